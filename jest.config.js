@@ -1,0 +1,20 @@
+/** One jest run, three projects: unit (*.spec.ts), int (*.int-spec.ts, real loopback services), e2e (*.e2e-spec.ts, over HTTP). */
+const fs = require('node:fs');
+const swc = JSON.parse(fs.readFileSync(`${__dirname}/.swcrc`, 'utf8'));
+delete swc.$schema;
+const base = {
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }] },
+  moduleNameMapper: { '^@user-office/contracts$': '<rootDir>/contracts/src/index.ts' },
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  roots: ['<rootDir>/services', '<rootDir>/contracts', '<rootDir>/scripts'],
+  setupFiles: ['reflect-metadata'],
+};
+module.exports = {
+  testTimeout: 60000,
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+    { ...base, displayName: 'int', testMatch: ['**/*.int-spec.ts'] },
+    { ...base, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'] },
+  ],
+};

@@ -1,0 +1,17 @@
+/** The SQL port shared by the event store, projections and read models: PostgreSQL (pg) or in-process PGlite. */
+export interface SqlResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface SqlExecutor {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<T>>;
+}
+
+export interface SqlClient extends SqlExecutor {
+  readonly kind: 'postgres' | 'pglite';
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; returns an unlisten function */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

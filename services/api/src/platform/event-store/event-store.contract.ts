@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { ConcurrencyError, type EventMetadata, type EventStore, type StoredEvent } from './event-store.port';
+
+export interface EventStoreFixture {
+  store: EventStore;
+  teardown(): Promise<void>;
+}
+
+/** A backend under test; when `unavailable` names a reason, each test is skipped with that reason in its name. */
+export interface EventStoreBackend {
+  unavailable: string | null;
+  setup(): Promise<EventStoreFixture>;
+}
+
+const meta = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
+  actorId: 1,
+  impersonatorId: null,
+  correlationId: randomUUID(),
+  causationId: null,
+  ...overrides,
+});
+
+const uniqueStream = (label: string) => `${label}-${randomUUID()}`;
+
+/** The one contract every event store implementation must pass. */
+export function describeEventStoreContract(name: string, backend: EventStoreBackend): void {
+  describe(`event store contract: ${name}`, () => {
+    let fixture: EventStoreFixture | undefined;
+    let store: EventStore;
+    const { unavailable } = backend;
+    if (unavailable) console.warn(`[event store contract] ${name}: skipped, ${unavailable}`);
+
+    beforeAll(async () => {
+      if (unavailable) return;
+      fixture = await backend.setup();
+      store = fixture.store;
+    });
+    afterAll(async () => {
+      await fixture?.teardown();
+    });
+
+    const test = (title: string, fn: () => Promise<void>, timeout?: number) =>
+      unavailable ? it.skip(`${title} (skipped: ${unavailable})`, fn) : it(title, fn, timeout);
+
+    test('appends and reads a stream back in order, with metadata', async () => {
+      const stream = uniqueStream('order');
+      const metadata = meta({ actorId: 7, impersonatorId: 3, causationId: randomUUID() });
+      const first = await store.append(stream, [{ type: 'A', data: { n: 1 } }], { expectedVersion: 0, metadata });
+      const second = await store.append(
+        stream,
+        [
+          { type: 'B', data: { n: 2 } },
+          { type: 'C', data: { n: 3 } },
+        ],
+        { expectedVersion: 1, metadata },
+      );
+      expect(first.nextVersion).toBe(1);
+      expect(second.nextVersion).toBe(3);
+      expect(second.position).toBeGreaterThan(first.position);
+      const events = await store.readStream(stream);
+      expect(events.map((e) => [e.type, e.version, (e.data as { n: number }).n])).toEqual([
+        ['A', 1, 1],
+        ['B', 2, 2],
+        ['C', 3, 3],
+      ]);
+      expect(events[0].metadata).toEqual(metadata);
+      expect(events[0].createdAt).toBeInstanceOf(Date);
+      const all = await store.readAll({ after: first.position - 1, limit: 1000 });
+      const mine = all.filter((e) => e.streamId === stream);
+      expect(mine.map((e) => e.type)).toEqual(['A', 'B', 'C']);
+      expect(await store.headPosition()).toBeGreaterThanOrEqual(second.position);
+    });
+
+    test('a missing stream reads as empty', async () => {
+      expect(await store.readStream(uniqueStream('missing'))).toEqual([]);
+    });
+
+    test('rejects a stale expected version and writes nothing', async () => {
+      const stream = uniqueStream('stale');
+      await store.append(stream, [{ type: 'A', data: {} }], { expectedVersion: 0, metadata: meta() });
+      await store.append(stream, [{ type: 'B', data: {} }], { expectedVersion: 1, metadata: meta() });
+      await expect(
+        store.append(stream, [{ type: 'X', data: {} }], { expectedVersion: 1, metadata: meta() }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(
+        store.append(stream, [{ type: 'X', data: {} }], { expectedVersion: 'no_stream', metadata: meta() }),
+      ).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B']);
+    });
+
+    test('rejects an expected version ahead of the stream (no holes)', async () => {
+      const stream = uniqueStream('ahead');
+      await store.append(stream, [{ type: 'A', data: {} }], { expectedVersion: 0, metadata: meta() });
+      await expect(
+        store.append(stream, [{ type: 'X', data: {} }], { expectedVersion: 5, metadata: meta() }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect((await store.readStream(stream)).map((e) => e.version)).toEqual([1]);
+    });
+
+    test('rejects an expected version on a missing stream', async () => {
+      const stream = uniqueStream('absent');
+      await expect(
+        store.append(stream, [{ type: 'X', data: {} }], { expectedVersion: 2, metadata: meta() }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(
+        store.append(stream, [{ type: 'X', data: {} }], { expectedVersion: 'stream_exists', metadata: meta() }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store.readStream(stream)).toEqual([]);
+      await store.append(stream, [{ type: 'A', data: {} }], { expectedVersion: 'any', metadata: meta() });
+      await store.append(stream, [{ type: 'B', data: {} }], { expectedVersion: 'stream_exists', metadata: meta() });
+      expect((await store.readStream(stream)).length).toBe(2);
+    });
+
+    test('two racing appenders with one expected version: exactly one wins', async () => {
+      for (let round = 0; round < 10; round++) {
+        const stream = uniqueStream('race');
+        await store.append(stream, [{ type: 'Opened', data: {} }], { expectedVersion: 0, metadata: meta() });
+        const results = await Promise.allSettled(
+          ['left', 'right'].map((side) =>
+            store.append(stream, [{ type: 'Changed', data: { side } }], { expectedVersion: 1, metadata: meta() }),
+          ),
+        );
+        const won = results.filter((r) => r.status === 'fulfilled');
+        const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(1);
+        expect(lost[0].reason).toBeInstanceOf(ConcurrencyError);
+        expect(await store.readStream(stream)).toHaveLength(2);
+      }
+    });
+
+    test('filters readAll by event type', async () => {
+      const stream = uniqueStream('types');
+      const tag = `T${randomUUID().slice(0, 8)}`;
+      const start = await store.headPosition();
+      await store.append(
+        stream,
+        [
+          { type: `${tag}Kept`, data: {} },
+          { type: `${tag}Dropped`, data: {} },
+          { type: `${tag}Kept`, data: {} },
+        ],
+        { expectedVersion: 0, metadata: meta() },
+      );
+      const read = await store.readAll({ after: start, limit: 100, types: [`${tag}Kept`] });
+      expect(read.map((e) => e.type)).toEqual([`${tag}Kept`, `${tag}Kept`]);
+    });
+
+    test('notifies listeners after an append', async () => {
+      let calls = 0;
+      const stop = store.onAppended(() => calls++);
+      await new Promise((r) => setTimeout(r, 200)); // a remote subscription needs a moment to start
+      await store.append(uniqueStream('notify'), [{ type: 'A', data: {} }], { expectedVersion: 0, metadata: meta() });
+      const deadline = Date.now() + 5000;
+      while (calls === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      stop();
+      expect(calls).toBeGreaterThan(0);
+    });
+
+    test(
+      'a reader resuming from checkpoints sees every event exactly once while 8 writers append',
+      async () => {
+        const tag = `R${randomUUID().slice(0, 8)}`;
+        const start = await store.headPosition();
+        const appended = new Set<string>();
+        let writing = true;
+        const writers = Array.from({ length: 8 }, async (_, w) => {
+          const stream = `${tag}-${w}`;
+          let version = 0;
+          for (let i = 0; i < 40; i++) {
+            const batch = Array.from({ length: 1 + ((i + w) % 3) }, () => ({
+              type: `${tag}Written`,
+              data: { w, i },
+              eventId: randomUUID(),
+            }));
+            const result = await store.append(stream, batch, { expectedVersion: version, metadata: meta() });
+            version = result.nextVersion;
+            batch.forEach((e) => appended.add(e.eventId));
+          }
+        });
+        const done = Promise.all(writers).finally(() => {
+          writing = false;
+        });
+
+        // the reader keeps only its checkpoint between "restarts"
+        const seen: StoredEvent[] = [];
+        let checkpoint = start;
+        let reads = 0;
+        const readOnce = async () => {
+          const batch = await store.readAll({ after: checkpoint, limit: 17 });
+          for (const event of batch) {
+            if (event.type === `${tag}Written`) seen.push(event);
+            checkpoint = event.position;
+          }
+          reads++;
+          return batch.length;
+        };
+        while (writing) {
+          if ((await readOnce()) === 0) await new Promise((r) => setTimeout(r, 2));
+        }
+        await done;
+        while ((await readOnce()) > 0);
+
+        const ids = seen.map((e) => e.eventId);
+        expect(new Set(ids).size).toBe(ids.length); // exactly once
+        expect(ids.length).toBe(appended.size); // every event
+        for (const id of appended) expect(ids).toContain(id);
+        for (let i = 1; i < seen.length; i++) expect(seen[i].position).toBeGreaterThan(seen[i - 1].position);
+        expect(reads).toBeGreaterThan(1);
+      },
+      120_000,
+    );
+  });
+}

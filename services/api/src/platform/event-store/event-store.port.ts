@@ -1,0 +1,97 @@
+/**
+ * The event store port. Implementations: SQL (PostgreSQL, PGlite) and KurrentDB/EventStoreDB.
+ *
+ * Versions are 1-based: the first event of a stream has version 1; a stream that does not exist has version 0.
+ * Positions are global, strictly increasing, and follow commit order: a reader that resumes from
+ * `position > checkpoint` never skips an event that was in flight when it read.
+ */
+export type ExpectedVersion =
+  | number /** exactly this version (0 = the stream must not exist yet) */
+  | 'any' /** no check */
+  | 'no_stream' /** the stream must not exist */
+  | 'stream_exists'; /** the stream must exist */
+
+export interface EventMetadata {
+  /** the user who caused the change; null for the System (scheduled jobs, reactions) */
+  actorId: number | null;
+  /** the officer who was impersonating the actor, when impersonating */
+  impersonatorId: number | null;
+  correlationId: string;
+  causationId: string | null;
+}
+
+export interface NewEvent<T = unknown> {
+  type: string;
+  data: T;
+  /** optional idempotency id; a UUID is generated when absent */
+  eventId?: string;
+}
+
+export interface StoredEvent<T = unknown> {
+  eventId: string;
+  position: number;
+  streamId: string;
+  version: number;
+  type: string;
+  data: T;
+  metadata: EventMetadata;
+  createdAt: Date;
+}
+
+export interface AppendOptions {
+  expectedVersion: ExpectedVersion;
+  metadata: EventMetadata;
+}
+
+export interface AppendResult {
+  /** the global position of the last appended event */
+  position: number;
+  /** the stream's version after the append */
+  nextVersion: number;
+  events: StoredEvent[];
+}
+
+export interface ReadAllOptions {
+  /** exclusive lower bound (a checkpoint); 0 reads from the beginning */
+  after: number;
+  limit: number;
+  /** only these event types (all when absent) */
+  types?: readonly string[];
+}
+
+export interface EventStore {
+  readonly name: string;
+  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
+  /** the position of the last committed event (0 when empty) */
+  headPosition(): Promise<number>;
+  /** resolves when the store answers */
+  ping(): Promise<void>;
+  /** calls `listener` (without arguments) whenever new events may be available */
+  onAppended(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export class ConcurrencyError extends Error {
+  readonly code = 'CONFLICT';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(
+      `The record was changed by someone else (stream ${streamId}: expected version ${String(expected)}, actual ${actual}). Reload and try again.`,
+    );
+  }
+}
+
+/** Checks an expected version against the actual one (0 = no stream); throws ConcurrencyError. */
+export function assertExpectedVersion(streamId: string, expected: ExpectedVersion, actual: number): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && actual === 0) ||
+    (expected === 'stream_exists' && actual > 0) ||
+    (typeof expected === 'number' && expected === actual);
+  if (!ok) throw new ConcurrencyError(streamId, expected, actual);
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlClient, SqlExecutor } from '../database/sql-client';
+import {
+  ConcurrencyError,
+  assertExpectedVersion,
+  type AppendOptions,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+  type ReadAllOptions,
+  type StoredEvent,
+} from './event-store.port';
+
+/** The advisory lock every append takes before drawing positions: positions follow commit order. */
+export const APPEND_LOCK_KEY = 727_001;
+const MIGRATION_LOCK_KEY = 727_000;
+export const EVENTS_CHANNEL = 'uo_events';
+
+/** Runs inside the append transaction after the events are inserted (inline projections). */
+export type InlineAppendHook = (tx: SqlExecutor, events: StoredEvent[]) => Promise<void>;
+
+interface EventRow {
+  position: string | number;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  created_at: Date | string;
+}
+
+const COLUMNS = 'position, event_id, stream_id, stream_version, type, data, metadata, created_at';
+
+/** The event store on PostgreSQL or PGlite: one `events` table, the same SQL on both. */
+export class SqlEventStore implements EventStore {
+  readonly name: string;
+  private inlineHook: InlineAppendHook | null = null;
+  private readonly listeners = new Set<() => void>();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(private readonly sql: SqlClient) {
+    this.name = sql.kind;
+  }
+
+  /** Creates the store's tables (idempotent, safe when several processes start at once). */
+  static async migrate(sql: SqlClient): Promise<void> {
+    await sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      await tx.query(`
+        CREATE TABLE IF NOT EXISTS events (
+          position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          event_id uuid NOT NULL UNIQUE,
+          stream_id text NOT NULL,
+          stream_version integer NOT NULL,
+          type text NOT NULL,
+          data jsonb NOT NULL,
+          metadata jsonb NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          UNIQUE (stream_id, stream_version)
+        )`);
+      await tx.query('CREATE INDEX IF NOT EXISTS events_type_position_idx ON events (type, position)');
+    });
+  }
+
+  setInlineHook(hook: InlineAppendHook | null): void {
+    this.inlineHook = hook;
+  }
+
+  async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const stored = await this.sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+      const current = await tx.query<{ v: number | string }>(
+        'SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1',
+        [streamId],
+      );
+      const actual = Number(current.rows[0]?.v ?? 0);
+      assertExpectedVersion(streamId, options.expectedVersion, actual);
+
+      const params: unknown[] = [streamId, actual];
+      const values = events.map((event, i) => {
+        params.push(
+          event.eventId ?? randomUUID(),
+          actual + i + 1,
+          event.type,
+          JSON.stringify(event.data ?? null),
+          JSON.stringify(options.metadata),
+        );
+        const b = 2 + i * 5;
+        return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb)`;
+      });
+      // guarded: an expected version that is not the stream's head inserts nothing (no holes, no overwrite)
+      const inserted = await tx.query<EventRow>(
+        `WITH cur AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1)
+         INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+         SELECT n.event_id, $1, n.stream_version, n.type, n.data, n.metadata
+           FROM (VALUES ${values.join(', ')}) AS n(event_id, stream_version, type, data, metadata), cur
+          WHERE cur.v = $2
+         RETURNING ${COLUMNS}`,
+        params,
+      );
+      if (inserted.rowCount !== events.length) throw new ConcurrencyError(streamId, options.expectedVersion, actual);
+      const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
+      if (this.inlineHook) await this.inlineHook(tx, rows);
+      if (this.sql.kind === 'postgres') {
+        await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(rows[rows.length - 1].position)]);
+      }
+      return rows;
+    });
+    this.emit();
+    const last = stored[stored.length - 1];
+    return { position: last.position, nextVersion: last.version, events: stored };
+  }
+
+  async readStream(streamId: string): Promise<StoredEvent[]> {
+    const result = await this.sql.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      [streamId],
+    );
+    return result.rows.map(toStoredEvent);
+  }
+
+  readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
+    return readEvents(this.sql, options);
+  }
+
+  async headPosition(): Promise<number> {
+    const result = await this.sql.query<{ p: string | number }>('SELECT coalesce(max(position), 0) AS p FROM events');
+    return Number(result.rows[0]?.p ?? 0);
+  }
+
+  async ping(): Promise<void> {
+    await this.sql.query('SELECT 1');
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.listeners.add(listener);
+    if (this.sql.kind === 'postgres' && !this.unlisten) {
+      // other processes append too: their commits arrive as NOTIFY
+      this.unlisten = async () => undefined;
+      void this.sql
+        .listen(EVENTS_CHANNEL, () => this.emit())
+        .then((stop) => {
+          this.unlisten = stop;
+        })
+        .catch(() => {
+          this.unlisten = null; // polling remains the fallback
+        });
+    }
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    if (this.unlisten) await this.unlisten();
+    this.unlisten = null;
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Reads events after a position through any executor (a transaction included: used by projection rebuilds). */
+export async function readEvents(
+  executor: SqlExecutor,
+  { after, limit, types }: ReadAllOptions,
+): Promise<StoredEvent[]> {
+  const result = types
+    ? await executor.query<EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE position > $1 AND type = ANY($3::text[]) ORDER BY position LIMIT $2`,
+        [after, limit, [...types]],
+      )
+    : await executor.query<EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+        [after, limit],
+      );
+  return result.rows.map(toStoredEvent);
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    position: Number(row.position),
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    version: Number(row.stream_version),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+  };
+}

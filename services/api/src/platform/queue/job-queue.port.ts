@@ -1,0 +1,52 @@
+/**
+ * The job queue port. Drivers: BullMQ (when REDIS_URL is set) and in-process (otherwise), same processors.
+ * Jobs are idempotent: the caller derives `jobId` from the event that caused the job, so enqueueing twice
+ * (a crash and a replay) runs the job once.
+ */
+export interface JobOptions {
+  /** de-duplication key: a second job with the same id is ignored while the first is known */
+  jobId: string;
+  /** total attempts including the first (default 3) */
+  attempts?: number;
+  /** exponential backoff base delay in ms (default 1000): delay = base * 2^(attempt-1) */
+  backoffMs?: number;
+}
+
+export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed' | 'unknown';
+
+export interface JobInfo<T = unknown> {
+  id: string;
+  queue: string;
+  name: string;
+  data: T;
+  state: JobState;
+  attemptsMade: number;
+  failedReason: string | null;
+  returnValue: unknown;
+}
+
+export interface JobContext {
+  id: string;
+  name: string;
+  attemptsMade: number;
+}
+
+export type JobProcessor<T = unknown> = (data: T, job: JobContext) => Promise<unknown>;
+
+export type JobOutcome = 'completed' | 'failed' | 'retried';
+
+export interface JobQueue {
+  readonly driver: 'bullmq' | 'in-process';
+  /** adds a job; returns false when a job with that id already exists (de-duplicated) */
+  enqueue<T>(queue: string, name: string, data: T, options: JobOptions): Promise<boolean>;
+  /** registers the processor of a queue; workers start with `start()` (worker run mode) */
+  registerProcessor<T>(queue: string, processor: JobProcessor<T>): void;
+  start(): Promise<void>;
+  getJob(queue: string, jobId: string): Promise<JobInfo | null>;
+  listFailed(queue: string, limit?: number): Promise<JobInfo[]>;
+  /** resolves when the backend answers */
+  ping(): Promise<void>;
+  /** observer of job outcomes (metrics) */
+  onOutcome(listener: (queue: string, outcome: JobOutcome) => void): void;
+  close(): Promise<void>;
+}
