@@ -1,0 +1,6 @@
+export * from './enums';
+export * from './events';
+export * from './features';
+export * from './queues';
+export * from './settings';
+export * from './validation';

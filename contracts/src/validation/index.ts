@@ -1,0 +1,3 @@
+export * from './common';
+export * from './messages';
+export * from './settings.schema';

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { EventLogsProjection } from './read-models/event-logs/event-logs.projection';
+import { EventLogsRepository } from './read-models/event-logs/event-logs.repository';
+import { GetEventLogsResolver } from './read-models/event-logs/get-event-logs.resolver';
+
+@Module({
+  providers: [EventLogsProjection, EventLogsRepository, GetEventLogsResolver],
+  exports: [EventLogsRepository],
+})
+export class EventLogsModule {}

@@ -1,0 +1,31 @@
+import { describeEvent } from '@user-office/contracts';
+import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
+
+/** One row of the event-logs table (§2, §3 Event log). */
+export interface EventLogRow {
+  id: number;
+  eventType: string;
+  objectType: string;
+  changedById: number | null;
+  impersonatedById: number | null;
+  eventTStamp: Date;
+  rowData: string;
+  changedObjectId: string;
+  description: string;
+}
+
+/** Pure: what the log shows for an event. */
+export function toEventLogRow(event: StoredEvent): EventLogRow {
+  const { description, changedObjectId } = describeEvent(event.type, event.data, event.streamId);
+  return {
+    id: event.position,
+    eventType: event.type,
+    objectType: event.streamId.split('-')[0],
+    changedById: event.metadata.actorId ?? null,
+    impersonatedById: event.metadata.impersonatorId ?? null,
+    eventTStamp: event.createdAt,
+    rowData: JSON.stringify(event.data),
+    changedObjectId,
+    description,
+  };
+}

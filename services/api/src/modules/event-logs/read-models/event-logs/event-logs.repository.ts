@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SqlClient } from '../../../../platform/database/sql-client';
+import { SQL_CLIENT } from '../../../../platform/tokens';
+import type { EventLogRow } from './event-log-row';
+
+export interface EventLogFilter {
+  changedObjectId?: string | null;
+  /** an event type (ProposalSubmitted) or an object type (proposal), case-insensitive */
+  eventType?: string | null;
+  limit?: number;
+}
+
+/** All query code of the event-logs read model (a MongoDB adapter would replace this one class). */
+@Injectable()
+export class EventLogsRepository {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  async find({ changedObjectId, eventType, limit = 1000 }: EventLogFilter): Promise<EventLogRow[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (changedObjectId) {
+      params.push(changedObjectId);
+      where.push(`changed_object_id = $${params.length}`);
+    }
+    if (eventType) {
+      params.push(eventType.toLowerCase());
+      where.push(`(lower(event_type) = $${params.length} OR lower(object_type) = $${params.length})`);
+    }
+    params.push(limit);
+    const result = await this.sql.query<{
+      id: string | number;
+      event_type: string;
+      object_type: string;
+      changed_by: number | null;
+      impersonated_by: number | null;
+      event_tstamp: Date;
+      row_data: unknown;
+      changed_object_id: string;
+      description: string;
+    }>(
+      `SELECT * FROM event_logs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY id DESC LIMIT $${params.length}`,
+      params,
+    );
+    return result.rows.reverse().map((r) => ({
+      id: Number(r.id),
+      eventType: r.event_type,
+      objectType: r.object_type,
+      changedById: r.changed_by,
+      impersonatedById: r.impersonated_by,
+      eventTStamp: new Date(r.event_tstamp),
+      rowData: JSON.stringify(r.row_data),
+      changedObjectId: r.changed_object_id,
+      description: r.description,
+    }));
+  }
+}

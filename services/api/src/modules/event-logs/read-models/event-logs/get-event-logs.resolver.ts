@@ -1,0 +1,38 @@
+import { Inject } from '@nestjs/common';
+import { Args, Context, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Role } from '@user-office/contracts';
+import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
+import type { GraphqlContext } from '../../../../platform/graphql/loaders';
+import { SYSTEM_ACTOR, USER_DIRECTORY, type UserDirectory } from '../../../../platform/identity/user-directory.port';
+
+import { EventLogModel } from './event-log.model';
+import { EventLogsRepository } from './event-logs.repository';
+
+@Resolver(() => EventLogModel)
+export class GetEventLogsResolver {
+  constructor(
+    private readonly repository: EventLogsRepository,
+    @Inject(USER_DIRECTORY) private readonly users: UserDirectory,
+  ) {}
+
+  @Query(() => [EventLogModel], { description: 'The event log of an object and/or an event or object type (officers)' })
+  @RolesAllowed(Role.USER_OFFICER)
+  async getEventLogs(
+    @Args('changedObjectId', { type: () => String, nullable: true }) changedObjectId: string | null,
+    @Args('eventType', { type: () => String, nullable: true }) eventType: string | null,
+  ): Promise<EventLogModel[]> {
+    const rows = await this.repository.find({ changedObjectId, eventType });
+    return rows.map((r) => ({ ...r, id: String(r.id) }));
+  }
+
+  @ResolveField(() => String, { description: 'the name of who made the change, or "System"' })
+  async changedBy(@Parent() log: EventLogModel, @Context() ctx: GraphqlContext): Promise<string> {
+    if (log.changedById === null) return SYSTEM_ACTOR;
+    const loader = ctx.loaders.get<number, string>('user-display-name', async (ids) => {
+      const names = await this.users.displayNames(ids);
+      return ids.map((id) => names.get(id) ?? `User #${id}`);
+    });
+    return loader.load(log.changedById);
+  }
+
+}

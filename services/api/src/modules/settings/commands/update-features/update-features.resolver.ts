@@ -1,0 +1,30 @@
+import { Args, Mutation, Resolver } from '@nestjs/graphql';
+import { CommandBus } from '@nestjs/cqrs';
+import { Role, updateFeaturesSchema } from '@user-office/contracts';
+import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
+import { ProjectionsService } from '../../../../platform/projections/projections.service';
+import { validateInput } from '../../../../platform/validation/validate-input';
+import { SETTINGS_PROJECTION } from '../../read-models/settings/settings.projection';
+import { FeatureModel } from '../../read-models/settings/settings.models';
+import { SettingsRepository } from '../../read-models/settings/settings.repository';
+import { UpdateFeaturesCommand } from './update-features.command';
+import { UpdateFeaturesInput } from './update-features.input';
+
+@Resolver()
+export class UpdateFeaturesResolver {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionsService,
+    private readonly repository: SettingsRepository,
+  ) {}
+
+  @Mutation(() => [FeatureModel], { description: 'Switches features on (ENABLE) or off (DISABLE); returns them' })
+  @RolesAllowed(Role.USER_OFFICER)
+  async updateFeatures(@Args('input') input: UpdateFeaturesInput): Promise<FeatureModel[]> {
+    const valid = await validateInput(updateFeaturesSchema, input);
+    const { position } = await this.commands.execute(new UpdateFeaturesCommand(valid.featureIds, valid.action));
+    if (position !== null) await this.projections.waitFor(position, [SETTINGS_PROJECTION]);
+    const ids = new Set<string>(valid.featureIds);
+    return (await this.repository.features()).filter((f) => ids.has(f.id));
+  }
+}

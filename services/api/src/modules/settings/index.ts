@@ -1,0 +1,2 @@
+export { SettingsModule } from './settings.module';
+export { SettingsRepository } from './read-models/settings/settings.repository';

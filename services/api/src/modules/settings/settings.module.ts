@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { UpdateFeaturesHandler } from './commands/update-features/update-features.handler';
+import { UpdateFeaturesResolver } from './commands/update-features/update-features.resolver';
+import { UpdateSettingsHandler } from './commands/update-settings/update-settings.handler';
+import { UpdateSettingsResolver } from './commands/update-settings/update-settings.resolver';
+import { GetSettingsResolver } from './read-models/settings/get-settings.resolver';
+import { SettingsProjection } from './read-models/settings/settings.projection';
+import { SettingsRepository } from './read-models/settings/settings.repository';
+
+/** Settings and features (§3, §7): officers change them; everyone reads them. */
+@Module({
+  providers: [
+    SettingsProjection,
+    SettingsRepository,
+    GetSettingsResolver,
+    UpdateSettingsHandler,
+    UpdateSettingsResolver,
+    UpdateFeaturesHandler,
+    UpdateFeaturesResolver,
+  ],
+  exports: [SettingsRepository],
+})
+export class SettingsModule {}

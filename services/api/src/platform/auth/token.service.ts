@@ -1,0 +1,60 @@
+import jwt from 'jsonwebtoken';
+import type { Role } from '@user-office/contracts';
+import { unauthenticated } from '../errors/app-error';
+import type { SessionInput, SessionUser } from './session';
+
+/** §8 texts */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired, you will need to log in again.';
+export const INVALID_TOKEN_MESSAGE = 'Server rejected user credentials';
+
+interface Claims {
+  sub: string;
+  roles: Role[];
+  currentRole: Role;
+  isInternalUser: boolean;
+  impersonatingUserId: number | null;
+  iat: number;
+  exp: number;
+}
+
+/** Signs and verifies session tokens (HS256 JWT: user id, roles, current role, impersonating user id, expiry). */
+export class TokenService {
+  constructor(
+    private readonly secret: string,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  sign(session: SessionInput, ttlSeconds = this.ttlSeconds): string {
+    const claims = {
+      roles: session.roles,
+      currentRole: session.currentRole,
+      isInternalUser: session.isInternalUser,
+      impersonatingUserId: session.impersonatingUserId,
+    };
+    return jwt.sign(claims, this.secret, { algorithm: 'HS256', subject: String(session.id), expiresIn: ttlSeconds });
+  }
+
+  /** throws UNAUTHENTICATED with the §8 message when the token is expired or invalid */
+  verify(token: string): SessionUser {
+    let claims: Claims;
+    try {
+      claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] }) as Claims;
+    } catch (error) {
+      if (error instanceof jwt.TokenExpiredError) throw unauthenticated(SESSION_EXPIRED_MESSAGE, 'TOKEN_EXPIRED');
+      throw unauthenticated(INVALID_TOKEN_MESSAGE, 'TOKEN_INVALID');
+    }
+    const id = Number(claims.sub);
+    if (!Number.isInteger(id) || !Array.isArray(claims.roles) || !claims.currentRole) {
+      throw unauthenticated(INVALID_TOKEN_MESSAGE, 'TOKEN_INVALID');
+    }
+    return {
+      id,
+      roles: claims.roles,
+      currentRole: claims.currentRole,
+      isInternalUser: Boolean(claims.isInternalUser),
+      impersonatingUserId: claims.impersonatingUserId ?? null,
+      issuedAt: claims.iat,
+      expiresAt: claims.exp,
+    };
+  }
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** One build, three run modes; `all` runs api, projector and worker in one process (npm start). */
+export type RunMode = 'api' | 'projector' | 'worker' | 'all';
+const MODES: readonly RunMode[] = ['api', 'projector', 'worker', 'all'];
+
+export interface AppConfig {
+  mode: RunMode;
+  port: number;
+  nodeEnv: string;
+  /** PostgreSQL; unset → in-process PGlite under dataDir */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** BullMQ on Redis; unset → in-process job runner */
+  redisUrl: string | null;
+  /** key prefix of queues (tests run each in their own) */
+  queuePrefix: string;
+  amqpUrl: string | null;
+  smtpUrl: string | null;
+  /** KurrentDB / EventStoreDB; unset → the SQL event store */
+  eventStoreUrl: string | null;
+  jwtSecret: string;
+  /** session lifetime in seconds */
+  tokenTtlSeconds: number;
+  chromiumPath: string;
+  logLevel: string;
+  /** GraphQL limits */
+  maxQueryDepth: number;
+  maxQueryComplexity: number;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export function runsApi(config: AppConfig): boolean {
+  return config.mode === 'api' || config.mode === 'all';
+}
+export function runsProjector(config: AppConfig): boolean {
+  return config.mode === 'projector' || config.mode === 'all';
+}
+export function runsWorker(config: AppConfig): boolean {
+  return config.mode === 'worker' || config.mode === 'all';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const mode = (env.UO_MODE ?? 'all') as RunMode;
+  if (!MODES.includes(mode)) throw new Error(`UO_MODE must be one of ${MODES.join(', ')} (got "${env.UO_MODE}")`);
+  const dataDir = env.DATA_DIR ?? resolve(process.cwd(), '.data');
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  return {
+    mode,
+    port: intOf(env.PORT, 4000, 'PORT'),
+    nodeEnv,
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    redisUrl: env.REDIS_URL || null,
+    queuePrefix: env.QUEUE_PREFIX || 'uo',
+    amqpUrl: env.AMQP_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    eventStoreUrl: env.EVENTSTORE_URL || null,
+    jwtSecret: env.JWT_SECRET || (nodeEnv === 'production' ? fail('JWT_SECRET must be set in production') : devSecret(dataDir)),
+    tokenTtlSeconds: intOf(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    maxQueryDepth: intOf(env.GRAPHQL_MAX_DEPTH, 12, 'GRAPHQL_MAX_DEPTH'),
+    maxQueryComplexity: intOf(env.GRAPHQL_MAX_COMPLEXITY, 5000, 'GRAPHQL_MAX_COMPLEXITY'),
+  };
+}
+
+function intOf(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer (got "${value}")`);
+  return n;
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+/** a development signing secret kept beside the embedded data, so sessions survive restarts */
+function devSecret(dataDir: string): string {
+  if (dataDir.startsWith('memory://')) return randomBytes(32).toString('hex');
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,27 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError } from 'graphql';
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+
+/** Rejects operations whose estimated cost exceeds `max` before they execute. */
+export function complexityPlugin(max: number): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document, schema }) {
+          const complexity = getComplexity({
+            schema,
+            operationName: request.operationName ?? undefined,
+            query: document,
+            variables: request.variables ?? {},
+            estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+          });
+          if (complexity > max) {
+            throw new GraphQLError(`Query is too complex: ${complexity}. Maximum allowed complexity: ${max}`, {
+              extensions: { code: 'BAD_USER_INPUT' },
+            });
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { Logger, Module } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import depthLimit from 'graphql-depth-limit';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { complexityPlugin } from './complexity.plugin';
+import { createErrorFormatter } from './format-error';
+import { Loaders, type GraphqlContext } from './loaders';
+import './register-enums';
+
+const logger = new Logger('GraphQL');
+
+/** POST /graphql: code-first schema, error codes, depth and cost limits, per-request DataLoaders. */
+@Module({
+  imports: [
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): ApolloDriverConfig => ({
+        path: '/graphql',
+        autoSchemaFile: true,
+        sortSchema: true,
+        introspection: config.nodeEnv !== 'production',
+        playground: false,
+        includeStacktraceInErrorResponses: false,
+        context: ({ req }: Pick<GraphqlContext, 'req'>): GraphqlContext => ({ req, loaders: new Loaders() }),
+        formatError: createErrorFormatter((error) =>
+          logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+        ),
+        validationRules: [depthLimit(config.maxQueryDepth)],
+        plugins: [complexityPlugin(config.maxQueryComplexity)],
+      }),
+    }),
+  ],
+})
+export class GraphqlPlatformModule {}

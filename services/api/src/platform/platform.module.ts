@@ -1,0 +1,94 @@
+import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { join } from 'node:path';
+import { AccessGuard } from './auth/access.guard';
+import { TokenService } from './auth/token.service';
+import { APP_CONFIG, runsWorker, type AppConfig } from './config/app-config';
+import { EventSourcing } from './cqrs/event-sourcing';
+import { PgSqlClient } from './database/pg-sql-client';
+import { PgliteSqlClient } from './database/pglite-sql-client';
+import type { SqlClient } from './database/sql-client';
+import type { EventStore } from './event-store/event-store.port';
+import { KurrentEventStore } from './event-store/kurrent-event-store';
+import { SqlEventStore } from './event-store/sql-event-store';
+import { HealthController } from './observability/health.controller';
+import { MetricsService } from './observability/metrics.service';
+import { ProjectionsService } from './projections/projections.service';
+import { createJobQueue } from './queue/create-job-queue';
+import type { JobQueue } from './queue/job-queue.port';
+import { EVENT_STORE, JOB_QUEUE, SQL_CLIENT } from './tokens';
+import { USER_DIRECTORY, anonymousUserDirectory } from './identity/user-directory.port';
+
+/** Wires metrics to the ports and closes them in order on shutdown. */
+class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly events: EventSourcing,
+    private readonly metrics: MetricsService,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.events.onAppend((result) => {
+      const category = result.events[0]?.streamId.split('-')[0] ?? 'unknown';
+      this.metrics.eventsAppended.inc({ category }, result.events.length);
+    });
+    this.queue.onOutcome((queue, outcome) => this.metrics.jobOutcomes.inc({ queue, outcome }));
+    this.metrics.setProjectionLagSource(() => this.projections.projections.lag());
+    if (runsWorker(this.config)) await this.queue.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.projections.stop();
+    await this.queue.close();
+    await this.store.close();
+    await this.sql.close();
+  }
+}
+
+/** The house every module lives in: config, SQL, event store, projections, queue, access, metrics. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [DiscoveryModule],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        {
+          provide: SQL_CLIENT,
+          useFactory: async (): Promise<SqlClient> =>
+            config.databaseUrl
+              ? PgSqlClient.connect(config.databaseUrl)
+              : PgliteSqlClient.open(config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite')),
+        },
+        {
+          provide: EVENT_STORE,
+          inject: [SQL_CLIENT],
+          useFactory: async (sql: SqlClient): Promise<EventStore> => {
+            if (config.eventStoreUrl) return KurrentEventStore.connect(config.eventStoreUrl);
+            await SqlEventStore.migrate(sql);
+            return new SqlEventStore(sql);
+          },
+        },
+        {
+          provide: JOB_QUEUE,
+          useFactory: (): Promise<JobQueue> => createJobQueue({ redisUrl: config.redisUrl ?? undefined, prefix: config.queuePrefix }),
+        },
+        { provide: EventSourcing, inject: [EVENT_STORE], useFactory: (store: EventStore) => new EventSourcing(store) },
+        { provide: TokenService, useFactory: () => new TokenService(config.jwtSecret, config.tokenTtlSeconds) },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: USER_DIRECTORY, useValue: anonymousUserDirectory },
+        MetricsService,
+        ProjectionsService,
+        PlatformLifecycle,
+      ],
+      exports: [USER_DIRECTORY, APP_CONFIG, SQL_CLIENT, EVENT_STORE, JOB_QUEUE, EventSourcing, TokenService, MetricsService, ProjectionsService],
+    };
+  }
+}

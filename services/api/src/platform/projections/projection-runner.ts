@@ -1,0 +1,351 @@
+import type { SqlClient, SqlExecutor } from '../database/sql-client';
+import { quoteIdent } from '../database/pg-sql-client';
+import type { EventStore, StoredEvent } from '../event-store/event-store.port';
+import { APPEND_LOCK_KEY, SqlEventStore, readEvents } from '../event-store/sql-event-store';
+import { handles, type Projection } from './projection';
+
+const BATCH = 1000;
+const POLL_MS = 1000;
+const REBUILD_SUFFIX = '__rebuild';
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  mode: 'inline' | 'async';
+  position: number;
+  running: boolean;
+  lastError: string | null;
+}
+
+interface Waiter {
+  position: number;
+  names: readonly string[];
+  resolve: () => void;
+}
+
+type Logger = { log(message: string): void; error(message: string): void };
+
+/**
+ * Keeps projections current. Inline projections are applied in the append transaction (SQL store);
+ * async projections run as loops from their checkpoints. Checkpoints live in `projection_checkpoints`.
+ */
+export class ProjectionRunner {
+  private readonly checkpoints = new Map<string, number>();
+  private readonly errors = new Map<string, string>();
+  private readonly waiters = new Set<Waiter>();
+  private readonly wakers = new Map<string, () => void>();
+  /** woken while busy: the next sleep returns at once */
+  private readonly pending = new Set<string>();
+  private readonly loops: Promise<void>[] = [];
+  private running = false;
+  private stopListening: (() => void) | null = null;
+
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly store: EventStore,
+    readonly projections: readonly Projection[],
+    private readonly logger: Logger = { log: () => undefined, error: () => undefined },
+  ) {
+    const names = new Set<string>();
+    for (const p of projections) {
+      if (names.has(p.name)) throw new Error(`Duplicate projection name: ${p.name}`);
+      names.add(p.name);
+      p.tables.forEach((t) => quoteIdent(t.name));
+    }
+  }
+
+  /** inline projections need the SQL store on the same database; otherwise they run as async */
+  private get inlineSupported(): boolean {
+    return this.store instanceof SqlEventStore;
+  }
+
+  private isInline(p: Projection): boolean {
+    return p.mode === 'inline' && this.inlineSupported;
+  }
+
+  /** Creates tables and checkpoints, rebuilds projections whose version changed, catches inline ones up. */
+  async initialize(): Promise<void> {
+    await this.sql.query(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
+      name text PRIMARY KEY, version integer NOT NULL, position bigint NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now())`);
+    for (const p of this.projections) {
+      const row = await this.sql.query<{ version: number; position: string | number }>(
+        'SELECT version, position FROM projection_checkpoints WHERE name = $1',
+        [p.name],
+      );
+      const stored = row.rows[0];
+      if (!stored) {
+        await this.sql.transaction(async (tx) => {
+          for (const t of p.tables) for (const ddl of t.ddl(t.name)) await tx.query(ddl);
+          await tx.query(
+            'INSERT INTO projection_checkpoints (name, version, position) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING',
+            [p.name, p.version],
+          );
+        });
+        this.checkpoints.set(p.name, 0);
+      } else if (Number(stored.version) !== p.version) {
+        this.logger.log(`Projection ${p.name}: version ${stored.version} → ${p.version}, rebuilding`);
+        await this.rebuild(p.name);
+      } else {
+        this.checkpoints.set(p.name, Number(stored.position));
+      }
+    }
+    const inline = this.projections.filter((p) => this.isInline(p));
+    if (inline.length > 0) {
+      // catch up under the append lock so no event slips between catch-up and the hook
+      await this.sql.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+        for (const p of inline) await this.catchUpInTx(tx, p, this.tablesOf(p));
+      });
+      (this.store as SqlEventStore).setInlineHook((tx, events) => this.applyInline(tx, inline, events));
+    }
+  }
+
+  /** Starts the async loops (projector run mode). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.stopListening = this.store.onAppended(() => this.wakeAll());
+    for (const p of this.projections.filter((x) => !this.isInline(x))) this.loops.push(this.loop(p));
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopListening?.();
+    this.wakeAll();
+    await Promise.all(this.loops.splice(0));
+  }
+
+  status(): ProjectionStatus[] {
+    return this.projections.map((p) => ({
+      name: p.name,
+      version: p.version,
+      mode: this.isInline(p) ? 'inline' : 'async',
+      position: this.checkpoints.get(p.name) ?? 0,
+      running: this.isInline(p) || this.running,
+      lastError: this.errors.get(p.name) ?? null,
+    }));
+  }
+
+  /** Read-your-writes: resolves when the projections (default: all) have processed `position`. */
+  async waitFor(position: number, names?: readonly string[], timeoutMs = 10_000): Promise<void> {
+    const targets = (names ?? this.projections.map((p) => p.name)).filter((name) => {
+      const p = this.projections.find((x) => x.name === name);
+      if (!p) throw new Error(`Unknown projection ${name}`);
+      return !this.isInline(p);
+    });
+    if (targets.every((n) => (this.checkpoints.get(n) ?? 0) >= position)) return;
+    await new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { position, names: targets, resolve: () => undefined };
+      const deadline = setTimeout(() => {
+        this.waiters.delete(waiter);
+        clearInterval(poll);
+        reject(new Error(`Timed out waiting for projections ${targets.join(', ')} to reach ${position}`));
+      }, timeoutMs);
+      // another process may run the projector: poll the checkpoints too
+      const poll = setInterval(() => {
+        if (!this.running) void this.refreshCheckpoints(targets).then(() => this.settleWaiters());
+      }, 25);
+      waiter.resolve = () => {
+        clearTimeout(deadline);
+        clearInterval(poll);
+        resolve();
+      };
+      this.waiters.add(waiter);
+      this.settleWaiters();
+    });
+  }
+
+  /** Rebuilds one projection from position 0 into fresh tables, then swaps them in. */
+  async rebuild(name: string): Promise<{ events: number; position: number }> {
+    const p = this.projections.find((x) => x.name === name);
+    if (!p) throw new Error(`Unknown projection ${name}. Known: ${this.projections.map((x) => x.name).join(', ')}`);
+    const scratch = Object.fromEntries(p.tables.map((t) => [t.name, `${t.name}${REBUILD_SUFFIX}`]));
+    await this.sql.transaction(async (tx) => {
+      for (const t of p.tables) {
+        await tx.query(`DROP TABLE IF EXISTS ${quoteIdent(scratch[t.name])}`);
+        for (const ddl of t.ddl(scratch[t.name])) await tx.query(ddl);
+      }
+    });
+    let position = 0;
+    let count = 0;
+    // bulk catch-up without blocking writers
+    for (;;) {
+      const events = await this.store.readAll({ after: position, limit: BATCH * 5, types: typesOf(p) });
+      if (events.length === 0) break;
+      await this.sql.transaction(async (tx) => {
+        for (const e of events) await p.apply(tx, e, scratch);
+      });
+      position = events[events.length - 1].position;
+      count += events.length;
+    }
+    // the tail and the swap, with appends paused so inline projections miss nothing
+    await this.sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+      await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [p.name]);
+      if (this.inlineSupported) {
+        const tail = await this.catchUpFrom(tx, p, scratch, position);
+        count += tail.count;
+        position = tail.position;
+        const head = await tx.query<{ p: string | number }>('SELECT coalesce(max(position), 0) AS p FROM events');
+        position = Math.max(position, Number(head.rows[0]?.p ?? 0));
+      } else {
+        position = Math.max(position, await this.store.headPosition());
+      }
+      for (const t of p.tables) {
+        await tx.query(`DROP TABLE IF EXISTS ${quoteIdent(t.name)}`);
+        await tx.query(`ALTER TABLE ${quoteIdent(scratch[t.name])} RENAME TO ${quoteIdent(t.name)}`);
+      }
+      await tx.query(
+        `INSERT INTO projection_checkpoints (name, version, position, updated_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (name) DO UPDATE SET version = $2, position = $3, updated_at = now()`,
+        [p.name, p.version, position],
+      );
+    });
+    this.checkpoints.set(p.name, position);
+    this.settleWaiters();
+    this.logger.log(`Projection ${p.name} rebuilt: ${count} events up to position ${position}`);
+    return { events: count, position };
+  }
+
+  /** head position minus checkpoint, per projection (inline projections are always current) */
+  async lag(): Promise<Record<string, number>> {
+    const head = await this.store.headPosition();
+    return Object.fromEntries(
+      this.projections.map((p) => [p.name, this.isInline(p) ? 0 : Math.max(0, head - (this.checkpoints.get(p.name) ?? 0))]),
+    );
+  }
+
+  /** whether the checkpoint table answers (readiness) */
+  async ping(): Promise<void> {
+    await this.sql.query('SELECT count(*) FROM projection_checkpoints');
+  }
+
+  private tablesOf(p: Projection): Record<string, string> {
+    return Object.fromEntries(p.tables.map((t) => [t.name, t.name]));
+  }
+
+  private async applyInline(tx: SqlExecutor, inline: Projection[], events: StoredEvent[]): Promise<void> {
+    for (const p of inline) {
+      const tables = this.tablesOf(p);
+      for (const e of events) if (handles(p, e.type)) await p.apply(tx, e, tables);
+    }
+    const last = events[events.length - 1].position;
+    await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = ANY($2::text[])', [
+      last,
+      inline.map((p) => p.name),
+    ]);
+    for (const p of inline) this.checkpoints.set(p.name, last);
+  }
+
+  private async catchUpInTx(tx: SqlExecutor, p: Projection, tables: Record<string, string>): Promise<void> {
+    const from = this.checkpoints.get(p.name) ?? 0;
+    const { position } = await this.catchUpFrom(tx, p, tables, from);
+    const head = await tx.query<{ p: string | number }>('SELECT coalesce(max(position), 0) AS p FROM events');
+    const to = Math.max(position, Number(head.rows[0]?.p ?? 0));
+    await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2', [to, p.name]);
+    this.checkpoints.set(p.name, to);
+  }
+
+  private async catchUpFrom(
+    tx: SqlExecutor,
+    p: Projection,
+    tables: Record<string, string>,
+    from: number,
+  ): Promise<{ position: number; count: number }> {
+    let position = from;
+    let count = 0;
+    for (;;) {
+      const events = await readEvents(tx, { after: position, limit: BATCH, types: typesOf(p) });
+      for (const e of events) await p.apply(tx, e, tables);
+      count += events.length;
+      if (events.length > 0) position = events[events.length - 1].position;
+      if (events.length < BATCH) return { position, count };
+    }
+  }
+
+  private async loop(p: Projection): Promise<void> {
+    while (this.running) {
+      try {
+        const processed = await this.step(p);
+        this.errors.delete(p.name);
+        if (processed === 0) await this.sleep(p.name, POLL_MS);
+      } catch (error) {
+        const message = (error as Error).message;
+        if (this.errors.get(p.name) !== message) this.logger.error(`Projection ${p.name} failed: ${message}`);
+        this.errors.set(p.name, message);
+        await this.sleep(p.name, POLL_MS);
+      }
+    }
+  }
+
+  /** One batch: read after the checkpoint, apply and move the checkpoint in one transaction. */
+  private async step(p: Projection): Promise<number> {
+    const from = this.checkpoints.get(p.name) ?? 0;
+    const head = await this.store.headPosition();
+    if (head <= from) return 0;
+    const events = await this.store.readAll({ after: from, limit: BATCH, types: typesOf(p) });
+    const last = events.length > 0 ? events[events.length - 1].position : from;
+    const to = events.length < BATCH ? Math.max(head, last) : last;
+    const tables = this.tablesOf(p);
+    const applied = await this.sql.transaction(async (tx) => {
+      const current = await tx.query<{ position: string | number }>(
+        'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+        [p.name],
+      );
+      const stored = Number(current.rows[0]?.position ?? 0);
+      if (stored !== from) return stored; // another runner (or a rebuild) moved it: start again from there
+      for (const e of events) await p.apply(tx, e, tables);
+      await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2', [to, p.name]);
+      return to;
+    });
+    this.checkpoints.set(p.name, applied);
+    this.settleWaiters();
+    return Math.max(1, events.length);
+  }
+
+  private async refreshCheckpoints(names: readonly string[]): Promise<void> {
+    const rows = await this.sql.query<{ name: string; position: string | number }>(
+      'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1::text[])',
+      [[...names]],
+    );
+    for (const r of rows.rows) this.checkpoints.set(r.name, Number(r.position));
+  }
+
+  private settleWaiters(): void {
+    for (const w of this.waiters) {
+      if (w.names.every((n) => (this.checkpoints.get(n) ?? 0) >= w.position)) {
+        this.waiters.delete(w);
+        w.resolve();
+      }
+    }
+  }
+
+  private sleep(name: string, ms: number): Promise<void> {
+    if (this.pending.delete(name)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakers.set(name, done);
+    });
+  }
+
+  private wakeAll(): void {
+    for (const p of this.projections) {
+      const wake = this.wakers.get(p.name);
+      if (wake) {
+        this.wakers.delete(p.name);
+        wake();
+      } else {
+        this.pending.add(p.name);
+      }
+    }
+  }
+}
+
+function typesOf(p: Projection): readonly string[] | undefined {
+  return p.eventTypes === 'all' ? undefined : p.eventTypes;
+}

@@ -1,0 +1,29 @@
+import type { SqlExecutor } from '../database/sql-client';
+import type { StoredEvent } from '../event-store/event-store.port';
+
+/** A table a projection owns; `ddl` receives the physical name (the live one, or a rebuild copy). */
+export interface ProjectionTable {
+  name: string;
+  ddl(table: string): string[];
+}
+
+/**
+ * A read model built from events. Bump `version` when its shape or logic changes: it is rebuilt from
+ * position 0 into fresh tables, then swapped in. The checkpoint is written in the same transaction as the rows.
+ * - inline: applied inside the append transaction (PostgreSQL/PGlite): what a mutation's response reads;
+ * - async: applied by the projector, woken by NOTIFY (or in-process), polling every second as a fallback.
+ */
+export interface Projection {
+  name: string;
+  version: number;
+  mode: 'inline' | 'async';
+  /** the event types it handles, or 'all' */
+  eventTypes: readonly string[] | 'all';
+  tables: readonly ProjectionTable[];
+  /** `tables` maps each logical table name to the physical name to write */
+  apply(tx: SqlExecutor, event: StoredEvent, tables: Readonly<Record<string, string>>): Promise<void>;
+}
+
+export function handles(projection: Projection, type: string): boolean {
+  return projection.eventTypes === 'all' || projection.eventTypes.includes(type);
+}

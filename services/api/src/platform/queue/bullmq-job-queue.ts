@@ -1,0 +1,234 @@
+/**
+ * BullMQ job queue driver (REDIS_URL set): one BullMQ Queue per queue name (created lazily, sharing one Redis
+ * connection) and one Worker per registered processor, created on `start()` with its own connections.
+ */
+import { Queue, Worker, type Job, type JobState as BullJobState, type JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import { assertJobId, assertQueueName, errorMessage, resolveRetryOptions } from './job-queue-support';
+import type { JobInfo, JobOptions, JobOutcome, JobProcessor, JobQueue, JobState } from './job-queue.port';
+
+export interface BullMqJobQueueOptions {
+  redisUrl: string;
+  /** namespace of every Redis key (BullMQ `prefix`) */
+  prefix: string;
+  /** finished jobs kept per queue and state, for getJob/listFailed and de-duplication (default 10000) */
+  keepFinished?: number;
+  /** infrastructure errors of queues and workers (connection loss...); processor errors are job failures */
+  onError?: (error: Error) => void;
+}
+
+type OutcomeListener = (queue: string, outcome: JobOutcome) => void;
+
+const PING_TIMEOUT_MS = 2000;
+
+/**
+ * Maps a job id to one BullMQ accepts (no ':', not an integer). Injective, so distinct ids never collide:
+ * '%' and ':' are percent-escaped, and an integer id gets the prefix '%N' (which no escaped id can start with).
+ */
+export function toBullJobId(jobId: string): string {
+  const escaped = jobId.replace(/[%:]/g, (char) => (char === '%' ? '%25' : '%3A'));
+  return `${parseInt(escaped, 10)}` === escaped ? `%N${escaped}` : escaped;
+}
+
+/** inverse of toBullJobId */
+export function fromBullJobId(bullJobId: string): string {
+  const body = bullJobId.startsWith('%N') ? bullJobId.slice(2) : bullJobId;
+  return body.replace(/%(25|3A)/g, (_match, code: string) => (code === '25' ? '%' : ':'));
+}
+
+function toJobState(state: BullJobState | 'unknown'): JobState {
+  switch (state) {
+    case 'waiting':
+    case 'prioritized':
+    case 'waiting-children':
+      return 'waiting';
+    case 'delayed':
+    case 'active':
+    case 'completed':
+    case 'failed':
+      return state;
+    default:
+      return 'unknown';
+  }
+}
+
+export class BullMqJobQueue implements JobQueue {
+  readonly driver = 'bullmq' as const;
+  private readonly queues = new Map<string, Queue<unknown>>();
+  private readonly processors = new Map<string, JobProcessor<unknown>>();
+  private readonly workers = new Map<string, Worker<unknown>>();
+  private readonly listeners: OutcomeListener[] = [];
+  private readonly keepFinished: number;
+  private readonly onError: (error: Error) => void;
+  private redis: Redis | null = null;
+  private started = false;
+  private closed = false;
+
+  constructor(private readonly options: BullMqJobQueueOptions) {
+    this.keepFinished = options.keepFinished ?? 10000;
+    this.onError = options.onError ?? ((error) => console.error(`[job-queue] ${error.message}`));
+  }
+
+  async enqueue<T>(queue: string, name: string, data: T, options: JobOptions): Promise<boolean> {
+    assertJobId(options.jobId);
+    const bullQueue = this.queue(queue);
+    const jobId = toBullJobId(options.jobId);
+    // BullMQ ignores an add with a known id anyway; checking first tells the caller it was a duplicate
+    if (await bullQueue.getJob(jobId)) return false;
+    const { attempts, backoffMs } = resolveRetryOptions(options);
+    const jobOptions: JobsOptions = {
+      jobId,
+      attempts,
+      backoff: { type: 'exponential', delay: backoffMs },
+      removeOnComplete: { count: this.keepFinished },
+      removeOnFail: { count: this.keepFinished },
+    };
+    await bullQueue.add(name, data, jobOptions);
+    return true;
+  }
+
+  registerProcessor<T>(queue: string, processor: JobProcessor<T>): void {
+    assertQueueName(queue);
+    if (this.processors.has(queue)) throw new Error(`A processor is already registered for queue "${queue}"`);
+    // the queue only hands this processor the data enqueued for it, so the widening is sound
+    this.processors.set(queue, processor as JobProcessor<unknown>);
+    if (this.started) this.startWorker(queue, processor as JobProcessor<unknown>);
+  }
+
+  /** creates the workers and resolves once they are connected */
+  async start(): Promise<void> {
+    this.assertOpen();
+    this.started = true;
+    for (const [queue, processor] of this.processors) {
+      if (!this.workers.has(queue)) this.startWorker(queue, processor);
+    }
+    await Promise.all([...this.workers.values()].map((worker) => worker.waitUntilReady()));
+  }
+
+  async getJob(queue: string, jobId: string): Promise<JobInfo | null> {
+    const bullQueue = this.queue(queue);
+    const bullJobId = toBullJobId(jobId);
+    // state first: completion writes the job hash and its state atomically, so a finished state is never
+    // paired with the hash of an earlier attempt
+    const state = toJobState(await bullQueue.getJobState(bullJobId));
+    const job = await bullQueue.getJob(bullJobId);
+    return job ? this.info(queue, job, state) : null;
+  }
+
+  /** failed jobs, most recent failure first */
+  async listFailed(queue: string, limit = 100): Promise<JobInfo[]> {
+    if (limit <= 0) return [];
+    const jobs = await this.queue(queue).getFailed(0, limit - 1);
+    return jobs.filter((job) => job !== undefined).map((job) => this.info(queue, job, 'failed'));
+  }
+
+  async ping(): Promise<void> {
+    const redis = this.connection();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not answer PING within ${PING_TIMEOUT_MS}ms`)),
+        PING_TIMEOUT_MS,
+      );
+    });
+    try {
+      await Promise.race([redis.ping(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  onOutcome(listener: OutcomeListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** closes the workers (waiting for their running jobs), then the queues, then the shared connection */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled([...this.workers.values()].map((worker) => worker.close()));
+    await Promise.allSettled([...this.queues.values()].map((queue) => queue.close()));
+    this.workers.clear();
+    this.queues.clear();
+    if (this.redis) {
+      const redis = this.redis;
+      this.redis = null;
+      await redis.quit().catch(() => redis.disconnect());
+    }
+  }
+
+  /** the connection shared by the queues (producers, getters) and ping */
+  private connection(): Redis {
+    this.assertOpen();
+    if (!this.redis) {
+      this.redis = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 3 });
+      this.redis.on('error', (error: Error) => this.onError(error));
+    }
+    return this.redis;
+  }
+
+  private queue(name: string): Queue<unknown> {
+    assertQueueName(name);
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue<unknown>(name, { connection: this.connection(), prefix: this.options.prefix });
+      queue.on('error', (error: Error) => this.onError(error));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  private startWorker(queue: string, processor: JobProcessor<unknown>): void {
+    const worker = new Worker<unknown>(
+      queue,
+      async (job: Job<unknown>) => {
+        const result = await processor(job.data, {
+          id: fromBullJobId(job.id ?? ''),
+          name: job.name,
+          attemptsMade: job.attemptsMade,
+        });
+        return result === undefined ? null : result;
+      },
+      {
+        connection: { url: this.options.redisUrl, maxRetriesPerRequest: null },
+        prefix: this.options.prefix,
+        concurrency: 1,
+      },
+    );
+    worker.on('error', (error: Error) => this.onError(error));
+    worker.on('completed', () => this.emit(queue, 'completed'));
+    worker.on('failed', (job: Job<unknown> | undefined) => {
+      const final =
+        job === undefined || job.finishedOn !== undefined || job.attemptsMade >= (job.opts.attempts ?? 1);
+      this.emit(queue, final ? 'failed' : 'retried');
+    });
+    this.workers.set(queue, worker);
+  }
+
+  private emit(queue: string, outcome: JobOutcome): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(queue, outcome);
+      } catch {
+        // a failing metrics observer must not break job processing
+      }
+    }
+  }
+
+  private info(queue: string, job: Job<unknown>, state: JobState): JobInfo {
+    return {
+      id: fromBullJobId(job.id ?? ''),
+      queue,
+      name: job.name,
+      data: job.data,
+      state,
+      attemptsMade: job.attemptsMade,
+      failedReason: state === 'completed' ? null : job.failedReason || null,
+      returnValue: job.returnvalue ?? null,
+    };
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The job queue is closed');
+  }
+}

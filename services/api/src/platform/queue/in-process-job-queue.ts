@@ -1,0 +1,206 @@
+/**
+ * In-memory job queue driver (no REDIS_URL): one FIFO per queue, one job at a time per queue, queues run in
+ * parallel, retries with exponential backoff. Jobs are lost when the process exits.
+ */
+import { assertJobId, assertQueueName, errorMessage, resolveRetryOptions } from './job-queue-support';
+import type { JobInfo, JobOptions, JobOutcome, JobProcessor, JobQueue, JobState } from './job-queue.port';
+
+interface StoredJob {
+  id: string;
+  queue: string;
+  name: string;
+  data: unknown;
+  state: JobState;
+  attemptsMade: number;
+  failedReason: string | null;
+  returnValue: unknown;
+  attempts: number;
+  backoffMs: number;
+  /** Date.now() of the final failure, for listFailed ordering */
+  failedAt: number;
+}
+
+interface QueueSlot {
+  jobs: Map<string, StoredJob>;
+  /** ids ready to run, oldest first */
+  ready: string[];
+  processor: JobProcessor<unknown> | null;
+  running: Promise<void> | null;
+}
+
+type OutcomeListener = (queue: string, outcome: JobOutcome) => void;
+
+/** JSON round trip, so processors and readers see what the BullMQ driver (which serialises) would give them */
+function jsonCopy(value: unknown): unknown {
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
+}
+
+export class InProcessJobQueue implements JobQueue {
+  readonly driver = 'in-process' as const;
+  private readonly slots = new Map<string, QueueSlot>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly listeners: OutcomeListener[] = [];
+  private started = false;
+  private closed = false;
+
+  async enqueue<T>(queue: string, name: string, data: T, options: JobOptions): Promise<boolean> {
+    this.assertOpen();
+    assertQueueName(queue);
+    assertJobId(options.jobId);
+    const slot = this.slot(queue);
+    if (slot.jobs.has(options.jobId)) return false;
+    const { attempts, backoffMs } = resolveRetryOptions(options);
+    slot.jobs.set(options.jobId, {
+      id: options.jobId,
+      queue,
+      name,
+      data: jsonCopy(data),
+      state: 'waiting',
+      attemptsMade: 0,
+      failedReason: null,
+      returnValue: null,
+      attempts,
+      backoffMs,
+      failedAt: 0,
+    });
+    slot.ready.push(options.jobId);
+    this.pump(slot);
+    return true;
+  }
+
+  registerProcessor<T>(queue: string, processor: JobProcessor<T>): void {
+    assertQueueName(queue);
+    const slot = this.slot(queue);
+    if (slot.processor) throw new Error(`A processor is already registered for queue "${queue}"`);
+    // the queue only hands this processor the data enqueued for it, so the widening is sound
+    slot.processor = processor as JobProcessor<unknown>;
+    this.pump(slot);
+  }
+
+  async start(): Promise<void> {
+    this.assertOpen();
+    this.started = true;
+    for (const slot of this.slots.values()) this.pump(slot);
+  }
+
+  async getJob(queue: string, jobId: string): Promise<JobInfo | null> {
+    const job = this.slots.get(queue)?.jobs.get(jobId);
+    return job ? this.info(job) : null;
+  }
+
+  /** failed jobs, most recent failure first */
+  async listFailed(queue: string, limit = 100): Promise<JobInfo[]> {
+    const jobs = [...(this.slots.get(queue)?.jobs.values() ?? [])];
+    return jobs
+      .filter((job) => job.state === 'failed')
+      .sort((a, b) => b.failedAt - a.failedAt)
+      .slice(0, Math.max(0, limit))
+      .map((job) => this.info(job));
+  }
+
+  async ping(): Promise<void> {
+    this.assertOpen();
+  }
+
+  onOutcome(listener: OutcomeListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** stops retry timers (those jobs stay 'delayed') and waits for the running jobs */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.all([...this.slots.values()].map((slot) => slot.running));
+  }
+
+  private slot(queue: string): QueueSlot {
+    let slot = this.slots.get(queue);
+    if (!slot) {
+      slot = { jobs: new Map(), ready: [], processor: null, running: null };
+      this.slots.set(queue, slot);
+    }
+    return slot;
+  }
+
+  /** starts the next ready job of the queue unless one is running */
+  private pump(slot: QueueSlot): void {
+    if (!this.started || this.closed || !slot.processor || slot.running) return;
+    const id = slot.ready.shift();
+    if (id === undefined) return;
+    const job = slot.jobs.get(id);
+    if (!job) return;
+    const processor = slot.processor;
+    slot.running = this.run(job, processor).finally(() => {
+      slot.running = null;
+      this.pump(slot);
+    });
+  }
+
+  private async run(job: StoredJob, processor: JobProcessor<unknown>): Promise<void> {
+    job.state = 'active';
+    await null; // never run a processor inside the caller of enqueue/start
+    try {
+      const result = await processor(jsonCopy(job.data), {
+        id: job.id,
+        name: job.name,
+        attemptsMade: job.attemptsMade,
+      });
+      job.attemptsMade += 1;
+      job.returnValue = jsonCopy(result);
+      job.state = 'completed';
+      this.emit(job.queue, 'completed');
+    } catch (error) {
+      job.attemptsMade += 1;
+      job.failedReason = errorMessage(error);
+      if (job.attemptsMade < job.attempts) {
+        this.scheduleRetry(job);
+        this.emit(job.queue, 'retried');
+      } else {
+        job.state = 'failed';
+        job.failedAt = Date.now();
+        this.emit(job.queue, 'failed');
+      }
+    }
+  }
+
+  private scheduleRetry(job: StoredJob): void {
+    job.state = 'delayed';
+    const delay = job.backoffMs * 2 ** (job.attemptsMade - 1);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const slot = this.slot(job.queue);
+      job.state = 'waiting';
+      slot.ready.push(job.id);
+      this.pump(slot);
+    }, delay);
+    this.timers.add(timer);
+  }
+
+  private emit(queue: string, outcome: JobOutcome): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(queue, outcome);
+      } catch {
+        // a failing metrics observer must not break job processing
+      }
+    }
+  }
+
+  private info(job: StoredJob): JobInfo {
+    return {
+      id: job.id,
+      queue: job.queue,
+      name: job.name,
+      data: jsonCopy(job.data),
+      state: job.state,
+      attemptsMade: job.attemptsMade,
+      failedReason: job.state === 'completed' ? null : job.failedReason,
+      returnValue: jsonCopy(job.returnValue),
+    };
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The job queue is closed');
+  }
+}
