@@ -1,5 +1,6 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { AppErrorFilter } from './errors/app-error.filter';
 import { join } from 'node:path';
 import { AccessGuard } from './auth/access.guard';
 import { TokenService } from './auth/token.service';
@@ -83,6 +84,7 @@ export class PlatformModule {
         { provide: EventSourcing, inject: [EVENT_STORE], useFactory: (store: EventStore) => new EventSourcing(store) },
         { provide: TokenService, useFactory: () => new TokenService(config.jwtSecret, config.tokenTtlSeconds) },
         { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_FILTER, useClass: AppErrorFilter },
         { provide: USER_DIRECTORY, useValue: anonymousUserDirectory },
         MetricsService,
         ProjectionsService,

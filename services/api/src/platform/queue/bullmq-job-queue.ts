@@ -4,7 +4,7 @@
  */
 import { Queue, Worker, type Job, type JobState as BullJobState, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import { assertJobId, assertQueueName, errorMessage, resolveRetryOptions } from './job-queue-support';
+import { assertJobId, assertQueueName, resolveRetryOptions } from './job-queue-support';
 import type { JobInfo, JobOptions, JobOutcome, JobProcessor, JobQueue, JobState } from './job-queue.port';
 
 export interface BullMqJobQueueOptions {

@@ -54,6 +54,7 @@ async function assertRedisReachable(redisUrl: string, timeoutMs: number): Promis
     throw new Error(
       `Redis is not reachable at ${redactUrl(redisUrl)} (${reason}): start it with ${START_REDIS} ` +
         'or unset REDIS_URL to use the in-process queue',
+      { cause: error },
     );
   } finally {
     clearTimeout(timer);
