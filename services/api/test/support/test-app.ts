@@ -43,10 +43,17 @@ export const APPLICANT: SessionInput = {
  * in-process queue or BullMQ on Redis under its own prefix. Tokens are minted here (login is the next issue).
  */
 export async function createTestApp(
-  options: { store?: 'postgres' | 'pglite'; queue?: 'redis' | 'in-process'; config?: Partial<AppConfig> } = {},
+  options: {
+    store?: 'postgres' | 'pglite';
+    queue?: 'redis' | 'in-process';
+    config?: Partial<AppConfig>;
+    /** a database the caller owns (kept on close) */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  let db: TestDatabase | null = null;
-  if ((options.store ?? 'postgres') === 'postgres') db = await createTestDatabase('app');
+  let db: TestDatabase | null = options.database ?? null;
+  if (!db && (options.store ?? 'postgres') === 'postgres') db = await createTestDatabase('app');
+  const ownsDatabase = !options.database;
   const { app, config } = await createApp({
     mode: 'all',
     nodeEnv: 'test',
@@ -75,7 +82,7 @@ export async function createTestApp(
     projections: app.get(ProjectionsService),
     close: async () => {
       await app.close();
-      await db?.drop();
+      if (ownsDatabase) await db?.drop();
     },
   };
 }

@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** One build, three run modes; `all` runs api, projector and worker in one process (npm start). */
-export type RunMode = 'api' | 'projector' | 'worker' | 'all';
-const MODES: readonly RunMode[] = ['api', 'projector', 'worker', 'all'];
+/**
+ * One build, three run modes; `all` runs api, projector and worker in one process (npm start).
+ * `maintenance` runs none of them: scripts (projection rebuilds, schema generation) use it.
+ */
+export type RunMode = 'api' | 'projector' | 'worker' | 'all' | 'maintenance';
+const MODES: readonly RunMode[] = ['api', 'projector', 'worker', 'all', 'maintenance'];
 
 export interface AppConfig {
   mode: RunMode;
