@@ -6,7 +6,9 @@ rebuildProjections(process.argv.slice(2))
   .then((results) => {
     for (const r of results) {
       const rate = r.seconds > 0 ? Math.round(r.events / r.seconds) : r.events;
-      console.log(`rebuilt ${r.name}: ${r.events} events up to position ${r.position} in ${r.seconds.toFixed(2)} s (${rate} events/s)`);
+      console.log(
+        `rebuilt ${r.name}: ${r.events} events up to position ${r.position} in ${r.seconds.toFixed(2)} s (${rate} events/s)`,
+      );
     }
     process.exit(0);
   })

@@ -16,7 +16,7 @@ async function main(mode: string): Promise<number> {
     console.log(`wrote ${file}`);
     return 0;
   }
-  let committed = '';
+  let committed: string;
   try {
     committed = readFileSync(file, 'utf8');
   } catch {

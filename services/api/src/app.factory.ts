@@ -13,7 +13,9 @@ import { PinoNestLogger, createRootLogger } from './platform/observability/logge
 const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
 
 /** Builds the application for a run mode; main.ts listens, tests drive it over HTTP. */
-export async function createApp(overrides: Partial<AppConfig> = {}): Promise<{ app: INestApplication; config: AppConfig }> {
+export async function createApp(
+  overrides: Partial<AppConfig> = {},
+): Promise<{ app: INestApplication; config: AppConfig }> {
   const config = { ...loadConfig(), ...overrides };
   const logger = createRootLogger(config.logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
@@ -25,7 +27,8 @@ export async function createApp(overrides: Partial<AppConfig> = {}): Promise<{ a
   // correlation id, request context (actor, causation) and access log: before every route, GraphQL included
   app.use((req: Request & { id?: string }, res: Response, next: NextFunction) => {
     const header = req.headers['x-correlation-id'];
-    const correlationId = (typeof header === 'string' && /^[\w.-]{1,128}$/.test(header) ? header : null) ?? randomUUID();
+    const correlationId =
+      (typeof header === 'string' && /^[\w.-]{1,128}$/.test(header) ? header : null) ?? randomUUID();
     req.id = correlationId;
     res.setHeader('x-correlation-id', correlationId);
     RequestContext.run({ correlationId }, next);
@@ -42,7 +45,12 @@ export async function createApp(overrides: Partial<AppConfig> = {}): Promise<{ a
   const metrics = app.get(MetricsService);
   app.use((req: Request, res: Response, next: NextFunction) => {
     const stop = metrics.requestDuration.startTimer({ method: req.method });
-    res.on('finish', () => stop({ route: req.path.startsWith('/graphql') ? '/graphql' : req.path, status: String(res.statusCode) }));
+    res.on('finish', () =>
+      stop({
+        route: req.path.startsWith('/graphql') ? '/graphql' : req.path,
+        status: String(res.statusCode),
+      }),
+    );
     next();
   });
   app.enableShutdownHooks();

@@ -14,7 +14,12 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config), CqrsModule.forRoot(), ...(runsApi(config) ? [GraphqlPlatformModule] : []), ...DOMAIN_MODULES],
+      imports: [
+        PlatformModule.forRoot(config),
+        CqrsModule.forRoot(),
+        ...(runsApi(config) ? [GraphqlPlatformModule] : []),
+        ...DOMAIN_MODULES,
+      ],
     };
   }
 }

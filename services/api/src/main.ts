@@ -13,6 +13,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // a missing service is a message naming it and how to start it, not a stack trace
-  console.error(`\nThe user office could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  console.error(
+    `\nThe user office could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -19,7 +19,8 @@ describe('npm run projections:rebuild', () => {
     const c = new Client({ connectionString: db.url });
     await c.connect();
     const tables: Record<string, unknown[]> = {};
-    for (const t of ['settings', 'features', 'event_logs']) tables[t] = (await c.query(`SELECT * FROM ${t} ORDER BY 1`)).rows;
+    for (const t of ['settings', 'features', 'event_logs'])
+      tables[t] = (await c.query(`SELECT * FROM ${t} ORDER BY 1`)).rows;
     const cps = (await c.query('SELECT name, position FROM projection_checkpoints ORDER BY name')).rows;
     await c.end();
     return { tables, cps };
@@ -40,17 +41,32 @@ describe('npm run projections:rebuild', () => {
       );
       expect(res.errors).toBeUndefined();
     }
-    await t.gql('mutation { updateFeatures(input: { featureIds: [SHIPPING, SCHEDULER], action: DISABLE }) { id } }', {}, officer);
+    await t.gql(
+      'mutation { updateFeatures(input: { featureIds: [SHIPPING, SCHEDULER], action: DISABLE }) { id } }',
+      {},
+      officer,
+    );
     await t.projections.waitFor(await headOf(db.url));
     await t.close();
 
     const live = await snapshot();
     expect(live.tables.event_logs).toHaveLength(5);
 
-    const { stdout } = await run(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'scripts', 'projections-rebuild.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: db.url, REDIS_URL: '', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['-r', '@swc-node/register', join(ROOT, 'scripts', 'projections-rebuild.ts')],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: db.url,
+          REDIS_URL: '',
+          DATA_DIR: 'memory://',
+          LOG_LEVEL: 'warn',
+          NODE_OPTIONS: '',
+        },
+      },
+    );
     expect(stdout).toMatch(/rebuilt event_logs: 5 events/);
     expect(stdout).toMatch(/rebuilt settings: 5 events/);
     expect(await snapshot()).toEqual(live);

@@ -30,7 +30,14 @@ export async function rebuildProjections(
 
 /** The GraphQL SDL the api serves, sorted, as committed in contracts/schema.graphql. */
 export async function printApiSchema(): Promise<string> {
-  const { app } = await createApp({ mode: 'api', dataDir: 'memory://', databaseUrl: null, redisUrl: null, eventStoreUrl: null, logLevel: 'warn' });
+  const { app } = await createApp({
+    mode: 'api',
+    dataDir: 'memory://',
+    databaseUrl: null,
+    redisUrl: null,
+    eventStoreUrl: null,
+    logLevel: 'warn',
+  });
   try {
     return `${printSchema(lexicographicSortSchema(app.get(GraphQLSchemaHost).schema))}\n`;
   } finally {

@@ -34,7 +34,11 @@ describe('platform over HTTP (PostgreSQL, BullMQ on Redis)', () => {
 
   it('declares an access policy on every query and mutation (deny by default)', () => {
     const schema = t.app.get(GraphQLSchemaHost).schema;
-    const policies = collectOperationPolicies(t.app.get(DiscoveryService), t.app.get(MetadataScanner), t.app.get(Reflector));
+    const policies = collectOperationPolicies(
+      t.app.get(DiscoveryService),
+      t.app.get(MetadataScanner),
+      t.app.get(Reflector),
+    );
     const rootFields = [
       ...Object.keys(schema.getQueryType()?.getFields() ?? {}).map((name) => `Query.${name}`),
       ...Object.keys(schema.getMutationType()?.getFields() ?? {}).map((name) => `Mutation.${name}`),
@@ -53,7 +57,12 @@ describe('platform over HTTP (PostgreSQL, BullMQ on Redis)', () => {
     expect(applicant.errors?.[0].extensions?.code).toBe('FORBIDDEN');
 
     const expired = jwt.sign(
-      { roles: ['USER_OFFICER'], currentRole: 'USER_OFFICER', isInternalUser: true, impersonatingUserId: null },
+      {
+        roles: ['USER_OFFICER'],
+        currentRole: 'USER_OFFICER',
+        isInternalUser: true,
+        impersonatingUserId: null,
+      },
       'test-secret',
       { subject: '1', expiresIn: -10 },
     );
@@ -63,7 +72,9 @@ describe('platform over HTTP (PostgreSQL, BullMQ on Redis)', () => {
       extensions: { code: 'UNAUTHENTICATED', reason: 'TOKEN_EXPIRED' },
     });
 
-    const forged = jwt.sign({ roles: ['USER_OFFICER'], currentRole: 'USER_OFFICER' }, 'not-our-secret', { subject: '1' });
+    const forged = jwt.sign({ roles: ['USER_OFFICER'], currentRole: 'USER_OFFICER' }, 'not-our-secret', {
+      subject: '1',
+    });
     const bad = await t.gql('{ getSettings { id } }', {}, forged);
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'TOKEN_INVALID' });
 
@@ -78,11 +89,18 @@ describe('platform over HTTP (PostgreSQL, BullMQ on Redis)', () => {
       .post('/graphql')
       .set('authorization', `Bearer ${t.token({ id: 11 })}`)
       .set('x-correlation-id', 'corr-e2e-1')
-      .send({ query: 'mutation { updateSettings(input: { settingsId: ORGANISATION_NAME, settingsValue: "ESS" }) { id } }' });
+      .send({
+        query:
+          'mutation { updateSettings(input: { settingsId: ORGANISATION_NAME, settingsValue: "ESS" }) { id } }',
+      });
     expect(res.headers['x-correlation-id']).toBe('corr-e2e-1');
     expect(res.body.errors).toBeUndefined();
     const events = await t.app.get<EventStore>(EVENT_STORE).readStream('settings-facility');
-    expect(events.at(-1)?.metadata).toMatchObject({ actorId: 11, impersonatorId: null, correlationId: 'corr-e2e-1' });
+    expect(events.at(-1)?.metadata).toMatchObject({
+      actorId: 11,
+      impersonatorId: null,
+      correlationId: 'corr-e2e-1',
+    });
   });
 
   it('answers an unknown operation with a validation error', async () => {

@@ -1,4 +1,11 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { AppErrorFilter } from './errors/app-error.filter';
 import { join } from 'node:path';
@@ -66,7 +73,9 @@ export class PlatformModule {
           useFactory: async (): Promise<SqlClient> =>
             config.databaseUrl
               ? PgSqlClient.connect(config.databaseUrl)
-              : PgliteSqlClient.open(config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite')),
+              : PgliteSqlClient.open(
+                  config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite'),
+                ),
         },
         {
           provide: EVENT_STORE,
@@ -79,10 +88,18 @@ export class PlatformModule {
         },
         {
           provide: JOB_QUEUE,
-          useFactory: (): Promise<JobQueue> => createJobQueue({ redisUrl: config.redisUrl ?? undefined, prefix: config.queuePrefix }),
+          useFactory: (): Promise<JobQueue> =>
+            createJobQueue({ redisUrl: config.redisUrl ?? undefined, prefix: config.queuePrefix }),
         },
-        { provide: EventSourcing, inject: [EVENT_STORE], useFactory: (store: EventStore) => new EventSourcing(store) },
-        { provide: TokenService, useFactory: () => new TokenService(config.jwtSecret, config.tokenTtlSeconds) },
+        {
+          provide: EventSourcing,
+          inject: [EVENT_STORE],
+          useFactory: (store: EventStore) => new EventSourcing(store),
+        },
+        {
+          provide: TokenService,
+          useFactory: () => new TokenService(config.jwtSecret, config.tokenTtlSeconds),
+        },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AppErrorFilter },
         { provide: USER_DIRECTORY, useValue: anonymousUserDirectory },
@@ -90,7 +107,17 @@ export class PlatformModule {
         ProjectionsService,
         PlatformLifecycle,
       ],
-      exports: [USER_DIRECTORY, APP_CONFIG, SQL_CLIENT, EVENT_STORE, JOB_QUEUE, EventSourcing, TokenService, MetricsService, ProjectionsService],
+      exports: [
+        USER_DIRECTORY,
+        APP_CONFIG,
+        SQL_CLIENT,
+        EVENT_STORE,
+        JOB_QUEUE,
+        EventSourcing,
+        TokenService,
+        MetricsService,
+        ProjectionsService,
+      ],
     };
   }
 }

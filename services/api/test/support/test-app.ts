@@ -10,14 +10,22 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface GraphqlResponse<T = Record<string, unknown>> {
   data?: T | null;
-  errors?: { message: string; path?: string[]; extensions?: { code?: string; fieldErrors?: Record<string, string>; reason?: string } }[];
+  errors?: {
+    message: string;
+    path?: string[];
+    extensions?: { code?: string; fieldErrors?: Record<string, string>; reason?: string };
+  }[];
 }
 
 export interface TestApp {
   app: INestApplication;
   config: AppConfig;
   http(): ReturnType<typeof request>;
-  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphqlResponse<T>>;
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<GraphqlResponse<T>>;
   token(session?: Partial<SessionInput>): string;
   projections: ProjectionsService;
   close(): Promise<void>;

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
 /** The server tests create their databases on (trust auth on loopback). */
-export const TEST_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_ADMIN_URL =
+  process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   url: string;
@@ -20,6 +21,7 @@ export async function createTestDatabase(label = 'uo'): Promise<TestDatabase> {
     throw new Error(
       `PostgreSQL is not reachable at ${TEST_ADMIN_URL} (${(error as Error).message}): start it with ` +
         '`pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`',
+      { cause: error },
     );
   }
   await admin.query(`CREATE DATABASE ${name}`);

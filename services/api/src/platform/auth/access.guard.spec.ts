@@ -30,8 +30,20 @@ describe('AccessGuard (deny by default)', () => {
       return (error as AppError).code;
     }
   };
-  const officer = tokens.sign({ id: 1, roles: [Role.USER_OFFICER, Role.USER], currentRole: Role.USER_OFFICER, isInternalUser: true, impersonatingUserId: null });
-  const user = tokens.sign({ id: 2, roles: [Role.USER_OFFICER, Role.USER], currentRole: Role.USER, isInternalUser: false, impersonatingUserId: null });
+  const officer = tokens.sign({
+    id: 1,
+    roles: [Role.USER_OFFICER, Role.USER],
+    currentRole: Role.USER_OFFICER,
+    isInternalUser: true,
+    impersonatingUserId: null,
+  });
+  const user = tokens.sign({
+    id: 2,
+    roles: [Role.USER_OFFICER, Role.USER],
+    currentRole: Role.USER,
+    isInternalUser: false,
+    impersonatingUserId: null,
+  });
 
   it('denies an operation that declares no policy, even to an officer', () => {
     expect(call('undeclared', officer)).toBe('FORBIDDEN');
@@ -46,8 +58,16 @@ describe('AccessGuard (deny by default)', () => {
   });
 
   it('applies public, authenticated and role policies by the current role', () => {
-    expect([call('open'), call('anyUser'), call('officers')]).toEqual(['allowed', 'UNAUTHENTICATED', 'UNAUTHENTICATED']);
-    expect([call('open', user), call('anyUser', user), call('officers', user)]).toEqual(['allowed', 'allowed', 'FORBIDDEN']);
+    expect([call('open'), call('anyUser'), call('officers')]).toEqual([
+      'allowed',
+      'UNAUTHENTICATED',
+      'UNAUTHENTICATED',
+    ]);
+    expect([call('open', user), call('anyUser', user), call('officers', user)]).toEqual([
+      'allowed',
+      'allowed',
+      'FORBIDDEN',
+    ]);
     expect([call('anyUser', officer), call('officers', officer)]).toEqual(['allowed', 'allowed']);
   });
 

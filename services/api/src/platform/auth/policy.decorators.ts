@@ -6,9 +6,7 @@ import type { Role } from '@user-office/contracts';
  * Record-level rules (PI, co-proposer, assigned reviewer, …) live in each module's policy file.
  */
 export type Policy =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'roles'; roles: readonly Role[] };
+  { kind: 'public' } | { kind: 'authenticated' } | { kind: 'roles'; roles: readonly Role[] };
 
 export const POLICY_KEY = 'uo:policy';
 
@@ -17,7 +15,8 @@ export const Public = () => SetMetadata(POLICY_KEY, { kind: 'public' } satisfies
 /** any logged-in user, whatever the current role */
 export const Authenticated = () => SetMetadata(POLICY_KEY, { kind: 'authenticated' } satisfies Policy);
 /** a logged-in user whose current role is one of these */
-export const RolesAllowed = (...roles: Role[]) => SetMetadata(POLICY_KEY, { kind: 'roles', roles } satisfies Policy);
+export const RolesAllowed = (...roles: Role[]) =>
+  SetMetadata(POLICY_KEY, { kind: 'roles', roles } satisfies Policy);
 
 export function describePolicy(policy: Policy): string {
   return policy.kind === 'roles' ? `roles: ${policy.roles.join(', ')}` : policy.kind;

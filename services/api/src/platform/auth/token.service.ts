@@ -31,7 +31,11 @@ export class TokenService {
       isInternalUser: session.isInternalUser,
       impersonatingUserId: session.impersonatingUserId,
     };
-    return jwt.sign(claims, this.secret, { algorithm: 'HS256', subject: String(session.id), expiresIn: ttlSeconds });
+    return jwt.sign(claims, this.secret, {
+      algorithm: 'HS256',
+      subject: String(session.id),
+      expiresIn: ttlSeconds,
+    });
   }
 
   /** throws UNAUTHENTICATED with the §8 message when the token is expired or invalid */
@@ -40,7 +44,8 @@ export class TokenService {
     try {
       claims = jwt.verify(token, this.secret, { algorithms: ['HS256'] }) as Claims;
     } catch (error) {
-      if (error instanceof jwt.TokenExpiredError) throw unauthenticated(SESSION_EXPIRED_MESSAGE, 'TOKEN_EXPIRED');
+      if (error instanceof jwt.TokenExpiredError)
+        throw unauthenticated(SESSION_EXPIRED_MESSAGE, 'TOKEN_EXPIRED');
       throw unauthenticated(INVALID_TOKEN_MESSAGE, 'TOKEN_INVALID');
     }
     const id = Number(claims.sub);

@@ -48,7 +48,8 @@ export function runsWorker(config: AppConfig): boolean {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mode = (env.UO_MODE ?? 'all') as RunMode;
-  if (!MODES.includes(mode)) throw new Error(`UO_MODE must be one of ${MODES.join(', ')} (got "${env.UO_MODE}")`);
+  if (!MODES.includes(mode))
+    throw new Error(`UO_MODE must be one of ${MODES.join(', ')} (got "${env.UO_MODE}")`);
   const dataDir = env.DATA_DIR ?? resolve(process.cwd(), '.data');
   const nodeEnv = env.NODE_ENV ?? 'development';
   return {
@@ -62,7 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     amqpUrl: env.AMQP_URL || null,
     smtpUrl: env.SMTP_URL || null,
     eventStoreUrl: env.EVENTSTORE_URL || null,
-    jwtSecret: env.JWT_SECRET || (nodeEnv === 'production' ? fail('JWT_SECRET must be set in production') : devSecret(dataDir)),
+    jwtSecret:
+      env.JWT_SECRET ||
+      (nodeEnv === 'production' ? fail('JWT_SECRET must be set in production') : devSecret(dataDir)),
     tokenTtlSeconds: intOf(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
@@ -74,7 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function intOf(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer (got "${value}")`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer (got "${value}")`);
   return n;
 }
 

@@ -1,4 +1,10 @@
-import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedVersion, type NewEvent } from '../event-store/event-store.port';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+} from '../event-store/event-store.port';
 import { RequestContext } from '../context/request-context';
 import { conflict } from '../errors/app-error';
 
@@ -26,7 +32,11 @@ export class EventSourcing {
     this.listeners.add(listener);
   }
 
-  async load<S>(streamId: string, initialState: S, evolve: (state: S, event: { type: string; data: unknown }) => S): Promise<Loaded<S>> {
+  async load<S>(
+    streamId: string,
+    initialState: S,
+    evolve: (state: S, event: { type: string; data: unknown }) => S,
+  ): Promise<Loaded<S>> {
     const events = await this.store.readStream(streamId);
     return {
       state: events.reduce(evolve, initialState),
@@ -34,7 +44,12 @@ export class EventSourcing {
     };
   }
 
-  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion, causationId?: string): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+    causationId?: string,
+  ): Promise<AppendResult> {
     const result = await this.store.append(streamId, events, {
       expectedVersion,
       metadata: RequestContext.metadata(causationId),
@@ -47,7 +62,12 @@ export class EventSourcing {
    * Runs a command against a stream: decides on fresh state and retries when someone else appended
    * in between (the decision is taken again on the new state). Returns null when nothing was decided.
    */
-  async execute<S, C>(streamId: string, decider: Decider<S, C>, command: C, attempts = 3): Promise<AppendResult | null> {
+  async execute<S, C>(
+    streamId: string,
+    decider: Decider<S, C>,
+    command: C,
+    attempts = 3,
+  ): Promise<AppendResult | null> {
     for (let attempt = 1; ; attempt++) {
       const { state, version } = await this.load(streamId, decider.initialState, decider.evolve);
       const events = decider.decide(command, state);

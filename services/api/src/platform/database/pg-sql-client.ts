@@ -23,6 +23,7 @@ export class PgSqlClient implements SqlClient {
         `PostgreSQL is not reachable at ${redactUrl(url)} (${(error as Error).message}): start it with ` +
           '`pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`, ' +
           'or unset DATABASE_URL to use the embedded PGlite database',
+        { cause: error },
       );
     }
     return client;

@@ -25,7 +25,9 @@ export class PgliteSqlClient implements SqlClient {
 
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     return this.db.transaction(async (tx: Transaction) =>
-      fn({ query: async <R>(sql: string, params: unknown[] = []) => toResult<R>(await tx.query<R>(sql, params)) }),
+      fn({
+        query: async <R>(sql: string, params: unknown[] = []) => toResult<R>(await tx.query<R>(sql, params)),
+      }),
     );
   }
 

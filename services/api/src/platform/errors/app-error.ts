@@ -19,7 +19,8 @@ export class AppError extends Error {
 export const badInput = (message: string, fieldErrors?: Record<string, string>) =>
   new AppError('BAD_USER_INPUT', message, fieldErrors ?? {});
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError('FORBIDDEN', message);
 export const unauthenticated = (message = 'You need to log in', reason?: string) =>
   new AppError('UNAUTHENTICATED', message, undefined, reason);
 export const conflict = (message: string) => new AppError('CONFLICT', message);

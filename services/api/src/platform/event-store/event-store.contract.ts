@@ -45,7 +45,10 @@ export function describeEventStoreContract(name: string, backend: EventStoreBack
     test('appends and reads a stream back in order, with metadata', async () => {
       const stream = uniqueStream('order');
       const metadata = meta({ actorId: 7, impersonatorId: 3, causationId: randomUUID() });
-      const first = await store.append(stream, [{ type: 'A', data: { n: 1 } }], { expectedVersion: 0, metadata });
+      const first = await store.append(stream, [{ type: 'A', data: { n: 1 } }], {
+        expectedVersion: 0,
+        metadata,
+      });
       const second = await store.append(
         stream,
         [
@@ -103,11 +106,17 @@ export function describeEventStoreContract(name: string, backend: EventStoreBack
         store.append(stream, [{ type: 'X', data: {} }], { expectedVersion: 2, metadata: meta() }),
       ).rejects.toBeInstanceOf(ConcurrencyError);
       await expect(
-        store.append(stream, [{ type: 'X', data: {} }], { expectedVersion: 'stream_exists', metadata: meta() }),
+        store.append(stream, [{ type: 'X', data: {} }], {
+          expectedVersion: 'stream_exists',
+          metadata: meta(),
+        }),
       ).rejects.toBeInstanceOf(ConcurrencyError);
       expect(await store.readStream(stream)).toEqual([]);
       await store.append(stream, [{ type: 'A', data: {} }], { expectedVersion: 'any', metadata: meta() });
-      await store.append(stream, [{ type: 'B', data: {} }], { expectedVersion: 'stream_exists', metadata: meta() });
+      await store.append(stream, [{ type: 'B', data: {} }], {
+        expectedVersion: 'stream_exists',
+        metadata: meta(),
+      });
       expect((await store.readStream(stream)).length).toBe(2);
     });
 
@@ -117,7 +126,10 @@ export function describeEventStoreContract(name: string, backend: EventStoreBack
         await store.append(stream, [{ type: 'Opened', data: {} }], { expectedVersion: 0, metadata: meta() });
         const results = await Promise.allSettled(
           ['left', 'right'].map((side) =>
-            store.append(stream, [{ type: 'Changed', data: { side } }], { expectedVersion: 1, metadata: meta() }),
+            store.append(stream, [{ type: 'Changed', data: { side } }], {
+              expectedVersion: 1,
+              metadata: meta(),
+            }),
           ),
         );
         const won = results.filter((r) => r.status === 'fulfilled');
@@ -150,65 +162,64 @@ export function describeEventStoreContract(name: string, backend: EventStoreBack
       let calls = 0;
       const stop = store.onAppended(() => calls++);
       await new Promise((r) => setTimeout(r, 200)); // a remote subscription needs a moment to start
-      await store.append(uniqueStream('notify'), [{ type: 'A', data: {} }], { expectedVersion: 0, metadata: meta() });
+      await store.append(uniqueStream('notify'), [{ type: 'A', data: {} }], {
+        expectedVersion: 0,
+        metadata: meta(),
+      });
       const deadline = Date.now() + 5000;
       while (calls === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       stop();
       expect(calls).toBeGreaterThan(0);
     });
 
-    test(
-      'a reader resuming from checkpoints sees every event exactly once while 8 writers append',
-      async () => {
-        const tag = `R${randomUUID().slice(0, 8)}`;
-        const start = await store.headPosition();
-        const appended = new Set<string>();
-        let writing = true;
-        const writers = Array.from({ length: 8 }, async (_, w) => {
-          const stream = `${tag}-${w}`;
-          let version = 0;
-          for (let i = 0; i < 40; i++) {
-            const batch = Array.from({ length: 1 + ((i + w) % 3) }, () => ({
-              type: `${tag}Written`,
-              data: { w, i },
-              eventId: randomUUID(),
-            }));
-            const result = await store.append(stream, batch, { expectedVersion: version, metadata: meta() });
-            version = result.nextVersion;
-            batch.forEach((e) => appended.add(e.eventId));
-          }
-        });
-        const done = Promise.all(writers).finally(() => {
-          writing = false;
-        });
-
-        // the reader keeps only its checkpoint between "restarts"
-        const seen: StoredEvent[] = [];
-        let checkpoint = start;
-        let reads = 0;
-        const readOnce = async () => {
-          const batch = await store.readAll({ after: checkpoint, limit: 17 });
-          for (const event of batch) {
-            if (event.type === `${tag}Written`) seen.push(event);
-            checkpoint = event.position;
-          }
-          reads++;
-          return batch.length;
-        };
-        while (writing) {
-          if ((await readOnce()) === 0) await new Promise((r) => setTimeout(r, 2));
+    test('a reader resuming from checkpoints sees every event exactly once while 8 writers append', async () => {
+      const tag = `R${randomUUID().slice(0, 8)}`;
+      const start = await store.headPosition();
+      const appended = new Set<string>();
+      let writing = true;
+      const writers = Array.from({ length: 8 }, async (_, w) => {
+        const stream = `${tag}-${w}`;
+        let version = 0;
+        for (let i = 0; i < 40; i++) {
+          const batch = Array.from({ length: 1 + ((i + w) % 3) }, () => ({
+            type: `${tag}Written`,
+            data: { w, i },
+            eventId: randomUUID(),
+          }));
+          const result = await store.append(stream, batch, { expectedVersion: version, metadata: meta() });
+          version = result.nextVersion;
+          batch.forEach((e) => appended.add(e.eventId));
         }
-        await done;
-        while ((await readOnce()) > 0);
+      });
+      const done = Promise.all(writers).finally(() => {
+        writing = false;
+      });
 
-        const ids = seen.map((e) => e.eventId);
-        expect(new Set(ids).size).toBe(ids.length); // exactly once
-        expect(ids.length).toBe(appended.size); // every event
-        for (const id of appended) expect(ids).toContain(id);
-        for (let i = 1; i < seen.length; i++) expect(seen[i].position).toBeGreaterThan(seen[i - 1].position);
-        expect(reads).toBeGreaterThan(1);
-      },
-      120_000,
-    );
+      // the reader keeps only its checkpoint between "restarts"
+      const seen: StoredEvent[] = [];
+      let checkpoint = start;
+      let reads = 0;
+      const readOnce = async () => {
+        const batch = await store.readAll({ after: checkpoint, limit: 17 });
+        for (const event of batch) {
+          if (event.type === `${tag}Written`) seen.push(event);
+          checkpoint = event.position;
+        }
+        reads++;
+        return batch.length;
+      };
+      while (writing) {
+        if ((await readOnce()) === 0) await new Promise((r) => setTimeout(r, 2));
+      }
+      await done;
+      while ((await readOnce()) > 0);
+
+      const ids = seen.map((e) => e.eventId);
+      expect(new Set(ids).size).toBe(ids.length); // exactly once
+      expect(ids.length).toBe(appended.size); // every event
+      for (const id of appended) expect(ids).toContain(id);
+      for (let i = 1; i < seen.length; i++) expect(seen[i].position).toBeGreaterThan(seen[i - 1].position);
+      expect(reads).toBeGreaterThan(1);
+    }, 120_000);
   });
 }

@@ -8,34 +8,34 @@ import { SqlEventStore } from './sql-event-store';
 describeEventStoreContract('PostgreSQL', {
   unavailable: null,
   setup: async () => {
-  const db = await createTestDatabase('es');
-  const sql = await PgSqlClient.connect(db.url, 12);
-  await SqlEventStore.migrate(sql);
-  const store = new SqlEventStore(sql);
-  return {
-    store,
-    teardown: async () => {
-      await store.close();
-      await sql.close();
-      await db.drop();
-    },
-  };
+    const db = await createTestDatabase('es');
+    const sql = await PgSqlClient.connect(db.url, 12);
+    await SqlEventStore.migrate(sql);
+    const store = new SqlEventStore(sql);
+    return {
+      store,
+      teardown: async () => {
+        await store.close();
+        await sql.close();
+        await db.drop();
+      },
+    };
   },
 });
 
 describeEventStoreContract('PGlite', {
   unavailable: null,
   setup: async () => {
-  const sql = await PgliteSqlClient.open('memory://');
-  await SqlEventStore.migrate(sql);
-  const store = new SqlEventStore(sql);
-  return {
-    store,
-    teardown: async () => {
-      await store.close();
-      await sql.close();
-    },
-  };
+    const sql = await PgliteSqlClient.open('memory://');
+    await SqlEventStore.migrate(sql);
+    const store = new SqlEventStore(sql);
+    return {
+      store,
+      teardown: async () => {
+        await store.close();
+        await sql.close();
+      },
+    };
   },
 });
 

@@ -101,7 +101,8 @@ export class SqlEventStore implements EventStore {
          RETURNING ${COLUMNS}`,
         params,
       );
-      if (inserted.rowCount !== events.length) throw new ConcurrencyError(streamId, options.expectedVersion, actual);
+      if (inserted.rowCount !== events.length)
+        throw new ConcurrencyError(streamId, options.expectedVersion, actual);
       const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
       if (this.inlineHook) await this.inlineHook(tx, rows);
       if (this.sql.kind === 'postgres') {
@@ -127,7 +128,9 @@ export class SqlEventStore implements EventStore {
   }
 
   async headPosition(): Promise<number> {
-    const result = await this.sql.query<{ p: string | number }>('SELECT coalesce(max(position), 0) AS p FROM events');
+    const result = await this.sql.query<{ p: string | number }>(
+      'SELECT coalesce(max(position), 0) AS p FROM events',
+    );
     return Number(result.rows[0]?.p ?? 0);
   }
 

@@ -16,9 +16,12 @@ export function complexityPlugin(max: number): ApolloServerPlugin {
             estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
           });
           if (complexity > max) {
-            throw new GraphQLError(`Query is too complex: ${complexity}. Maximum allowed complexity: ${max}`, {
-              extensions: { code: 'BAD_USER_INPUT' },
-            });
+            throw new GraphQLError(
+              `Query is too complex: ${complexity}. Maximum allowed complexity: ${max}`,
+              {
+                extensions: { code: 'BAD_USER_INPUT' },
+              },
+            );
           }
         },
       };

@@ -6,7 +6,11 @@ import { INTERNAL_ERROR_MESSAGE, createErrorFormatter } from './format-error';
 describe('GraphQL error formatting', () => {
   const logged: unknown[] = [];
   const format = createErrorFormatter((e) => logged.push(e));
-  const formatted = (message: string, code?: string) => ({ message, path: ['op'], extensions: code ? { code } : {} });
+  const formatted = (message: string, code?: string) => ({
+    message,
+    path: ['op'],
+    extensions: code ? { code } : {},
+  });
   const thrownInResolver = (original: Error) =>
     new GraphQLError(original.message, { originalError: original, path: ['op'] });
 
@@ -18,18 +22,25 @@ describe('GraphQL error formatting', () => {
       locations: undefined,
       extensions: { code: 'BAD_USER_INPUT', fieldErrors: { title: 'Proposal Title is required' } },
     });
-    expect(format(formatted('x'), thrownInResolver(conflict('Changed meanwhile'))).extensions).toEqual({ code: 'CONFLICT' });
+    expect(format(formatted('x'), thrownInResolver(conflict('Changed meanwhile'))).extensions).toEqual({
+      code: 'CONFLICT',
+    });
   });
 
   it('reports a lost optimistic-concurrency race as CONFLICT', () => {
     const error = new ConcurrencyError('proposal-1', 3, 4);
-    expect(format(formatted(error.message), thrownInResolver(error)).extensions).toEqual({ code: 'CONFLICT' });
+    expect(format(formatted(error.message), thrownInResolver(error)).extensions).toEqual({
+      code: 'CONFLICT',
+    });
   });
 
   it('masks and logs anything unexpected', () => {
     const error = new Error('relation "x" does not exist');
     const out = format(formatted(error.message, 'INTERNAL_SERVER_ERROR'), thrownInResolver(error));
-    expect(out).toMatchObject({ message: INTERNAL_ERROR_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(out).toMatchObject({
+      message: INTERNAL_ERROR_MESSAGE,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     expect(logged).toContain(error);
   });
 

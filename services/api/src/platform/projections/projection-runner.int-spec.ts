@@ -20,7 +20,9 @@ function counter(name: string, mode: 'inline' | 'async', version = 1, weight = 1
     tables: [
       {
         name: `${name}_rows`,
-        ddl: (t) => [`CREATE TABLE ${t} (stream_id text PRIMARY KEY, total integer NOT NULL, last_position bigint NOT NULL)`],
+        ddl: (t) => [
+          `CREATE TABLE ${t} (stream_id text PRIMARY KEY, total integer NOT NULL, last_position bigint NOT NULL)`,
+        ],
       },
     ],
     async apply(tx: SqlExecutor, event: StoredEvent, tables) {
@@ -40,9 +42,17 @@ const ledger: Projection = {
   version: 1,
   mode: 'async',
   eventTypes: 'all',
-  tables: [{ name: 'ledger_rows', ddl: (t) => [`CREATE TABLE ${t} (position bigint PRIMARY KEY, type text NOT NULL)`] }],
+  tables: [
+    {
+      name: 'ledger_rows',
+      ddl: (t) => [`CREATE TABLE ${t} (position bigint PRIMARY KEY, type text NOT NULL)`],
+    },
+  ],
   async apply(tx, event, tables) {
-    await tx.query(`INSERT INTO ${tables.ledger_rows} (position, type) VALUES ($1, $2)`, [event.position, event.type]);
+    await tx.query(`INSERT INTO ${tables.ledger_rows} (position, type) VALUES ($1, $2)`, [
+      event.position,
+      event.type,
+    ]);
   },
 };
 
@@ -55,7 +65,11 @@ const backends = {
     const open = () => PgSqlClient.connect(db.url, 6);
     return { sql: await open(), open, db };
   },
-  pglite: async () => ({ sql: await PgliteSqlClient.open('memory://'), open: null, db: null as TestDatabase | null }),
+  pglite: async () => ({
+    sql: await PgliteSqlClient.open('memory://'),
+    open: null,
+    db: null as TestDatabase | null,
+  }),
 };
 
 describe.each(Object.keys(backends) as (keyof typeof backends)[])('projection runner on %s', (backend) => {
@@ -73,7 +87,11 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('projection ru
     return r;
   };
   const append = (streamId: string, types: string[]) =>
-    store.append(streamId, types.map((type) => ({ type, data: { n: Math.random() } })), { expectedVersion: 'any', metadata });
+    store.append(
+      streamId,
+      types.map((type) => ({ type, data: { n: Math.random() } })),
+      { expectedVersion: 'any', metadata },
+    );
 
   beforeEach(async () => {
     ({ sql, db, open: openAnother } = await backends[backend]());
@@ -93,7 +111,9 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('projection ru
     expect((await sql.query('SELECT total, last_position FROM inl_rows')).rows).toEqual([
       { total: 2, last_position: backend === 'postgres' ? String(position) : position },
     ]);
-    const cp = await sql.query<{ position: string | number }>(`SELECT position FROM projection_checkpoints WHERE name = 'inl'`);
+    const cp = await sql.query<{ position: string | number }>(
+      `SELECT position FROM projection_checkpoints WHERE name = 'inl'`,
+    );
     expect(Number(cp.rows[0].position)).toBe(position);
   });
 
@@ -121,20 +141,31 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('projection ru
     while (!r.status()[0].lastError && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
     expect(r.status()[0].lastError).toBe('cannot digest Poison');
     expect((await sql.query('SELECT * FROM asy_rows')).rows).toEqual([]);
-    const cp = await sql.query<{ position: string | number }>(`SELECT position FROM projection_checkpoints WHERE name = 'asy'`);
+    const cp = await sql.query<{ position: string | number }>(
+      `SELECT position FROM projection_checkpoints WHERE name = 'asy'`,
+    );
     expect(Number(cp.rows[0].position)).toBe(0);
   });
 
   it('rebuilds inline and async projections into tables equal to the live ones', async () => {
     const r = await runner([counter('inl', 'inline'), counter('asy', 'async'), ledger]);
-    for (let i = 0; i < 60; i++) await append(`s-${i % 7}`, i % 5 === 0 ? ['Counted', 'Other', 'Counted'] : ['Counted']);
+    for (let i = 0; i < 60; i++)
+      await append(`s-${i % 7}`, i % 5 === 0 ? ['Counted', 'Other', 'Counted'] : ['Counted']);
     const head = await store.headPosition();
     await r.waitFor(head);
-    const live = { inl: await snapshot(sql, 'inl_rows'), asy: await snapshot(sql, 'asy_rows'), ledger: await snapshot(sql, 'ledger_rows') };
+    const live = {
+      inl: await snapshot(sql, 'inl_rows'),
+      asy: await snapshot(sql, 'asy_rows'),
+      ledger: await snapshot(sql, 'ledger_rows'),
+    };
     expect(live.ledger).toHaveLength(head);
 
     for (const name of ['inl', 'asy', 'ledger']) await r.rebuild(name);
-    expect({ inl: await snapshot(sql, 'inl_rows'), asy: await snapshot(sql, 'asy_rows'), ledger: await snapshot(sql, 'ledger_rows') }).toEqual(live);
+    expect({
+      inl: await snapshot(sql, 'inl_rows'),
+      asy: await snapshot(sql, 'asy_rows'),
+      ledger: await snapshot(sql, 'ledger_rows'),
+    }).toEqual(live);
 
     // still live after the swap
     const { position } = await append('s-0', ['Counted']);

@@ -159,7 +159,8 @@ export class ProjectionRunner {
   /** Rebuilds one projection from position 0 into fresh tables, then swaps them in. */
   async rebuild(name: string): Promise<{ events: number; position: number }> {
     const p = this.projections.find((x) => x.name === name);
-    if (!p) throw new Error(`Unknown projection ${name}. Known: ${this.projections.map((x) => x.name).join(', ')}`);
+    if (!p)
+      throw new Error(`Unknown projection ${name}. Known: ${this.projections.map((x) => x.name).join(', ')}`);
     const scratch = Object.fromEntries(p.tables.map((t) => [t.name, `${t.name}${REBUILD_SUFFIX}`]));
     await this.sql.transaction(async (tx) => {
       for (const t of p.tables) {
@@ -187,7 +188,9 @@ export class ProjectionRunner {
         const tail = await this.catchUpFrom(tx, p, scratch, position);
         count += tail.count;
         position = tail.position;
-        const head = await tx.query<{ p: string | number }>('SELECT coalesce(max(position), 0) AS p FROM events');
+        const head = await tx.query<{ p: string | number }>(
+          'SELECT coalesce(max(position), 0) AS p FROM events',
+        );
         position = Math.max(position, Number(head.rows[0]?.p ?? 0));
       } else {
         position = Math.max(position, await this.store.headPosition());
@@ -212,7 +215,10 @@ export class ProjectionRunner {
   async lag(): Promise<Record<string, number>> {
     const head = await this.store.headPosition();
     return Object.fromEntries(
-      this.projections.map((p) => [p.name, this.isInline(p) ? 0 : Math.max(0, head - (this.checkpoints.get(p.name) ?? 0))]),
+      this.projections.map((p) => [
+        p.name,
+        this.isInline(p) ? 0 : Math.max(0, head - (this.checkpoints.get(p.name) ?? 0)),
+      ]),
     );
   }
 
@@ -231,10 +237,10 @@ export class ProjectionRunner {
       for (const e of events) if (handles(p, e.type)) await p.apply(tx, e, tables);
     }
     const last = events[events.length - 1].position;
-    await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = ANY($2::text[])', [
-      last,
-      inline.map((p) => p.name),
-    ]);
+    await tx.query(
+      'UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = ANY($2::text[])',
+      [last, inline.map((p) => p.name)],
+    );
     for (const p of inline) this.checkpoints.set(p.name, last);
   }
 
@@ -243,7 +249,10 @@ export class ProjectionRunner {
     const { position } = await this.catchUpFrom(tx, p, tables, from);
     const head = await tx.query<{ p: string | number }>('SELECT coalesce(max(position), 0) AS p FROM events');
     const to = Math.max(position, Number(head.rows[0]?.p ?? 0));
-    await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2', [to, p.name]);
+    await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2', [
+      to,
+      p.name,
+    ]);
     this.checkpoints.set(p.name, to);
   }
 
@@ -296,7 +305,10 @@ export class ProjectionRunner {
       const stored = Number(current.rows[0]?.position ?? 0);
       if (stored !== from) return stored; // another runner (or a rebuild) moved it: start again from there
       for (const e of events) await p.apply(tx, e, tables);
-      await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2', [to, p.name]);
+      await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2', [
+        to,
+        p.name,
+      ]);
       return to;
     });
     this.checkpoints.set(p.name, applied);

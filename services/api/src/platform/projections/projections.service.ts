@@ -25,7 +25,12 @@ export class ProjectionsService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const projections = this.discovery
       .getProviders()
-      .filter((w) => w.metatype && w.instance && this.reflector.get<boolean>(PROJECTION_KEY, w.metatype as () => unknown))
+      .filter(
+        (w) =>
+          w.metatype &&
+          w.instance &&
+          this.reflector.get<boolean>(PROJECTION_KEY, w.metatype as () => unknown),
+      )
       .map((w) => w.instance as Projection);
     this.runner = new ProjectionRunner(this.sql, this.store, projections, {
       log: (m) => this.logger.log(m),

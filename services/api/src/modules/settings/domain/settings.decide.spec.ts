@@ -20,10 +20,16 @@ describe('settings decider', () => {
 
   it('decides nothing when the value does not change', () => {
     const state = given([
-      { type: 'SettingUpdated', data: { settingsId: 'DATE_FORMAT', settingsValue: 'yyyy-MM-dd', previousValue: 'dd-MM-yyyy' } },
+      {
+        type: 'SettingUpdated',
+        data: { settingsId: 'DATE_FORMAT', settingsValue: 'yyyy-MM-dd', previousValue: 'dd-MM-yyyy' },
+      },
     ]);
     expect(
-      settingsDecider.decide({ type: 'UpdateSetting', settingsId: SettingsId.DATE_FORMAT, settingsValue: 'yyyy-MM-dd' }, state),
+      settingsDecider.decide(
+        { type: 'UpdateSetting', settingsId: SettingsId.DATE_FORMAT, settingsValue: 'yyyy-MM-dd' },
+        state,
+      ),
     ).toEqual([]);
   });
 

@@ -28,7 +28,8 @@ export function decideSettings(command: SettingsCommand, state: SettingsState): 
     case 'UpdateSetting': {
       const previousValue = settingValue(state, command.settingsId);
       const descriptionChanged =
-        command.description !== undefined && command.description !== settingDescription(state, command.settingsId);
+        command.description !== undefined &&
+        command.description !== settingDescription(state, command.settingsId);
       if (previousValue === command.settingsValue && !descriptionChanged) return [];
       const data: SettingUpdatedData = {
         settingsId: command.settingsId,

@@ -26,7 +26,9 @@ export function evolveSettings(state: SettingsState, event: { type: string; data
         ...state,
         values: { ...state.values, [data.settingsId]: data.settingsValue },
         descriptions:
-          data.description === undefined ? state.descriptions : { ...state.descriptions, [data.settingsId]: data.description },
+          data.description === undefined
+            ? state.descriptions
+            : { ...state.descriptions, [data.settingsId]: data.description },
       };
     }
     case FEATURE_ENABLED:

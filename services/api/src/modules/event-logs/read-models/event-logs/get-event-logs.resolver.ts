@@ -3,7 +3,11 @@ import { Args, Context, Parent, Query, ResolveField, Resolver } from '@nestjs/gr
 import { Role } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import type { GraphqlContext } from '../../../../platform/graphql/loaders';
-import { SYSTEM_ACTOR, USER_DIRECTORY, type UserDirectory } from '../../../../platform/identity/user-directory.port';
+import {
+  SYSTEM_ACTOR,
+  USER_DIRECTORY,
+  type UserDirectory,
+} from '../../../../platform/identity/user-directory.port';
 
 import { EventLogModel } from './event-log.model';
 import { EventLogsRepository } from './event-logs.repository';
@@ -15,7 +19,9 @@ export class GetEventLogsResolver {
     @Inject(USER_DIRECTORY) private readonly users: UserDirectory,
   ) {}
 
-  @Query(() => [EventLogModel], { description: 'The event log of an object and/or an event or object type (officers)' })
+  @Query(() => [EventLogModel], {
+    description: 'The event log of an object and/or an event or object type (officers)',
+  })
   @RolesAllowed(Role.USER_OFFICER)
   async getEventLogs(
     @Args('changedObjectId', { type: () => String, nullable: true }) changedObjectId: string | null,
@@ -34,5 +40,4 @@ export class GetEventLogsResolver {
     });
     return loader.load(log.changedById);
   }
-
 }

@@ -18,11 +18,15 @@ export class UpdateFeaturesResolver {
     private readonly repository: SettingsRepository,
   ) {}
 
-  @Mutation(() => [FeatureModel], { description: 'Switches features on (ENABLE) or off (DISABLE); returns them' })
+  @Mutation(() => [FeatureModel], {
+    description: 'Switches features on (ENABLE) or off (DISABLE); returns them',
+  })
   @RolesAllowed(Role.USER_OFFICER)
   async updateFeatures(@Args('input') input: UpdateFeaturesInput): Promise<FeatureModel[]> {
     const valid = await validateInput(updateFeaturesSchema, input);
-    const { position } = await this.commands.execute(new UpdateFeaturesCommand(valid.featureIds, valid.action));
+    const { position } = await this.commands.execute(
+      new UpdateFeaturesCommand(valid.featureIds, valid.action),
+    );
     if (position !== null) await this.projections.waitFor(position, [SETTINGS_PROJECTION]);
     const ids = new Set<string>(valid.featureIds);
     return (await this.repository.features()).filter((f) => ids.has(f.id));

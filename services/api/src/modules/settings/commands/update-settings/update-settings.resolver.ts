@@ -21,7 +21,10 @@ export class UpdateSettingsResolver {
   @Mutation(() => SettingsModel)
   @RolesAllowed(Role.USER_OFFICER)
   async updateSettings(@Args('input') input: UpdateSettingsInput): Promise<SettingsModel> {
-    const valid = await validateInput(updateSettingsSchema, { ...input, settingsValue: input.settingsValue ?? '' });
+    const valid = await validateInput(updateSettingsSchema, {
+      ...input,
+      settingsValue: input.settingsValue ?? '',
+    });
     const { position } = await this.commands.execute(
       new UpdateSettingsCommand(valid.settingsId, valid.settingsValue ?? '', valid.description ?? undefined),
     );

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { FEATURE_DISABLED, FEATURE_ENABLED, SETTING_UPDATED, type SettingUpdatedData } from '@user-office/contracts';
+import {
+  FEATURE_DISABLED,
+  FEATURE_ENABLED,
+  SETTING_UPDATED,
+  type SettingUpdatedData,
+} from '@user-office/contracts';
 import type { SqlExecutor } from '../../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';

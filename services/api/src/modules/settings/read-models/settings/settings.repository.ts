@@ -21,9 +21,11 @@ export class SettingsRepository {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
   async settings(): Promise<SettingRow[]> {
-    const stored = await this.sql.query<{ settings_id: SettingsId; settings_value: string; description: string | null }>(
-      'SELECT settings_id, settings_value, description FROM settings',
-    );
+    const stored = await this.sql.query<{
+      settings_id: SettingsId;
+      settings_value: string;
+      description: string | null;
+    }>('SELECT settings_id, settings_value, description FROM settings');
     const byId = new Map(stored.rows.map((r) => [r.settings_id, r]));
     return Object.values(SettingsId).map((id) => ({
       id,
