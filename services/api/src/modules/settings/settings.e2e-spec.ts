@@ -64,6 +64,21 @@ describe.each(['postgres', 'pglite'] as const)('settings and features end to end
     });
   });
 
+  it('keeps awkward text intact through the event log', async () => {
+    const name = 'Lab "Å" \\ {x,y} \'q\' ; NULL';
+    const res = await t.gql(UPDATE_SETTING, { input: { settingsId: 'ORGANISATION_NAME', settingsValue: name } }, t.token());
+    expect(res.errors).toBeUndefined();
+    await t.projections.waitFor(await head(), [EVENT_LOGS_PROJECTION]);
+    const logs = await t.gql<{ getEventLogs: { rowData: string; description: string }[] }>(
+      EVENT_LOGS,
+      { id: 'ORGANISATION_NAME' },
+      t.token(),
+    );
+    const last = logs.data!.getEventLogs.at(-1)!;
+    expect(JSON.parse(last.rowData).settingsValue).toBe(name);
+    expect(last.description).toBe(`Setting ORGANISATION_NAME changed to ${JSON.stringify(name)}`);
+  });
+
   it('switches features and records impersonation in the log', async () => {
     const impersonating = t.token({ id: 5, impersonatingUserId: 1 });
     const res = await t.gql(

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { SqlClient, SqlExecutor } from '../database/sql-client';
 import {
   ConcurrencyError,
-  assertExpectedVersion,
   type AppendOptions,
   type AppendResult,
   type EventMetadata,
   type EventStore,
+  type ExpectedVersion,
   type NewEvent,
   type ReadAllOptions,
   type StoredEvent,
@@ -19,6 +19,21 @@ export const EVENTS_CHANNEL = 'uo_events';
 
 /** Runs inside the append transaction after the events are inserted (inline projections). */
 export type InlineAppendHook = (tx: SqlExecutor, events: StoredEvent[]) => Promise<void>;
+
+/** the most appends one transaction carries */
+const MAX_GROUP = 64;
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  options: AppendOptions;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+function guardOf(expected: ExpectedVersion): 'exact' | 'no_stream' | 'stream_exists' | 'any' {
+  return typeof expected === 'number' ? 'exact' : expected;
+}
 
 interface EventRow {
   position: string | number;
@@ -37,6 +52,8 @@ const COLUMNS = 'position, event_id, stream_id, stream_version, type, data, meta
 export class SqlEventStore implements EventStore {
   readonly name: string;
   private inlineHook: InlineAppendHook | null = null;
+  private readonly pending: PendingAppend[] = [];
+  private flushing = false;
   private readonly listeners = new Set<() => void>();
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -68,51 +85,105 @@ export class SqlEventStore implements EventStore {
     this.inlineHook = hook;
   }
 
-  async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const stored = await this.sql.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+  /**
+   * Appends are group-committed: appends that arrive while a transaction is in flight share the next one
+   * (one advisory lock and one commit for all of them), each with its own expected-version check and its
+   * own outcome. If anything fails inside a shared transaction, its appends are retried one by one, so one
+   * append's failure (an inline projection throwing, say) never fails another.
+   */
+  append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ streamId, events, options, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        void this.drain();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length > 0) await this.commit(this.pending.splice(0, MAX_GROUP));
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async commit(group: PendingAppend[]): Promise<void> {
+    let outcomes: (AppendResult | ConcurrencyError)[];
+    try {
+      outcomes = await this.sql.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+        const results: (AppendResult | ConcurrencyError)[] = [];
+        for (const append of group) results.push(await this.insert(tx, append));
+        const last = results.filter((r): r is AppendResult => !(r instanceof ConcurrencyError)).at(-1);
+        if (last && this.sql.kind === 'postgres') {
+          await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(last.position)]);
+        }
+        return results;
+      });
+    } catch (error) {
+      if (group.length === 1) {
+        group[0].reject(error);
+      } else {
+        for (const append of group) await this.commit([append]);
+      }
+      return;
+    }
+    group.forEach((append, i) => {
+      const outcome = outcomes[i];
+      if (outcome instanceof ConcurrencyError) append.reject(outcome);
+      else append.resolve(outcome);
+    });
+    if (outcomes.some((o) => !(o instanceof ConcurrencyError))) this.emit();
+  }
+
+  /** one append inside the locked transaction: a guarded insert, then the inline projections */
+  private async insert(
+    tx: SqlExecutor,
+    { streamId, events, options }: PendingAppend,
+  ): Promise<AppendResult | ConcurrencyError> {
+    const expected = options.expectedVersion;
+    const params: unknown[] = [streamId, typeof expected === 'number' ? expected : null, guardOf(expected)];
+    const values = events.map((event, i) => {
+      params.push(
+        event.eventId ?? randomUUID(),
+        i + 1,
+        event.type,
+        JSON.stringify(event.data ?? null),
+        JSON.stringify(options.metadata),
+      );
+      const b = 3 + i * 5;
+      return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb)`;
+    });
+    // guarded: an expected version that does not hold inserts nothing (no holes, no overwrite)
+    const inserted = await tx.query<EventRow>(
+      `WITH cur AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1)
+       INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+       SELECT n.event_id, $1, cur.v + n.ord, n.type, n.data, n.metadata
+         FROM (VALUES ${values.join(', ')}) AS n(event_id, ord, type, data, metadata), cur
+        WHERE CASE $3::text
+                WHEN 'exact' THEN cur.v = $2::int
+                WHEN 'no_stream' THEN cur.v = 0
+                WHEN 'stream_exists' THEN cur.v > 0
+                ELSE true
+              END
+        ORDER BY n.ord
+       RETURNING ${COLUMNS}`,
+      params,
+    );
+    if (inserted.rowCount === 0) {
       const current = await tx.query<{ v: number | string }>(
         'SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1',
         [streamId],
       );
-      const actual = Number(current.rows[0]?.v ?? 0);
-      assertExpectedVersion(streamId, options.expectedVersion, actual);
-
-      const params: unknown[] = [streamId, actual];
-      const values = events.map((event, i) => {
-        params.push(
-          event.eventId ?? randomUUID(),
-          actual + i + 1,
-          event.type,
-          JSON.stringify(event.data ?? null),
-          JSON.stringify(options.metadata),
-        );
-        const b = 2 + i * 5;
-        return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb)`;
-      });
-      // guarded: an expected version that is not the stream's head inserts nothing (no holes, no overwrite)
-      const inserted = await tx.query<EventRow>(
-        `WITH cur AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1)
-         INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
-         SELECT n.event_id, $1, n.stream_version, n.type, n.data, n.metadata
-           FROM (VALUES ${values.join(', ')}) AS n(event_id, stream_version, type, data, metadata), cur
-          WHERE cur.v = $2
-         RETURNING ${COLUMNS}`,
-        params,
-      );
-      if (inserted.rowCount !== events.length)
-        throw new ConcurrencyError(streamId, options.expectedVersion, actual);
-      const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
-      if (this.inlineHook) await this.inlineHook(tx, rows);
-      if (this.sql.kind === 'postgres') {
-        await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(rows[rows.length - 1].position)]);
-      }
-      return rows;
-    });
-    this.emit();
-    const last = stored[stored.length - 1];
-    return { position: last.position, nextVersion: last.version, events: stored };
+      return new ConcurrencyError(streamId, expected, Number(current.rows[0]?.v ?? 0));
+    }
+    const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
+    if (this.inlineHook) await this.inlineHook(tx, rows);
+    const last = rows[rows.length - 1];
+    return { position: last.position, nextVersion: last.version, events: rows };
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {

@@ -124,6 +124,21 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('projection ru
     expect((await sql.query('SELECT * FROM inl_rows')).rows).toEqual([]);
   });
 
+  it('isolates a failing append from the appends group-committed with it', async () => {
+    await runner([counter('inl', 'inline')]);
+    const outcomes = await Promise.allSettled([
+      append('g-1', ['Counted']),
+      append('g-2', ['Poison']),
+      append('g-3', ['Counted', 'Counted']),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await sql.query('SELECT stream_id, total FROM inl_rows ORDER BY 1')).rows).toEqual([
+      { stream_id: 'g-1', total: 1 },
+      { stream_id: 'g-3', total: 2 },
+    ]);
+    expect(await store.readStream('g-2')).toEqual([]);
+  });
+
   it('catches async projections up and serves read-your-writes through waitFor', async () => {
     const r = await runner([counter('asy', 'async')]);
     const { position } = await append('s-3', ['Counted', 'Counted', 'Counted']);

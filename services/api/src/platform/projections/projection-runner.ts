@@ -2,7 +2,7 @@ import type { SqlClient, SqlExecutor } from '../database/sql-client';
 import { quoteIdent } from '../database/pg-sql-client';
 import type { EventStore, StoredEvent } from '../event-store/event-store.port';
 import { APPEND_LOCK_KEY, SqlEventStore, readEvents } from '../event-store/sql-event-store';
-import { handles, type Projection } from './projection';
+import { applyEvents, type Projection } from './projection';
 
 const BATCH = 1000;
 const POLL_MS = 1000;
@@ -174,9 +174,7 @@ export class ProjectionRunner {
     for (;;) {
       const events = await this.store.readAll({ after: position, limit: BATCH * 5, types: typesOf(p) });
       if (events.length === 0) break;
-      await this.sql.transaction(async (tx) => {
-        for (const e of events) await p.apply(tx, e, scratch);
-      });
+      await this.sql.transaction((tx) => applyEvents(p, tx, events, scratch));
       position = events[events.length - 1].position;
       count += events.length;
     }
@@ -232,10 +230,7 @@ export class ProjectionRunner {
   }
 
   private async applyInline(tx: SqlExecutor, inline: Projection[], events: StoredEvent[]): Promise<void> {
-    for (const p of inline) {
-      const tables = this.tablesOf(p);
-      for (const e of events) if (handles(p, e.type)) await p.apply(tx, e, tables);
-    }
+    for (const p of inline) await applyEvents(p, tx, events, this.tablesOf(p));
     const last = events[events.length - 1].position;
     await tx.query(
       'UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = ANY($2::text[])',
@@ -266,7 +261,7 @@ export class ProjectionRunner {
     let count = 0;
     for (;;) {
       const events = await readEvents(tx, { after: position, limit: BATCH, types: typesOf(p) });
-      for (const e of events) await p.apply(tx, e, tables);
+      await applyEvents(p, tx, events, tables);
       count += events.length;
       if (events.length > 0) position = events[events.length - 1].position;
       if (events.length < BATCH) return { position, count };
@@ -304,7 +299,7 @@ export class ProjectionRunner {
       );
       const stored = Number(current.rows[0]?.position ?? 0);
       if (stored !== from) return stored; // another runner (or a rebuild) moved it: start again from there
-      for (const e of events) await p.apply(tx, e, tables);
+      await applyEvents(p, tx, events, tables);
       await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2', [
         to,
         p.name,

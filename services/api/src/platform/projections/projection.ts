@@ -22,6 +22,25 @@ export interface Projection {
   tables: readonly ProjectionTable[];
   /** `tables` maps each logical table name to the physical name to write */
   apply(tx: SqlExecutor, event: StoredEvent, tables: Readonly<Record<string, string>>): Promise<void>;
+  /** optional: several events in one go (multi-row statements), used for catch-up and rebuilds */
+  applyBatch?(
+    tx: SqlExecutor,
+    events: readonly StoredEvent[],
+    tables: Readonly<Record<string, string>>,
+  ): Promise<void>;
+}
+
+/** applies the events a projection handles, in order, batched when the projection can */
+export async function applyEvents(
+  projection: Projection,
+  tx: SqlExecutor,
+  events: readonly StoredEvent[],
+  tables: Readonly<Record<string, string>>,
+): Promise<void> {
+  const mine = events.filter((e) => handles(projection, e.type));
+  if (mine.length === 0) return;
+  if (projection.applyBatch) return projection.applyBatch(tx, mine, tables);
+  for (const event of mine) await projection.apply(tx, event, tables);
 }
 
 export function handles(projection: Projection, type: string): boolean {
