@@ -66,7 +66,11 @@ describe.each(['postgres', 'pglite'] as const)('settings and features end to end
 
   it('keeps awkward text intact through the event log', async () => {
     const name = 'Lab "Å" \\ {x,y} \'q\' ; NULL';
-    const res = await t.gql(UPDATE_SETTING, { input: { settingsId: 'ORGANISATION_NAME', settingsValue: name } }, t.token());
+    const res = await t.gql(
+      UPDATE_SETTING,
+      { input: { settingsId: 'ORGANISATION_NAME', settingsValue: name } },
+      t.token(),
+    );
     expect(res.errors).toBeUndefined();
     await t.projections.waitFor(await head(), [EVENT_LOGS_PROJECTION]);
     const logs = await t.gql<{ getEventLogs: { rowData: string; description: string }[] }>(
