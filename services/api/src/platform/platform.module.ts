@@ -25,7 +25,7 @@ import { ProjectionsService } from './projections/projections.service';
 import { createJobQueue } from './queue/create-job-queue';
 import type { JobQueue } from './queue/job-queue.port';
 import { EVENT_STORE, JOB_QUEUE, SQL_CLIENT } from './tokens';
-import { USER_DIRECTORY, anonymousUserDirectory } from './identity/user-directory.port';
+import { AccessRegistry } from './auth/access-registry';
 
 /** Wires metrics to the ports and closes them in order on shutdown. */
 class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -102,13 +102,13 @@ export class PlatformModule {
         },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AppErrorFilter },
-        { provide: USER_DIRECTORY, useValue: anonymousUserDirectory },
+        AccessRegistry,
         MetricsService,
         ProjectionsService,
         PlatformLifecycle,
       ],
       exports: [
-        USER_DIRECTORY,
+        AccessRegistry,
         APP_CONFIG,
         SQL_CLIENT,
         EVENT_STORE,

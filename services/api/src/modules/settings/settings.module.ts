@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { AccessRegistry } from '../../platform/auth/access-registry';
 import { UpdateFeaturesHandler } from './commands/update-features/update-features.handler';
 import { UpdateFeaturesResolver } from './commands/update-features/update-features.resolver';
 import { UpdateSettingsHandler } from './commands/update-settings/update-settings.handler';
@@ -20,4 +21,14 @@ import { SettingsRepository } from './read-models/settings/settings.repository';
   ],
   exports: [SettingsRepository],
 })
-export class SettingsModule {}
+export class SettingsModule implements OnModuleInit {
+  constructor(
+    private readonly access: AccessRegistry,
+    private readonly repository: SettingsRepository,
+  ) {}
+
+  /** features gate operations through @RequiresFeature */
+  onModuleInit(): void {
+    this.access.features = { isEnabled: (id) => this.repository.isEnabled(id) };
+  }
+}

@@ -1,51 +1,95 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { GqlExecutionContext } from '@nestjs/graphql';
+import type { FeatureId } from '@user-office/contracts';
 import type { Request } from 'express';
 import { RequestContext } from '../context/request-context';
 import { forbidden, unauthenticated } from '../errors/app-error';
-import { POLICY_KEY, type Policy } from './policy.decorators';
+import { AccessRegistry, type ApiTokenIdentity } from './access-registry';
+import { FEATURES_KEY, POLICY_KEY, type Policy } from './policy.decorators';
 import type { SessionUser } from './session';
-import { TokenService } from './token.service';
+import { INVALID_TOKEN_MESSAGE, TokenService } from './token.service';
 
-export type AuthenticatedRequest = Request & { user?: SessionUser | null };
+export type AuthenticatedRequest = Request & {
+  user?: SessionUser | null;
+  apiToken?: ApiTokenIdentity | null;
+  /** the bearer credential as sent (session token or API token) */
+  credential?: string | null;
+};
 
 export const NO_POLICY_MESSAGE = 'Access denied: this operation declares no access policy';
+export const INVALID_API_TOKEN_MESSAGE = 'Invalid API access token';
 
-/** Verifies the session token on every request and applies the operation's policy (deny by default). */
+/**
+ * Verifies the bearer credential on every request (a session token, or an API access token) and applies the
+ * operation's policy and feature requirements. No policy, no access.
+ */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokenService,
+    private readonly registry: AccessRegistry,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = requestOf(context);
-    const user = this.authenticate(request);
-    const policy = this.reflector.getAllAndOverride<Policy | undefined>(POLICY_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    await this.authenticate(request);
+    const targets = [context.getHandler(), context.getClass()];
+    const policy = this.reflector.getAllAndOverride<Policy | undefined>(POLICY_KEY, targets);
     if (!policy) throw forbidden(NO_POLICY_MESSAGE);
+    const features = this.reflector.getAllAndOverride<FeatureId[] | undefined>(FEATURES_KEY, targets) ?? [];
+    for (const feature of features) {
+      if (!(await this.registry.features.isEnabled(feature)))
+        throw forbidden(`The ${feature} feature is not enabled`);
+    }
     if (policy.kind === 'public') return true;
+    if (request.apiToken) {
+      const operation = operationOf(context);
+      if (request.apiToken.accessPermissions.includes(operation)) return true;
+      throw forbidden(`This API access token may not call ${operation}`);
+    }
+    const user = request.user;
     if (!user) throw unauthenticated('You need to log in');
     if (policy.kind === 'authenticated') return true;
-    if (!policy.roles.includes(user.currentRole)) {
+    if (!policy.roles.includes(user.currentRole))
       throw forbidden(`Your current role (${user.currentRole}) may not do this`);
-    }
     return true;
   }
 
-  private authenticate(request: AuthenticatedRequest): SessionUser | null {
-    if (request.user !== undefined) return request.user;
+  private async authenticate(request: AuthenticatedRequest): Promise<void> {
+    if (request.credential !== undefined) return; // once per request, however many root fields
     const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
-    const user = token ? this.tokens.verify(token) : null;
-    request.user = user;
-    RequestContext.setActor(user?.id ?? null, user?.impersonatingUserId ?? null);
-    return user;
+    const credential = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    request.credential = credential;
+    request.user = null;
+    request.apiToken = null;
+    if (!credential) return;
+    if (isJwt(credential)) {
+      const user = this.tokens.verify(credential);
+      if (await this.registry.revocations.isRevoked(user.sessionId)) {
+        throw unauthenticated(INVALID_TOKEN_MESSAGE, 'TOKEN_REVOKED');
+      }
+      request.user = user;
+      RequestContext.setActor(user.id, user.impersonatingUserId);
+    } else {
+      const apiToken = await this.registry.apiTokens.verify(credential);
+      if (!apiToken) throw unauthenticated(INVALID_API_TOKEN_MESSAGE, 'API_TOKEN_INVALID');
+      request.apiToken = apiToken;
+    }
   }
+}
+
+function isJwt(credential: string): boolean {
+  return credential.split('.').length === 3;
+}
+
+/** the GraphQL root field name, or METHOD /path for REST routes */
+export function operationOf(context: ExecutionContext): string {
+  if (context.getType<string>() === 'graphql')
+    return GqlExecutionContext.create(context).getInfo<{ fieldName: string }>().fieldName;
+  const req = context.switchToHttp().getRequest<Request>();
+  return `${req.method} ${req.route?.path ?? req.path}`;
 }
 
 export function requestOf(context: ExecutionContext): AuthenticatedRequest {

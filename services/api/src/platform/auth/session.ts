@@ -8,9 +8,11 @@ export interface SessionUser {
   isInternalUser: boolean;
   /** the officer impersonating this user, when impersonating */
   impersonatingUserId: number | null;
+  /** the session's id (JWT id): logout revokes it */
+  sessionId: string;
   /** seconds since epoch */
   issuedAt: number;
   expiresAt: number;
 }
 
-export type SessionInput = Omit<SessionUser, 'issuedAt' | 'expiresAt'>;
+export type SessionInput = Omit<SessionUser, 'issuedAt' | 'expiresAt' | 'sessionId'>;

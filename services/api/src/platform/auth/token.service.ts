@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Role } from '@user-office/contracts';
 import { unauthenticated } from '../errors/app-error';
@@ -15,6 +16,7 @@ interface Claims {
   impersonatingUserId: number | null;
   iat: number;
   exp: number;
+  jti: string;
 }
 
 /** Signs and verifies session tokens (HS256 JWT: user id, roles, current role, impersonating user id, expiry). */
@@ -35,6 +37,7 @@ export class TokenService {
       algorithm: 'HS256',
       subject: String(session.id),
       expiresIn: ttlSeconds,
+      jwtid: randomUUID(),
     });
   }
 
@@ -49,7 +52,7 @@ export class TokenService {
       throw unauthenticated(INVALID_TOKEN_MESSAGE, 'TOKEN_INVALID');
     }
     const id = Number(claims.sub);
-    if (!Number.isInteger(id) || !Array.isArray(claims.roles) || !claims.currentRole) {
+    if (!Number.isInteger(id) || !Array.isArray(claims.roles) || !claims.currentRole || !claims.jti) {
       throw unauthenticated(INVALID_TOKEN_MESSAGE, 'TOKEN_INVALID');
     }
     return {
@@ -58,6 +61,7 @@ export class TokenService {
       currentRole: claims.currentRole,
       isInternalUser: Boolean(claims.isInternalUser),
       impersonatingUserId: claims.impersonatingUserId ?? null,
+      sessionId: claims.jti,
       issuedAt: claims.iat,
       expiresAt: claims.exp,
     };

@@ -6,8 +6,6 @@ export interface UserDirectory {
   displayNames(userIds: readonly number[]): Promise<Map<number, string>>;
 }
 
-export const USER_DIRECTORY = Symbol('USER_DIRECTORY');
-
 export const SYSTEM_ACTOR = 'System';
 
 export const anonymousUserDirectory: UserDirectory = {

@@ -1,13 +1,9 @@
-import { Inject } from '@nestjs/common';
 import { Args, Context, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Role } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import type { GraphqlContext } from '../../../../platform/graphql/loaders';
-import {
-  SYSTEM_ACTOR,
-  USER_DIRECTORY,
-  type UserDirectory,
-} from '../../../../platform/identity/user-directory.port';
+import { SYSTEM_ACTOR } from '../../../../platform/identity/user-directory.port';
+import { AccessRegistry } from '../../../../platform/auth/access-registry';
 
 import { EventLogModel } from './event-log.model';
 import { EventLogsRepository } from './event-logs.repository';
@@ -16,7 +12,7 @@ import { EventLogsRepository } from './event-logs.repository';
 export class GetEventLogsResolver {
   constructor(
     private readonly repository: EventLogsRepository,
-    @Inject(USER_DIRECTORY) private readonly users: UserDirectory,
+    private readonly access: AccessRegistry,
   ) {}
 
   @Query(() => [EventLogModel], {
@@ -35,7 +31,7 @@ export class GetEventLogsResolver {
   async changedBy(@Parent() log: EventLogModel, @Context() ctx: GraphqlContext): Promise<string> {
     if (log.changedById === null) return SYSTEM_ACTOR;
     const loader = ctx.loaders.get<number, string>('user-display-name', async (ids) => {
-      const names = await this.users.displayNames(ids);
+      const names = await this.access.userDirectory.displayNames(ids);
       return ids.map((id) => names.get(id) ?? `User #${id}`);
     });
     return loader.load(log.changedById);
