@@ -5,3 +5,9 @@ export * from './catalogue';
 export * from './settings.events';
 
 registerEvents(...SETTINGS_EVENTS);
+export * from './users.events';
+export * from './auth.events';
+export * from './institutions.events';
+export * from './api-access-tokens.events';
+export * from './page-content.events';
+export * from './predefined-messages.events';

@@ -3,11 +3,26 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { runsApi, type AppConfig } from './platform/config/app-config';
 import { GraphqlPlatformModule } from './platform/graphql/graphql-platform.module';
 import { PlatformModule } from './platform/platform.module';
+import { ApiAccessTokensModule } from './modules/api-access-tokens';
+import { AuthModule } from './modules/auth';
 import { EventLogsModule } from './modules/event-logs';
+import { InstitutionsModule } from './modules/institutions';
+import { PageContentModule } from './modules/page-content';
+import { PredefinedMessagesModule } from './modules/predefined-messages';
+import { UsersModule } from './modules/users';
 import { SettingsModule } from './modules/settings';
 
 /** The domain modules, in the order later issues add them. */
-const DOMAIN_MODULES = [EventLogsModule, SettingsModule];
+const DOMAIN_MODULES = [
+  EventLogsModule,
+  SettingsModule,
+  UsersModule,
+  AuthModule,
+  InstitutionsModule,
+  ApiAccessTokensModule,
+  PageContentModule,
+  PredefinedMessagesModule,
+];
 
 @Module({})
 export class AppModule {

@@ -1,0 +1,1 @@
+export { ApiAccessTokensModule } from './api-access-tokens.module';

@@ -1,0 +1,1 @@
+export { InstitutionsModule } from './institutions.module';

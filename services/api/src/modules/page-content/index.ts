@@ -1,0 +1,1 @@
+export { PageContentModule } from './page-content.module';

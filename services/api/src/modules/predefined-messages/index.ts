@@ -1,0 +1,1 @@
+export { PredefinedMessagesModule } from './predefined-messages.module';

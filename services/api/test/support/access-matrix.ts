@@ -1,0 +1,64 @@
+import { Role } from '@user-office/contracts';
+import type { TestApp } from './test-app';
+
+/** who calls: anonymous, an API access token without that permission, or a user in a current role */
+export type Caller = 'ANONYMOUS' | 'API_TOKEN' | Role;
+export const ALL_ROLES: readonly Role[] = Object.values(Role);
+export const EVERYONE: readonly Caller[] = ['ANONYMOUS', 'API_TOKEN', ...ALL_ROLES];
+export const ANY_USER: readonly Caller[] = ALL_ROLES;
+
+export interface AccessCase {
+  /** the root field, e.g. updateSettings */
+  operation: string;
+  /** a document calling it (arguments may be nonsense: only the access decision is checked) */
+  document: string;
+  variables?: Record<string, unknown>;
+  allowed: readonly Caller[];
+}
+
+const DENIED = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
+
+/**
+ * Calls each operation as every caller and returns the callers let through (anything but an access error:
+ * a validation or not-found error still means the policy let the call in). Compare with the expected set.
+ * `apiToken` is a valid API access token that has none of these operations among its permissions.
+ */
+export async function accessMatrix(
+  t: TestApp,
+  cases: readonly AccessCase[],
+  apiToken: string | null,
+): Promise<Record<string, Caller[]>> {
+  const result: Record<string, Caller[]> = {};
+  for (const c of cases) {
+    const through: Caller[] = [];
+    for (const caller of EVERYONE) {
+      if (caller === 'API_TOKEN' && !apiToken) continue;
+      const token =
+        caller === 'ANONYMOUS'
+          ? undefined
+          : caller === 'API_TOKEN'
+            ? (apiToken as string)
+            : t.token({ id: 900 + ALL_ROLES.indexOf(caller), roles: [caller], currentRole: caller });
+      const res = await t.gql(c.document, c.variables ?? {}, token);
+      const codes = (res.errors ?? [])
+        .filter((e) => !e.path || e.path[0] === c.operation)
+        .map((e) => e.extensions?.code ?? '');
+      if (!codes.some((code) => DENIED.has(code))) through.push(caller);
+    }
+    result[c.operation] = through;
+  }
+  return result;
+}
+
+/** the expected sets, keyed like accessMatrix's result (API_TOKEN dropped when no token is used) */
+export function expectedMatrix(
+  cases: readonly AccessCase[],
+  withApiToken: boolean,
+): Record<string, Caller[]> {
+  return Object.fromEntries(
+    cases.map((c) => [
+      c.operation,
+      EVERYONE.filter((caller) => c.allowed.includes(caller) && (withApiToken || caller !== 'API_TOKEN')),
+    ]),
+  );
+}
