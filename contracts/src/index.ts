@@ -4,3 +4,4 @@ export * from './features';
 export * from './queues';
 export * from './settings';
 export * from './validation';
+export * from './dev-accounts';
