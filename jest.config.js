@@ -4,7 +4,10 @@ const swc = JSON.parse(fs.readFileSync(`${__dirname}/.swcrc`, 'utf8'));
 delete swc.$schema;
 const base = {
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false }] },
-  moduleNameMapper: { '^@user-office/contracts$': '<rootDir>/contracts/src/index.ts' },
+  moduleNameMapper: {
+    '^@user-office/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@user-office/dev-idp$': '<rootDir>/services/dev-idp/src/index.ts',
+  },
   testEnvironment: 'node',
   rootDir: __dirname,
   roots: ['<rootDir>/services', '<rootDir>/contracts', '<rootDir>/scripts'],

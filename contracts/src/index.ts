@@ -5,3 +5,5 @@ export * from './queues';
 export * from './settings';
 export * from './validation';
 export * from './dev-accounts';
+export * from './roles';
+export * from './countries';

@@ -7,3 +7,11 @@ export const QUEUES = {
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** A job of the `email` queue: one message to send. */
+export interface EmailJobData {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}

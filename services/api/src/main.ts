@@ -1,13 +1,40 @@
 import 'reflect-metadata';
+import { startDevIdp, type DevIdp } from '@user-office/dev-idp';
 import { createApp } from './app.factory';
+import { loadConfig, runsApi, type AppConfig } from './platform/config/app-config';
 
 /** `UO_MODE` = all (default: api + projector + worker in one process) | api | projector | worker. */
 async function main(): Promise<void> {
-  const { app, config } = await createApp();
+  const config = loadConfig();
+  let idp: DevIdp | null = null;
+  const overrides: Partial<AppConfig> = {};
+  if (!config.authDiscoveryUrl && runsApi(config)) {
+    // no facility provider configured: the development OpenID Connect provider with its seeded accounts
+    idp = await startDevIdp({
+      port: config.devIdpPort,
+      clients: [
+        {
+          clientId: config.authClientId,
+          clientSecret: config.authClientSecret,
+          redirectUris: [`${config.publicUrl}/external-auth`, 'http://localhost:5173/external-auth'],
+        },
+      ],
+    });
+    overrides.authDiscoveryUrl = idp.issuer;
+    overrides.devIdp = true;
+  }
+  const { app } = await createApp(overrides);
   await app.listen(config.port);
+  if (idp) {
+    const stop = idp;
+    app.getHttpServer().on('close', () => void stop.close());
+  }
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   console.log(
-    `User office ${config.mode} listening on http://localhost:${config.port} (GraphQL at /graphql; store: ${where}; queue: ${config.redisUrl ? 'Redis' : 'in-process'})`,
+    `User office ${config.mode} listening on http://localhost:${config.port} (GraphQL at /graphql; store: ${where}; queue: ${config.redisUrl ? 'Redis' : 'in-process'})` +
+      (idp
+        ? `\nDevelopment login (OpenID Connect) at ${idp.issuer}: accounts applicant, officer, scientist, … password "secret"`
+        : ''),
   );
 }
 

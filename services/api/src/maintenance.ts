@@ -3,6 +3,7 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import { createApp } from './app.factory';
 import type { AppConfig } from './platform/config/app-config';
 import { ProjectionsService } from './platform/projections/projections.service';
+import { isReaction } from './platform/projections/projection';
 
 /**
  * Replays projections from position 0 into fresh tables and swaps them in (all when `names` is empty).
@@ -15,7 +16,7 @@ export async function rebuildProjections(
   const { app } = await createApp({ ...overrides, mode: 'maintenance' });
   try {
     const runner = app.get(ProjectionsService).projections;
-    const targets = names.length > 0 ? names : runner.projections.map((p) => p.name);
+    const targets = names.length > 0 ? names : runner.projections.filter((p) => !isReaction(p)).map((p) => p.name);
     const results = [];
     for (const name of targets) {
       const started = performance.now();

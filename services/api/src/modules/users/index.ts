@@ -1,1 +1,3 @@
 export { UsersModule } from './users.module';
+export { UsersService, EMAIL_TAKEN, type NewUser } from './users.service';
+export type { UserRecord } from './read-models/users/users.repository';

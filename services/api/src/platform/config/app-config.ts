@@ -24,6 +24,15 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** KurrentDB / EventStoreDB; unset → the SQL event store */
   eventStoreUrl: string | null;
+  /** the facility's OpenID Connect provider; unset → npm start runs services/dev-idp */
+  authDiscoveryUrl: string | null;
+  authClientId: string;
+  authClientSecret: string;
+  /** the provider is the development IdP: its seeded accounts get their roles at first login */
+  devIdp: boolean;
+  devIdpPort: number;
+  /** where users reach this server (redirect URIs, links in e-mails) */
+  publicUrl: string;
   jwtSecret: string;
   /** session lifetime in seconds */
   tokenTtlSeconds: number;
@@ -63,6 +72,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     amqpUrl: env.AMQP_URL || null,
     smtpUrl: env.SMTP_URL || null,
     eventStoreUrl: env.EVENTSTORE_URL || null,
+    authDiscoveryUrl: env.AUTH_DISCOVERY_URL || null,
+    authClientId: env.AUTH_CLIENT_ID || 'user-office',
+    authClientSecret:
+      env.AUTH_CLIENT_SECRET ||
+      (env.AUTH_DISCOVERY_URL
+        ? fail('AUTH_CLIENT_SECRET must be set with AUTH_DISCOVERY_URL')
+        : 'dev-secret'),
+    devIdp: !env.AUTH_DISCOVERY_URL,
+    devIdpPort: intOf(env.DEV_IDP_PORT, 4001, 'DEV_IDP_PORT'),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT || 4000}`).replace(/\/$/, ''),
     jwtSecret:
       env.JWT_SECRET ||
       (nodeEnv === 'production' ? fail('JWT_SECRET must be set in production') : devSecret(dataDir)),

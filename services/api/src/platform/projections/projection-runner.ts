@@ -2,7 +2,7 @@ import type { SqlClient, SqlExecutor } from '../database/sql-client';
 import { quoteIdent } from '../database/pg-sql-client';
 import type { EventStore, StoredEvent } from '../event-store/event-store.port';
 import { APPEND_LOCK_KEY, SqlEventStore, readEvents } from '../event-store/sql-event-store';
-import { applyEvents, type Projection } from './projection';
+import { applyEvents, isReaction, type Projection } from './projection';
 
 const BATCH = 1000;
 const POLL_MS = 1000;
@@ -74,7 +74,16 @@ export class ProjectionRunner {
         [p.name],
       );
       const stored = row.rows[0];
-      if (!stored) {
+      if (isReaction(p)) {
+        // reactions start where the store is now and keep their place across versions
+        const head = await this.store.headPosition();
+        await this.sql.query(
+          `INSERT INTO projection_checkpoints (name, version, position) VALUES ($1, $2, $3)
+           ON CONFLICT (name) DO UPDATE SET version = $2`,
+          [p.name, p.version, head],
+        );
+        this.checkpoints.set(p.name, stored ? Number(stored.position) : head);
+      } else if (!stored) {
         await this.sql.transaction(async (tx) => {
           for (const t of p.tables) for (const ddl of t.ddl(t.name)) await tx.query(ddl);
           await tx.query(

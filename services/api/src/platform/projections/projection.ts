@@ -15,6 +15,11 @@ export interface ProjectionTable {
  */
 export interface Projection {
   name: string;
+  /**
+   * 'reaction': an async handler with side effects (enqueueing jobs with deterministic ids) and no tables.
+   * A new reaction starts at the head of the store (it does not fire for history) and is never replayed.
+   */
+  kind?: 'read-model' | 'reaction';
   version: number;
   mode: 'inline' | 'async';
   /** the event types it handles, or 'all' */
@@ -42,6 +47,8 @@ export async function applyEvents(
   if (projection.applyBatch) return projection.applyBatch(tx, mine, tables);
   for (const event of mine) await projection.apply(tx, event, tables);
 }
+
+export const isReaction = (p: Projection): boolean => p.kind === 'reaction';
 
 export function handles(projection: Projection, type: string): boolean {
   return projection.eventTypes === 'all' || projection.eventTypes.includes(type);

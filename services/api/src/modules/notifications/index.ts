@@ -1,0 +1,2 @@
+export { NotificationsModule } from './notifications.module';
+export { MailerService, type SentMail } from './mailer.service';
