@@ -16,7 +16,8 @@ export async function rebuildProjections(
   const { app } = await createApp({ ...overrides, mode: 'maintenance' });
   try {
     const runner = app.get(ProjectionsService).projections;
-    const targets = names.length > 0 ? names : runner.projections.filter((p) => !isReaction(p)).map((p) => p.name);
+    const targets =
+      names.length > 0 ? names : runner.projections.filter((p) => !isReaction(p)).map((p) => p.name);
     const results = [];
     for (const name of targets) {
       const started = performance.now();

@@ -1,4 +1,28 @@
 import { Module } from '@nestjs/common';
+import { CreatePredefinedMessageHandler } from './commands/create-predefined-message/create-predefined-message.handler';
+import { CreatePredefinedMessageResolver } from './commands/create-predefined-message/create-predefined-message.resolver';
+import { PredefinedMessageIds } from './commands/create-predefined-message/predefined-message-ids';
+import { DeletePredefinedMessageHandler } from './commands/delete-predefined-message/delete-predefined-message.handler';
+import { DeletePredefinedMessageResolver } from './commands/delete-predefined-message/delete-predefined-message.resolver';
+import { UpdatePredefinedMessageHandler } from './commands/update-predefined-message/update-predefined-message.handler';
+import { UpdatePredefinedMessageResolver } from './commands/update-predefined-message/update-predefined-message.resolver';
+import { GetPredefinedMessagesResolver } from './read-models/predefined-messages/get-predefined-messages.resolver';
+import { PredefinedMessagesProjection } from './read-models/predefined-messages/predefined-messages.projection';
+import { PredefinedMessagesRepository } from './read-models/predefined-messages/predefined-messages.repository';
 
-@Module({})
+/** Predefined messages (§3, §7): officers keep them; those who write to applicants pick from them. */
+@Module({
+  providers: [
+    PredefinedMessagesProjection,
+    PredefinedMessagesRepository,
+    GetPredefinedMessagesResolver,
+    PredefinedMessageIds,
+    CreatePredefinedMessageHandler,
+    CreatePredefinedMessageResolver,
+    UpdatePredefinedMessageHandler,
+    UpdatePredefinedMessageResolver,
+    DeletePredefinedMessageHandler,
+    DeletePredefinedMessageResolver,
+  ],
+})
 export class PredefinedMessagesModule {}

@@ -13,8 +13,8 @@ import { INVALID_TOKEN_MESSAGE, TokenService } from './token.service';
 export type AuthenticatedRequest = Request & {
   user?: SessionUser | null;
   apiToken?: ApiTokenIdentity | null;
-  /** the bearer credential as sent (session token or API token) */
-  credential?: string | null;
+  /** the verification of the bearer credential, shared by every root field of the request */
+  authentication?: Promise<void>;
 };
 
 export const NO_POLICY_MESSAGE = 'Access denied: this operation declares no access policy';
@@ -57,11 +57,15 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
-  private async authenticate(request: AuthenticatedRequest): Promise<void> {
-    if (request.credential !== undefined) return; // once per request, however many root fields
+  /** once per request, however many root fields (their guards run concurrently) */
+  private authenticate(request: AuthenticatedRequest): Promise<void> {
+    request.authentication ??= this.verify(request);
+    return request.authentication;
+  }
+
+  private async verify(request: AuthenticatedRequest): Promise<void> {
     const header = request.headers.authorization;
     const credential = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
-    request.credential = credential;
     request.user = null;
     request.apiToken = null;
     if (!credential) return;

@@ -301,6 +301,17 @@ export class ProjectionRunner {
     const last = events.length > 0 ? events[events.length - 1].position : from;
     const to = events.length < BATCH ? Math.max(head, last) : last;
     const tables = this.tablesOf(p);
+    if (isReaction(p)) {
+      // side effects outside any transaction (at least once; jobs de-duplicate by id), then the checkpoint
+      await applyEvents(p, this.sql, events, tables);
+      await this.sql.query(
+        'UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2 AND position < $1',
+        [to, p.name],
+      );
+      this.checkpoints.set(p.name, to);
+      this.settleWaiters();
+      return Math.max(1, events.length);
+    }
     const applied = await this.sql.transaction(async (tx) => {
       const current = await tx.query<{ position: string | number }>(
         'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',

@@ -49,7 +49,9 @@ export function evolveUser(state: UserState, event: { type: string; data: unknow
   switch (event.type) {
     case USER_CREATED: {
       const d = event.data as UserCreatedData;
-      const { id, oidcSub, placeholder, roles, source: _source, ...profile } = d;
+      const { id, oidcSub, placeholder, roles, ...rest } = d;
+      const profile: UserProfile = { ...rest };
+      delete (profile as Partial<UserCreatedData>).source;
       return { id, exists: true, deleted: false, placeholder, roles, oidcSub, profile };
     }
     case USER_UPDATED: {

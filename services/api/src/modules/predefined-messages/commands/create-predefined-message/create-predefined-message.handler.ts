@@ -1,0 +1,26 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { predefinedMessageStreamId } from '@user-office/contracts';
+import { EventSourcing } from '../../../../platform/cqrs/event-sourcing';
+import { predefinedMessageDecider } from '../../domain/predefined-message.decide';
+import { CreatePredefinedMessageCommand } from './create-predefined-message.command';
+import { PredefinedMessageIds } from './predefined-message-ids';
+
+@CommandHandler(CreatePredefinedMessageCommand)
+export class CreatePredefinedMessageHandler implements ICommandHandler<CreatePredefinedMessageCommand> {
+  constructor(
+    private readonly events: EventSourcing,
+    private readonly ids: PredefinedMessageIds,
+  ) {}
+
+  async execute(command: CreatePredefinedMessageCommand): Promise<{ id: number; position: number | null }> {
+    const id = await this.ids.next();
+    const result = await this.events.execute(predefinedMessageStreamId(id), predefinedMessageDecider, {
+      type: 'CreatePredefinedMessage',
+      id,
+      title: command.title,
+      message: command.message,
+      key: command.key,
+    });
+    return { id, position: result?.position ?? null };
+  }
+}
