@@ -62,3 +62,22 @@ export function expectedMatrix(
     ]),
   );
 }
+
+/** an API access token (created by an officer through the API) that may call only `permissions` */
+export async function apiTokenFor(
+  t: TestApp,
+  permissions: readonly string[] = ['getSettings'],
+): Promise<string> {
+  const res = await t.gql<{ createApiAccessToken: { accessToken: string } }>(
+    'mutation($i: CreateApiAccessTokenInput!) { createApiAccessToken(input: $i) { accessToken } }',
+    {
+      i: {
+        name: `matrix ${Date.now()}`,
+        accessPermissions: JSON.stringify(Object.fromEntries(permissions.map((p) => [p, true]))),
+      },
+    },
+    t.token(),
+  );
+  if (!res.data) throw new Error(`could not create an API access token: ${JSON.stringify(res.errors)}`);
+  return res.data.createApiAccessToken.accessToken;
+}

@@ -220,6 +220,23 @@ describe('login and sessions through the development OpenID Connect provider (ov
     expect(renew.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
+  it('turns an invited placeholder into the account of whoever logs in with that e-mail', async () => {
+    const applicant = await login('applicant');
+    const invited = await t.gql<{ createUserByEmailInvite: number }>(
+      'mutation { createUserByEmailInvite(firstname: "Carl", lastname: "C", email: "carl.coproposer@example.org", userRole: USER) }',
+      {},
+      applicant,
+    );
+    const id = invited.data!.createUserByEmailInvite;
+    const token = await login('coproposer');
+    const user = await t.gql<{ getUserMe: { id: number; placeholder: boolean } }>(
+      '{ getUserMe { id placeholder } }',
+      {},
+      token,
+    );
+    expect(user.data!.getUserMe).toEqual({ id, placeholder: false });
+  });
+
   it('answers checkExternalToken from the provider', async () => {
     const res = await t.gql<{ checkExternalToken: { isValid: boolean } }>(
       'query { checkExternalToken(token: "nonsense") { isValid } }',

@@ -3,6 +3,7 @@ import {
   ANY_USER,
   EVERYONE,
   accessMatrix,
+  apiTokenFor,
   expectedMatrix,
   type AccessCase,
   type Caller,
@@ -361,8 +362,9 @@ describe.each(['postgres', 'pglite'] as const)('institutions end to end (%s)', (
         allowed: OFFICER_ONLY,
       },
     ];
+    const apiToken = await apiTokenFor(t);
     const before = await head();
-    expect(await accessMatrix(t, cases, null)).toEqual(expectedMatrix(cases, false));
+    expect(await accessMatrix(t, cases, apiToken)).toEqual(expectedMatrix(cases, true));
     expect(await head()).toBe(before);
   });
 });

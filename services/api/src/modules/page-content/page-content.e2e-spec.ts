@@ -1,6 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { Role, pageContentMax } from '@user-office/contracts';
-import { EVERYONE, accessMatrix, expectedMatrix, type AccessCase } from '../../../test/support/access-matrix';
+import {
+  EVERYONE,
+  accessMatrix,
+  expectedMatrix,
+  type AccessCase,
+  apiTokenFor,
+} from '../../../test/support/access-matrix';
 import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
@@ -193,7 +199,7 @@ describe.each(['postgres', 'pglite'] as const)('page content and client logs end
       },
     ];
     try {
-      expect(await accessMatrix(t, cases, null)).toEqual(expectedMatrix(cases, false));
+      expect(await accessMatrix(t, cases, await apiTokenFor(t))).toEqual(expectedMatrix(cases, true));
     } finally {
       warn.mockRestore();
     }

@@ -1,5 +1,10 @@
 import { Role } from '@user-office/contracts';
-import { accessMatrix, expectedMatrix, type AccessCase } from '../../../test/support/access-matrix';
+import {
+  accessMatrix,
+  expectedMatrix,
+  type AccessCase,
+  apiTokenFor,
+} from '../../../test/support/access-matrix';
 import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
@@ -247,6 +252,7 @@ describe.each(['postgres', 'pglite'] as const)('predefined messages end to end (
   });
 
   it('lets exactly the expected callers through each operation', async () => {
+    const apiToken = await apiTokenFor(t);
     const before = await head();
     const cases: AccessCase[] = [
       {
@@ -275,7 +281,7 @@ describe.each(['postgres', 'pglite'] as const)('predefined messages end to end (
         allowed: [Role.USER_OFFICER],
       },
     ];
-    expect(await accessMatrix(t, cases, null)).toEqual(expectedMatrix(cases, false));
+    expect(await accessMatrix(t, cases, apiToken)).toEqual(expectedMatrix(cases, true));
     expect(await head()).toBe(before);
   });
 });

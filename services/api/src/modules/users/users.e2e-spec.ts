@@ -3,6 +3,7 @@ import {
   ANY_USER,
   EVERYONE,
   accessMatrix,
+  apiTokenFor,
   expectedMatrix,
   type AccessCase,
 } from '../../../test/support/access-matrix';
@@ -383,8 +384,8 @@ describe.each(['postgres', 'pglite'] as const)('users over HTTP (%s)', (store) =
       },
     ];
     // record-level refusals (another user's account) count as denied: the matrix callers are users 900+
-    const matrix = await accessMatrix(t, cases, null);
-    const expected = expectedMatrix(cases, false);
+    const matrix = await accessMatrix(t, cases, await apiTokenFor(t));
+    const expected = expectedMatrix(cases, true);
     // getToken / selectRole / externalTokenLogin are public but reject the nonsense token itself: compare the policy only
     for (const op of ['getToken', 'selectRole', 'externalTokenLogin']) {
       expect(matrix[op]).toEqual([]);

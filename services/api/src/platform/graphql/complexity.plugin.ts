@@ -8,13 +8,18 @@ export function complexityPlugin(max: number): ApolloServerPlugin {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema }) {
-          const complexity = getComplexity({
-            schema,
-            operationName: request.operationName ?? undefined,
-            query: document,
-            variables: request.variables ?? {},
-            estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-          });
+          let complexity: number;
+          try {
+            complexity = getComplexity({
+              schema,
+              operationName: request.operationName ?? undefined,
+              query: document,
+              variables: request.variables ?? {},
+              estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+            });
+          } catch {
+            return; // invalid variables: execution reports them to the client as BAD_USER_INPUT
+          }
           if (complexity > max) {
             throw new GraphQLError(
               `Query is too complex: ${complexity}. Maximum allowed complexity: ${max}`,
