@@ -201,6 +201,27 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('projection ru
     expect((await sql.query('SELECT total FROM ver_rows')).rows).toEqual([{ total: 30 }]);
   });
 
+  it('starts a new reaction at the head: it acts on new events only and is never replayed', async () => {
+    await append('r-1', ['Counted', 'Counted']);
+    const seen: string[] = [];
+    const reaction: Projection = {
+      name: 'notify',
+      kind: 'reaction',
+      version: 1,
+      mode: 'async',
+      eventTypes: ['Counted'],
+      tables: [],
+      async apply(_tx, event) {
+        seen.push(event.streamId);
+      },
+    };
+    const r = await runner([reaction]);
+    const { position } = await append('r-2', ['Counted']);
+    await r.waitFor(position, ['notify']);
+    expect(seen).toEqual(['r-2']);
+    await expect(r.rebuild('notify')).rejects.toThrow('notify is a reaction: reactions are not replayed');
+  });
+
   if (backend === 'postgres') {
     it('applies every event exactly once when two projectors run against one database', async () => {
       const otherSql = await openAnother!();

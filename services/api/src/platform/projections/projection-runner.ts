@@ -170,6 +170,7 @@ export class ProjectionRunner {
     const p = this.projections.find((x) => x.name === name);
     if (!p)
       throw new Error(`Unknown projection ${name}. Known: ${this.projections.map((x) => x.name).join(', ')}`);
+    if (isReaction(p)) throw new Error(`${name} is a reaction: reactions are not replayed`);
     const scratch = Object.fromEntries(p.tables.map((t) => [t.name, `${t.name}${REBUILD_SUFFIX}`]));
     await this.sql.transaction(async (tx) => {
       for (const t of p.tables) {
