@@ -26,6 +26,7 @@ import { createJobQueue } from './queue/create-job-queue';
 import type { JobQueue } from './queue/job-queue.port';
 import { EVENT_STORE, JOB_QUEUE, SQL_CLIENT } from './tokens';
 import { AccessRegistry } from './auth/access-registry';
+import { IdSequences } from './database/id-sequences';
 
 /** Wires metrics to the ports and closes them in order on shutdown. */
 class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -103,12 +104,14 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AppErrorFilter },
         AccessRegistry,
+        IdSequences,
         MetricsService,
         ProjectionsService,
         PlatformLifecycle,
       ],
       exports: [
         AccessRegistry,
+        IdSequences,
         APP_CONFIG,
         SQL_CLIENT,
         EVENT_STORE,

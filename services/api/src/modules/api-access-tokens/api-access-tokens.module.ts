@@ -1,7 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { AccessRegistry } from '../../platform/auth/access-registry';
 import { hashApiAccessToken } from './api-access-token.secret';
-import { ApiAccessTokenIds } from './commands/create-api-access-token/api-access-token-ids';
 import { CreateApiAccessTokenHandler } from './commands/create-api-access-token/create-api-access-token.handler';
 import { CreateApiAccessTokenResolver } from './commands/create-api-access-token/create-api-access-token.resolver';
 import { DeleteApiAccessTokenHandler } from './commands/delete-api-access-token/delete-api-access-token.handler';
@@ -23,7 +22,6 @@ import { RootOperations } from './read-models/queries-and-mutations/root-operati
     ApiAccessTokensProjection,
     ApiAccessTokensRepository,
     RootOperations,
-    ApiAccessTokenIds,
     GetApiAccessTokensResolver,
     GetAllQueriesAndMutationsResolver,
     CreateApiAccessTokenHandler,

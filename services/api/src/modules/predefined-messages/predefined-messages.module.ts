@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CreatePredefinedMessageHandler } from './commands/create-predefined-message/create-predefined-message.handler';
 import { CreatePredefinedMessageResolver } from './commands/create-predefined-message/create-predefined-message.resolver';
-import { PredefinedMessageIds } from './commands/create-predefined-message/predefined-message-ids';
 import { DeletePredefinedMessageHandler } from './commands/delete-predefined-message/delete-predefined-message.handler';
 import { DeletePredefinedMessageResolver } from './commands/delete-predefined-message/delete-predefined-message.resolver';
 import { UpdatePredefinedMessageHandler } from './commands/update-predefined-message/update-predefined-message.handler';
@@ -16,7 +15,6 @@ import { PredefinedMessagesRepository } from './read-models/predefined-messages/
     PredefinedMessagesProjection,
     PredefinedMessagesRepository,
     GetPredefinedMessagesResolver,
-    PredefinedMessageIds,
     CreatePredefinedMessageHandler,
     CreatePredefinedMessageResolver,
     UpdatePredefinedMessageHandler,

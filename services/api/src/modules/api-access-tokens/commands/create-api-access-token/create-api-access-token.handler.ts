@@ -5,7 +5,7 @@ import { generateApiAccessToken, hashApiAccessToken } from '../../api-access-tok
 import { apiAccessTokenDecider } from '../../domain/api-access-token.decide';
 import { RootOperations } from '../../read-models/queries-and-mutations/root-operations';
 import { assertKnownOperations } from '../assert-known-operations';
-import { ApiAccessTokenIds } from './api-access-token-ids';
+import { IdSequences } from '../../../../platform/database/id-sequences';
 import {
   CreateApiAccessTokenCommand,
   type CreateApiAccessTokenResult,
@@ -15,13 +15,13 @@ import {
 export class CreateApiAccessTokenHandler implements ICommandHandler<CreateApiAccessTokenCommand> {
   constructor(
     private readonly events: EventSourcing,
-    private readonly ids: ApiAccessTokenIds,
+    private readonly ids: IdSequences,
     private readonly operations: RootOperations,
   ) {}
 
   async execute(command: CreateApiAccessTokenCommand): Promise<CreateApiAccessTokenResult> {
     assertKnownOperations(command.accessPermissions, this.operations.all());
-    const id = await this.ids.next();
+    const id = await this.ids.next('api_access_token_id_seq');
     const accessToken = generateApiAccessToken();
     const result = await this.events.execute(apiAccessTokenStreamId(id), apiAccessTokenDecider, {
       type: 'CreateApiAccessToken',

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { countryById } from '@user-office/contracts';
 import type { SqlClient } from '../../../../platform/database/sql-client';
+import { IdSequences } from '../../../../platform/database/id-sequences';
 import { SQL_CLIENT } from '../../../../platform/tokens';
 import type { InstitutionModel } from './institution.model';
 
@@ -23,12 +24,13 @@ const toInstitution = (r: InstitutionRecord): InstitutionModel => {
   };
 };
 
-/** The institutions read model (deleted and merged-away ones are kept, flagged) and the id sequence. */
+/** The institutions read model (deleted and merged-away ones are kept, flagged) and new ids. */
 @Injectable()
 export class InstitutionsRepository {
-  private sequence: Promise<void> | null = null;
-
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly ids: IdSequences,
+  ) {}
 
   /** The institutions that are not deleted, by name; `name` keeps those whose name contains it, in any case. */
   async list(filter: { name?: string | null } = {}): Promise<InstitutionModel[]> {
@@ -60,25 +62,8 @@ export class InstitutionsRepository {
     return result.rows.map((r) => r.id);
   }
 
-  /** The id of a new institution, drawn from `institution_id_seq` (created on first use). */
-  async nextInstitutionId(): Promise<number> {
-    this.sequence ??= this.createSequence().catch((error: unknown) => {
-      this.sequence = null;
-      throw error;
-    });
-    await this.sequence;
-    const result = await this.sql.query<{ id: string | number }>(
-      "SELECT nextval('institution_id_seq') AS id",
-    );
-    return Number(result.rows[0].id);
-  }
-
-  private async createSequence(): Promise<void> {
-    await this.sql.query('CREATE SEQUENCE IF NOT EXISTS institution_id_seq');
-    // read models rebuilt into a fresh database (e.g. events in KurrentDB): start past the ids in use
-    await this.sql.query(
-      `SELECT setval('institution_id_seq', m) FROM (SELECT max(id) AS m FROM institutions) AS used
-       WHERE m > (SELECT last_value FROM institution_id_seq)`,
-    );
+  /** The id of a new institution (never reused; above any id the read model already holds). */
+  nextInstitutionId(): Promise<number> {
+    return this.ids.next('institution_id_seq', { table: 'institutions', column: 'id' });
   }
 }

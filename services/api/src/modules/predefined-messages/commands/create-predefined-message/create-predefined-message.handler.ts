@@ -3,17 +3,17 @@ import { predefinedMessageStreamId } from '@user-office/contracts';
 import { EventSourcing } from '../../../../platform/cqrs/event-sourcing';
 import { predefinedMessageDecider } from '../../domain/predefined-message.decide';
 import { CreatePredefinedMessageCommand } from './create-predefined-message.command';
-import { PredefinedMessageIds } from './predefined-message-ids';
+import { IdSequences } from '../../../../platform/database/id-sequences';
 
 @CommandHandler(CreatePredefinedMessageCommand)
 export class CreatePredefinedMessageHandler implements ICommandHandler<CreatePredefinedMessageCommand> {
   constructor(
     private readonly events: EventSourcing,
-    private readonly ids: PredefinedMessageIds,
+    private readonly ids: IdSequences,
   ) {}
 
   async execute(command: CreatePredefinedMessageCommand): Promise<{ id: number; position: number | null }> {
-    const id = await this.ids.next();
+    const id = await this.ids.next('predefined_message_id_seq');
     const result = await this.events.execute(predefinedMessageStreamId(id), predefinedMessageDecider, {
       type: 'CreatePredefinedMessage',
       id,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Role, UserProfile } from '@user-office/contracts';
 import type { SqlClient } from '../../../../platform/database/sql-client';
+import { IdSequences } from '../../../../platform/database/id-sequences';
 import { SQL_CLIENT } from '../../../../platform/tokens';
 
 export interface UserRecord extends UserProfile {
@@ -57,12 +58,13 @@ const ORDER_COLUMNS: Record<string, string> = {
 /** All SQL of the users read model. */
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly ids: IdSequences,
+  ) {}
 
-  async nextId(): Promise<number> {
-    await this.sql.query('CREATE SEQUENCE IF NOT EXISTS user_id_seq');
-    const r = await this.sql.query<{ id: string | number }>(`SELECT nextval('user_id_seq') AS id`);
-    return Number(r.rows[0].id);
+  nextId(): Promise<number> {
+    return this.ids.next('user_id_seq', { table: 'users', column: 'id' });
   }
 
   async byId(id: number): Promise<UserRecord | null> {
