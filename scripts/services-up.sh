@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Starts the loopback services the tests use (PostgreSQL 5432, Redis 6379, RabbitMQ 5672) when they are down.
+# Starts the loopback services the tests use (PostgreSQL 5432, Redis 6379, RabbitMQ 5672) when they are down,
+# and installs Debian's Chromium (browser tests) when it is missing.
 set -u
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 wait_for() { # name port seconds
@@ -21,5 +22,9 @@ if ! port_open 5672; then
   echo "starting RabbitMQ"
   rabbitmq-server -detached || true
   wait_for RabbitMQ 5672 60 || status=1
+fi
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "installing Chromium (browser tests, PDFs)"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || status=1
 fi
 exit $status
