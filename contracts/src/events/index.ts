@@ -11,3 +11,4 @@ export * from './institutions.events';
 export * from './api-access-tokens.events';
 export * from './page-content.events';
 export * from './predefined-messages.events';
+export * from './units.events';

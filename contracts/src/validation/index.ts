@@ -7,3 +7,4 @@ export * from './institutions.schema';
 export * from './api-access-tokens.schema';
 export * from './page-content.schema';
 export * from './predefined-messages.schema';
+export * from './units.schema';

@@ -11,6 +11,7 @@ import { PageContentModule } from './modules/page-content';
 import { PredefinedMessagesModule } from './modules/predefined-messages';
 import { UsersModule } from './modules/users';
 import { SettingsModule } from './modules/settings';
+import { UnitsModule } from './modules/units';
 
 /** The domain modules, in the order later issues add them. */
 const DOMAIN_MODULES = [
@@ -22,6 +23,7 @@ const DOMAIN_MODULES = [
   ApiAccessTokensModule,
   PageContentModule,
   PredefinedMessagesModule,
+  UnitsModule,
 ];
 
 @Module({})

@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import { createTestApp, type TestApp } from '../test/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database';
 import { EVENT_LOGS_PROJECTION } from './modules/event-logs';
+import type { EventStore } from './platform/event-store/event-store.port';
+import { EVENT_STORE } from './platform/tokens';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..', '..');
@@ -41,10 +43,12 @@ describe('run modes: api and projector as separate processes on one database', (
     expect(res.errors).toBeUndefined();
     const started = Date.now();
     // the api process does not run the projection: waitFor polls the checkpoint the projector writes
-    await api.projections.waitFor(1, [EVENT_LOGS_PROJECTION]);
+    await api.projections.waitFor(await api.app.get<EventStore>(EVENT_STORE).headPosition(), [
+      EVENT_LOGS_PROJECTION,
+    ]);
     expect(Date.now() - started).toBeLessThan(2000);
     const logs = await api.gql<{ getEventLogs: { changedObjectId: string }[] }>(
-      '{ getEventLogs { changedObjectId } }',
+      '{ getEventLogs(eventType: "SettingUpdated") { changedObjectId } }',
       {},
       officer,
     );

@@ -1,0 +1,62 @@
+import type { UnitData } from '@user-office/contracts';
+
+const u = (
+  id: string,
+  unit: string,
+  quantity: string,
+  symbol: string,
+  siConversionFormula: string,
+): UnitData => ({ id, unit, quantity, symbol, siConversionFormula });
+
+/**
+ * The units a new facility starts with (created by the System on the first start of the api, when no unit was
+ * ever created): the SI base units and common conversions to them. Officers delete or add units afterwards.
+ */
+export const DEFAULT_UNITS: readonly UnitData[] = [
+  u('meter', 'meter', 'length', 'm', 'x'),
+  u('kilometer', 'kilometer', 'length', 'km', 'x * 1000'),
+  u('centimeter', 'centimeter', 'length', 'cm', 'x / 100'),
+  u('millimeter', 'millimeter', 'length', 'mm', 'x / 1000'),
+  u('micrometer', 'micrometer', 'length', 'µm', 'x * 1e-6'),
+  u('nanometer', 'nanometer', 'length', 'nm', 'x * 1e-9'),
+  u('angstrom', 'ångström', 'length', 'Å', 'x * 1e-10'),
+  u('kilogram', 'kilogram', 'mass', 'kg', 'x'),
+  u('gram', 'gram', 'mass', 'g', 'x / 1000'),
+  u('milligram', 'milligram', 'mass', 'mg', 'x * 1e-6'),
+  u('second', 'second', 'time', 's', 'x'),
+  u('millisecond', 'millisecond', 'time', 'ms', 'x / 1000'),
+  u('microsecond', 'microsecond', 'time', 'µs', 'x * 1e-6'),
+  u('minute', 'minute', 'time', 'min', 'x * 60'),
+  u('hour', 'hour', 'time', 'h', 'x * 3600'),
+  u('day', 'day', 'time', 'd', 'x * 86400'),
+  u('ampere', 'ampere', 'electric current', 'A', 'x'),
+  u('milliampere', 'milliampere', 'electric current', 'mA', 'x / 1000'),
+  u('kelvin', 'kelvin', 'thermodynamic temperature', 'K', 'x'),
+  u('celsius', 'celsius', 'thermodynamic temperature', '°C', 'x + 273.15'),
+  u('fahrenheit', 'fahrenheit', 'thermodynamic temperature', '°F', '(x - 32) * 5 / 9 + 273.15'),
+  u('mole', 'mole', 'amount of substance', 'mol', 'x'),
+  u('millimole', 'millimole', 'amount of substance', 'mmol', 'x / 1000'),
+  u('candela', 'candela', 'luminous intensity', 'cd', 'x'),
+  u('pascal', 'pascal', 'pressure', 'Pa', 'x'),
+  u('kilopascal', 'kilopascal', 'pressure', 'kPa', 'x * 1000'),
+  u('bar', 'bar', 'pressure', 'bar', 'x * 100000'),
+  u('millibar', 'millibar', 'pressure', 'mbar', 'x * 100'),
+  u('atmosphere', 'atmosphere', 'pressure', 'atm', 'x * 101325'),
+  u('joule', 'joule', 'energy', 'J', 'x'),
+  u('electronvolt', 'electronvolt', 'energy', 'eV', 'x * 1.602176634e-19'),
+  u('kiloelectronvolt', 'kiloelectronvolt', 'energy', 'keV', 'x * 1.602176634e-16'),
+  u('megaelectronvolt', 'megaelectronvolt', 'energy', 'MeV', 'x * 1.602176634e-13'),
+  u('hertz', 'hertz', 'frequency', 'Hz', 'x'),
+  u('kilohertz', 'kilohertz', 'frequency', 'kHz', 'x * 1000'),
+  u('megahertz', 'megahertz', 'frequency', 'MHz', 'x * 1e6'),
+  u('newton', 'newton', 'force', 'N', 'x'),
+  u('watt', 'watt', 'power', 'W', 'x'),
+  u('kilowatt', 'kilowatt', 'power', 'kW', 'x * 1000'),
+  u('volt', 'volt', 'electric potential', 'V', 'x'),
+  u('kilovolt', 'kilovolt', 'electric potential', 'kV', 'x * 1000'),
+  u('tesla', 'tesla', 'magnetic flux density', 'T', 'x'),
+  u('gauss', 'gauss', 'magnetic flux density', 'G', 'x / 10000'),
+  u('cubic_meter', 'cubic meter', 'volume', 'm³', 'x'),
+  u('liter', 'liter', 'volume', 'L', 'x / 1000'),
+  u('milliliter', 'milliliter', 'volume', 'mL', 'x * 1e-6'),
+];
