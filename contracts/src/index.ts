@@ -7,3 +7,4 @@ export * from './validation';
 export * from './dev-accounts';
 export * from './roles';
 export * from './countries';
+export * from './questions';
