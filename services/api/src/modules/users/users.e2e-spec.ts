@@ -294,6 +294,44 @@ describe.each(['postgres', 'pglite'] as const)('users over HTTP (%s)', (store) =
     );
   });
 
+  it('moves users of a merged institution to the one it merged into', async () => {
+    const officer = as(officerId, Role.USER_OFFICER);
+    const make = async (name: string) =>
+      (
+        await t.gql<{ createInstitution: { id: number } }>(
+          `mutation { createInstitution(name: "${name}", country: 1) { id } }`,
+          {},
+          officer,
+        )
+      ).data!.createInstitution.id;
+    const from = await make('Old Lab');
+    const into = await make('New Lab');
+    const member = (
+      await t.app.get(UsersService).create({
+        firstname: 'Mo',
+        lastname: 'Ved',
+        email: 'mo@example.org',
+        institutionId: from,
+        oidcSub: null,
+        placeholder: false,
+        roles: [Role.USER],
+        source: 'seed',
+      })
+    ).user.id;
+    const merged = await t.gql(
+      `mutation { mergeInstitutions(institutionIdFrom: ${from}, institutionIdInto: ${into}, newTitle: "Joint Lab") { id } }`,
+      {},
+      officer,
+    );
+    expect(merged.errors).toBeUndefined();
+    const user = await t.gql<{ getUser: { institutionId: number } }>(
+      `{ getUser(userId: ${member}) { institutionId } }`,
+      {},
+      officer,
+    );
+    expect(user.data!.getUser.institutionId).toBe(into);
+  });
+
   it('lists roles', async () => {
     const res = await t.gql<{ getRoles: { shortCode: string }[]; getMyRoles: { shortCode: string }[] }>(
       '{ getRoles { id shortCode title } getMyRoles { shortCode } }',

@@ -21,7 +21,3 @@ export const RolesAllowed = (...roles: Role[]) =>
   SetMetadata(POLICY_KEY, { kind: 'roles', roles } satisfies Policy);
 /** the operation exists only while these features are enabled (§6 feature dependencies) */
 export const RequiresFeature = (...features: FeatureId[]) => SetMetadata(FEATURES_KEY, features);
-
-export function describePolicy(policy: Policy): string {
-  return policy.kind === 'roles' ? `roles: ${policy.roles.join(', ')}` : policy.kind;
-}

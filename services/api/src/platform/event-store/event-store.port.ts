@@ -85,13 +85,3 @@ export class ConcurrencyError extends Error {
     );
   }
 }
-
-/** Checks an expected version against the actual one (0 = no stream); throws ConcurrencyError. */
-export function assertExpectedVersion(streamId: string, expected: ExpectedVersion, actual: number): void {
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && actual === 0) ||
-    (expected === 'stream_exists' && actual > 0) ||
-    (typeof expected === 'number' && expected === actual);
-  if (!ok) throw new ConcurrencyError(streamId, expected, actual);
-}

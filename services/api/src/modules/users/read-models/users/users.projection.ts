@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
+  INSTITUTIONS_MERGED,
   USER_CREATED,
   USER_DELETED,
   USER_OIDC_SUB_LINKED,
   USER_PLACEHOLDER_CLEARED,
   USER_ROLES_UPDATED,
   USER_UPDATED,
+  type InstitutionsMergedData,
   type UserCreatedData,
   type UserProfile,
 } from '@user-office/contracts';
@@ -15,8 +17,6 @@ import type { Projection } from '../../../../platform/projections/projection';
 import { RegisterProjection } from '../../../../platform/projections/register-projection.decorator';
 
 export const USERS_PROJECTION = 'users';
-/** institutions module's merge: users of the merged institution move to the one it merged into */
-export const INSTITUTIONS_MERGED_EVENT = 'InstitutionsMerged';
 
 /** profile field → column */
 export const PROFILE_COLUMNS: Record<keyof UserProfile, string> = {
@@ -49,7 +49,7 @@ export class UsersProjection implements Projection {
     USER_DELETED,
     USER_PLACEHOLDER_CLEARED,
     USER_OIDC_SUB_LINKED,
-    INSTITUTIONS_MERGED_EVENT,
+    INSTITUTIONS_MERGED,
   ];
   readonly tables = [
     {
@@ -122,8 +122,9 @@ export class UsersProjection implements Projection {
           (event.data as { oidcSub: string }).oidcSub,
         ]);
         return;
-      case INSTITUTIONS_MERGED_EVENT: {
-        const d = event.data as { institutionIdFrom: number; institutionIdInto: number };
+      case INSTITUTIONS_MERGED: {
+        // the institutions module's merge: users of the merged institution move to the one it merged into
+        const d = event.data as InstitutionsMergedData;
         await tx.query(`UPDATE ${t} SET institution_id = $2 WHERE institution_id = $1`, [
           d.institutionIdFrom,
           d.institutionIdInto,
