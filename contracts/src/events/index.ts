@@ -12,3 +12,5 @@ export * from './api-access-tokens.events';
 export * from './page-content.events';
 export * from './predefined-messages.events';
 export * from './units.events';
+export * from './templates.events';
+export * from './questionaries.events';

@@ -20,3 +20,4 @@ export * from './types/selection-from-options';
 export * from './types/sub-template';
 export * from './types/technique-picker';
 export * from './types/text-input';
+export * from './template-groups';

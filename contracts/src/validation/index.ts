@@ -8,3 +8,4 @@ export * from './api-access-tokens.schema';
 export * from './page-content.schema';
 export * from './predefined-messages.schema';
 export * from './units.schema';
+export * from './templates.schema';

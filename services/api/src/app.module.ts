@@ -12,6 +12,7 @@ import { PredefinedMessagesModule } from './modules/predefined-messages';
 import { UsersModule } from './modules/users';
 import { SettingsModule } from './modules/settings';
 import { UnitsModule } from './modules/units';
+import { TemplatesModule } from './modules/templates';
 
 /** The domain modules, in the order later issues add them. */
 const DOMAIN_MODULES = [
@@ -24,6 +25,7 @@ const DOMAIN_MODULES = [
   PageContentModule,
   PredefinedMessagesModule,
   UnitsModule,
+  TemplatesModule,
 ];
 
 @Module({})

@@ -41,6 +41,11 @@ export interface AppConfig {
   /** GraphQL limits */
   maxQueryDepth: number;
   maxQueryComplexity: number;
+  /**
+   * Hosts (`host` or `host:port`) dynamic multiple-choice questions may fetch from although they resolve to a
+   * loopback, private or link-local address; every other internal address is refused (no open proxy).
+   */
+  dynamicOptionsAllowedHosts: string[];
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -90,6 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     maxQueryDepth: intOf(env.GRAPHQL_MAX_DEPTH, 12, 'GRAPHQL_MAX_DEPTH'),
     maxQueryComplexity: intOf(env.GRAPHQL_MAX_COMPLEXITY, 5000, 'GRAPHQL_MAX_COMPLEXITY'),
+    dynamicOptionsAllowedHosts: (env.DYNAMIC_OPTIONS_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
   };
 }
 

@@ -6,9 +6,13 @@ import { badInput } from '../errors/app-error';
  * Throws BAD_USER_INPUT whose message is the first rule broken and whose fieldErrors name every field.
  * Returns the cast value (trimmed strings, defaults).
  */
-export async function validateInput<S extends AnySchema>(schema: S, input: unknown): Promise<InferType<S>> {
+export async function validateInput<S extends AnySchema>(
+  schema: S,
+  input: unknown,
+  context?: Record<string, unknown>,
+): Promise<InferType<S>> {
   try {
-    return (await schema.validate(input, { abortEarly: false, stripUnknown: true })) as InferType<S>;
+    return (await schema.validate(input, { abortEarly: false, stripUnknown: true, context })) as InferType<S>;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const inner = error.inner.length > 0 ? error.inner : [error];

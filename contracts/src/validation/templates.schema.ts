@@ -1,0 +1,115 @@
+import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
+
+import {
+  DataType,
+  DependenciesLogicOperator,
+  EvaluatorOperator,
+  TemplateCategoryId,
+  TemplateGroupId,
+} from '../enums';
+
+/** Templates, topics and questions: texts the spec does not quote. */
+export const templateMessages = {
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be at most 200 characters long',
+  descriptionMax: 'Description must be at most 2000 characters long',
+  groupRequired: 'Template group is required',
+  templateNotFound: 'Template not found',
+  topicNotFound: 'Topic not found',
+  questionNotFound: 'Question not found',
+  questionNotOnTemplate: 'The question is not on this template',
+  questionAlreadyOnTemplate: 'The question is already on this template',
+  questionWrongCategory: 'The question belongs to another category of templates',
+  basisQuestionFixed: 'The basis question cannot be removed from its template',
+  basisTopicFixed: 'The topic holding the basis question cannot be deleted',
+  lastTopic: 'A template needs at least one topic',
+  topicTitleMax: 'Title must be at most 200 characters long',
+  topicOrderMismatch: 'The topic order must list every topic of the template once',
+  templateInUse: (what: string) => `The template is in use (${what}): archive it instead`,
+  questionInUse: (templates: string) =>
+    `The question is used by templates ${templates}: remove it from them first`,
+  basisQuestionNotDeletable: 'A basis question cannot be deleted',
+  archivedNotActive: 'An archived template cannot be the active one',
+  wrongGroup: 'The template belongs to another group',
+  notPdfTemplate: 'Not a PDF template',
+  dependencyOnUnknown: (key: string) => `The question ${key} it depends on is not on this template`,
+  answersNotJson: 'An answer is not valid JSON of the form {"value": …}',
+} as const;
+
+const M = templateMessages;
+
+const name = string().trim().required(M.nameRequired).max(200, M.nameMax);
+const description = string().trim().max(2000, M.descriptionMax).default('');
+
+export const createTemplateSchema = object({
+  groupId: mixed<TemplateGroupId>().oneOf(Object.values(TemplateGroupId)).required(M.groupRequired),
+  name,
+  description,
+});
+export type CreateTemplateInput = InferType<typeof createTemplateSchema>;
+
+export const updateTemplateSchema = object({
+  templateId: number().integer().required(),
+  name: name.optional(),
+  description: string().trim().max(2000, M.descriptionMax).optional(),
+  isArchived: boolean().optional(),
+});
+export type UpdateTemplateInput = InferType<typeof updateTemplateSchema>;
+
+export const topicTitleSchema = string().trim().max(200, M.topicTitleMax);
+
+export const createTopicSchema = object({
+  templateId: number().integer().required(),
+  sortOrder: number().integer().min(0).required(),
+  title: topicTitleSchema.optional(),
+});
+
+export const updateTopicSchema = object({
+  id: number().integer().required(),
+  title: topicTitleSchema.optional(),
+  isEnabled: boolean().optional(),
+  sortOrder: number().integer().min(0).optional(),
+});
+
+export const createQuestionSchema = object({
+  categoryId: mixed<TemplateCategoryId>().oneOf(Object.values(TemplateCategoryId)).required(),
+  dataType: mixed<DataType>().oneOf(Object.values(DataType)).required(),
+});
+
+/** A dependency as the relation-settings form sends it. */
+export const dependencyInputSchema = object({
+  dependencyId: string().trim().required(),
+  questionId: string().trim().required(),
+  dependencyNaturalKey: string().trim().required(),
+  condition: object({
+    condition: mixed<EvaluatorOperator>().oneOf(Object.values(EvaluatorOperator)).required(),
+    params: mixed().required(),
+  }).required(),
+});
+
+export const dependenciesSchema = array(dependencyInputSchema.required()).default([]);
+
+export const dependenciesOperatorSchema = mixed<DependenciesLogicOperator>()
+  .oneOf(Object.values(DependenciesLogicOperator))
+  .default(DependenciesLogicOperator.AND);
+
+/** The PDF template's parts: Handlebars HTML, and JSON dummy data for the preview. */
+export const updatePdfTemplateSchema = object({
+  pdfTemplateId: number().integer().required(),
+  templateData: string().max(1_000_000).optional(),
+  templateHeader: string().max(200_000).optional(),
+  templateFooter: string().max(200_000).optional(),
+  templateSampleDeclaration: string().max(200_000).optional(),
+  dummyData: string()
+    .max(1_000_000)
+    .optional()
+    .test('json', 'Dummy data must be valid JSON', (value) => {
+      if (value === undefined || value.trim() === '') return true;
+      try {
+        JSON.parse(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+});
