@@ -13,6 +13,7 @@ import { UsersModule } from './modules/users';
 import { SettingsModule } from './modules/settings';
 import { UnitsModule } from './modules/units';
 import { TemplatesModule } from './modules/templates';
+import { QuestionariesModule } from './modules/questionaries';
 
 /** The domain modules, in the order later issues add them. */
 const DOMAIN_MODULES = [
@@ -26,6 +27,7 @@ const DOMAIN_MODULES = [
   PredefinedMessagesModule,
   UnitsModule,
   TemplatesModule,
+  QuestionariesModule,
 ];
 
 @Module({})

@@ -1,0 +1,40 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { questionaryStreamId } from '@user-office/contracts';
+import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import { ProjectionsService } from '../../../platform/projections/projections.service';
+import { questionaryDecider, type QuestionaryCommand } from '../domain/questionary.decide';
+import { QUESTIONARIES_PROJECTION } from '../read-models/questionaries/questionaries.projection';
+
+/**
+ * Every command on one questionary: load, decide (pure), append with the expected version; a concurrent save
+ * of the same questionary makes the decision again on the new state (no answer is lost), and after three
+ * conflicts the caller gets CONFLICT.
+ */
+export class ExecuteQuestionaryCommand extends Command<{ position: number | null }> {
+  constructor(
+    readonly questionaryId: number,
+    readonly command: QuestionaryCommand,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ExecuteQuestionaryCommand)
+export class ExecuteQuestionaryCommandHandler implements ICommandHandler<ExecuteQuestionaryCommand> {
+  constructor(
+    private readonly events: EventSourcing,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  async execute({ questionaryId, command }: ExecuteQuestionaryCommand): Promise<{ position: number | null }> {
+    const result = await this.events.execute(
+      questionaryStreamId(questionaryId),
+      questionaryDecider,
+      command,
+      5,
+    );
+    if (!result) return { position: null };
+    await this.projections.waitFor(result.position, [QUESTIONARIES_PROJECTION]);
+    return { position: result.position };
+  }
+}

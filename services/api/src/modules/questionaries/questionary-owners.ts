@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { Role, type AnswerContext } from '@user-office/contracts';
+import type { SessionUser } from '../../platform/auth/session';
+import { forbidden } from '../../platform/errors/app-error';
+import type { QuestionaryRecord } from './read-models/questionaries/questionaries.repository';
+
+export type QuestionaryAccessMode = 'read' | 'write';
+
+/** What the server knows beyond the answers when a step is saved (see AnswerTopicCommand). */
+export interface AnswerFacts {
+  context?: AnswerContext;
+  itemIds?: Record<string, number[]>;
+  basisValues?: Record<string, unknown>;
+}
+
+/**
+ * A module that owns questionaries (proposals, samples, sub-templates, reviews, …) tells who may read or answer
+ * them and what facts their answers need. `access` answers undefined for questionaries it does not own.
+ */
+export interface QuestionaryOwner {
+  access?(
+    session: SessionUser,
+    questionary: QuestionaryRecord,
+    mode: QuestionaryAccessMode,
+  ): Promise<boolean | undefined>;
+  answerFacts?(
+    questionary: QuestionaryRecord,
+    questionIds: readonly string[],
+  ): Promise<AnswerFacts | undefined>;
+}
+
+/** The registry of questionary owners; without an owner, the creator (and officers) may read and answer. */
+@Injectable()
+export class QuestionaryOwners {
+  private readonly owners: QuestionaryOwner[] = [];
+
+  register(owner: QuestionaryOwner): void {
+    this.owners.push(owner);
+  }
+
+  async mayAccess(
+    session: SessionUser,
+    questionary: QuestionaryRecord,
+    mode: QuestionaryAccessMode,
+  ): Promise<boolean> {
+    if (session.currentRole === Role.USER_OFFICER) return true;
+    for (const owner of this.owners) {
+      const decision = await owner.access?.(session, questionary, mode);
+      if (decision !== undefined) return decision;
+    }
+    return questionary.creatorId === session.id;
+  }
+
+  async assertMayAccess(
+    session: SessionUser,
+    questionary: QuestionaryRecord,
+    mode: QuestionaryAccessMode,
+    message: string,
+  ) {
+    if (!(await this.mayAccess(session, questionary, mode))) throw forbidden(message);
+  }
+
+  async answerFacts(questionary: QuestionaryRecord, questionIds: readonly string[]): Promise<AnswerFacts> {
+    const facts: AnswerFacts = {};
+    for (const owner of this.owners) {
+      const more = await owner.answerFacts?.(questionary, questionIds);
+      if (!more) continue;
+      facts.context = { ...facts.context, ...more.context };
+      facts.itemIds = { ...facts.itemIds, ...more.itemIds };
+      facts.basisValues = { ...facts.basisValues, ...more.basisValues };
+    }
+    return facts;
+  }
+}

@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SqlClient, SqlExecutor } from '../../../../platform/database/sql-client';
+import { SQL_CLIENT } from '../../../../platform/tokens';
+import { TemplatesRepository, type TemplateStepModel } from '../../../templates';
+import type { AnswerModel, QuestionaryModel, QuestionaryStepModel } from './questionary.model';
+
+export interface QuestionaryRecord {
+  questionaryId: number;
+  templateId: number;
+  creatorId: number | null;
+  created: Date;
+}
+
+/** Steps of a template filled with answers and completeness (enabled topics only). */
+export function fillSteps(
+  questionaryId: number | null,
+  steps: readonly TemplateStepModel[],
+  answers: ReadonlyMap<string, unknown>,
+  completed: ReadonlySet<number>,
+): QuestionaryStepModel[] {
+  return steps
+    .filter((step) => step.topic.isEnabled)
+    .map((step) => ({
+      topic: step.topic,
+      isCompleted: completed.has(step.topic.id),
+      fields: step.fields.map((field): AnswerModel => ({
+        answerId:
+          questionaryId !== null && answers.has(field.question.id)
+            ? `${questionaryId}:${field.question.id}`
+            : null,
+        question: field.question,
+        sortOrder: field.sortOrder,
+        topicId: field.topicId,
+        config: field.config,
+        dependencies: field.dependencies,
+        dependenciesOperator: field.dependenciesOperator,
+        value: answers.has(field.question.id) ? answers.get(field.question.id) : null,
+      })),
+    }));
+}
+
+/** The questionaries read model, joined with the templates read model for the steps. */
+@Injectable()
+export class QuestionariesRepository {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly templates: TemplatesRepository,
+  ) {}
+
+  async record(questionaryId: number, db: SqlExecutor = this.sql): Promise<QuestionaryRecord | null> {
+    const result = await db.query<{
+      questionary_id: number;
+      template_id: number;
+      creator_id: number | null;
+      created_at: Date;
+    }>(
+      'SELECT questionary_id, template_id, creator_id, created_at FROM questionaries WHERE questionary_id = $1',
+      [questionaryId],
+    );
+    const r = result.rows[0];
+    if (!r) return null;
+    return {
+      questionaryId: Number(r.questionary_id),
+      templateId: Number(r.template_id),
+      creatorId: r.creator_id === null ? null : Number(r.creator_id),
+      created: new Date(r.created_at),
+    };
+  }
+
+  async answers(questionaryId: number, db: SqlExecutor = this.sql): Promise<Map<string, unknown>> {
+    const result = await db.query<{ question_id: string; value: unknown }>(
+      'SELECT question_id, value FROM questionary_answers WHERE questionary_id = $1',
+      [questionaryId],
+    );
+    return new Map(result.rows.map((r) => [r.question_id, r.value]));
+  }
+
+  async completedTopics(questionaryId: number, db: SqlExecutor = this.sql): Promise<Set<number>> {
+    const result = await db.query<{ topic_id: number }>(
+      'SELECT topic_id FROM questionary_steps WHERE questionary_id = $1 AND is_complete',
+      [questionaryId],
+    );
+    return new Set(result.rows.map((r) => Number(r.topic_id)));
+  }
+
+  /** The questionary with its steps, or null. */
+  async questionary(questionaryId: number): Promise<QuestionaryModel | null> {
+    const record = await this.record(questionaryId);
+    if (!record) return null;
+    const [steps, answers, completed] = await Promise.all([
+      this.templates.stepsOf([record.templateId]),
+      this.answers(questionaryId),
+      this.completedTopics(questionaryId),
+    ]);
+    const filled = fillSteps(questionaryId, steps.get(record.templateId) ?? [], answers, completed);
+    return {
+      questionaryId,
+      templateId: record.templateId,
+      created: record.created,
+      isCompleted: filled.every((s) => s.isCompleted),
+      steps: filled,
+    };
+  }
+
+  /** How many questionaries each template has (the templates' questionaryCount). */
+  async countByTemplate(templateIds: readonly number[]): Promise<Map<number, number>> {
+    const result = await this.sql.query<{ template_id: number; n: string | number }>(
+      'SELECT template_id, count(*) AS n FROM questionaries WHERE template_id = ANY($1::int[]) GROUP BY template_id',
+      [templateIds],
+    );
+    return new Map(result.rows.map((r) => [Number(r.template_id), Number(r.n)]));
+  }
+}
