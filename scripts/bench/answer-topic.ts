@@ -1,0 +1,240 @@
+/**
+ * answerTopic benchmark: latency of saving one 50-question step (every answer validated by the question-type
+ * registry, dependencies evaluated, SI values computed, appended, inline read model updated), measured by an
+ * HTTP client against the whole api on a scratch PostgreSQL database. Run with `npm run bench:answer-topic`.
+ *
+ * Environment (all optional):
+ *   TEST_DATABASE_ADMIN_URL  admin connection used to create/drop the scratch database
+ *                            (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_SAVES              timed saves per run (default 400)
+ *   BENCH_BACKGROUND         questionaries answered before timing, so the tables are not empty (default 2000)
+ *
+ * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { DataType, Role } from '../../contracts/src';
+import { createApp } from '../../services/api/src/app.factory';
+import { TokenService } from '../../services/api/src/platform/auth/token.service';
+
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SAVES = Number(process.env.BENCH_SAVES ?? 400);
+const BACKGROUND = Number(process.env.BENCH_BACKGROUND ?? 2000);
+const QUESTIONS = 50;
+const TARGET_P95_MS = 100;
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main(): Promise<void> {
+  const name = `bench_answer_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+
+  const { app } = await createApp({
+    mode: 'all',
+    nodeEnv: 'test',
+    logLevel: 'warn',
+    databaseUrl: url.toString(),
+    dataDir: 'memory://',
+    redisUrl: null,
+    eventStoreUrl: null,
+    jwtSecret: 'bench-secret',
+  });
+  try {
+    await app.listen(0, '127.0.0.1');
+    const port = (app.getHttpServer().address() as AddressInfo).port;
+    const tokens = app.get(TokenService);
+    const officer = tokens.sign({
+      id: 1,
+      roles: [Role.USER_OFFICER],
+      currentRole: Role.USER_OFFICER,
+      isInternalUser: true,
+      impersonatingUserId: null,
+    });
+    const applicant = tokens.sign({
+      id: 2,
+      roles: [Role.USER],
+      currentRole: Role.USER,
+      isInternalUser: false,
+      impersonatingUserId: null,
+    });
+
+    const gql = async <T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> => {
+      const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
+      if (body.errors) throw new Error(body.errors.map((e) => e.message).join('; '));
+      return body.data as T;
+    };
+
+    // ---------------------------------------------------------------- a template with a 50-question step
+    log('building a template with 50 questions on one step…');
+    const { createTemplate } = await gql<{
+      createTemplate: { templateId: number; steps: { topic: { id: number } }[] };
+    }>(
+      `mutation { createTemplate(groupId: PROPOSAL_QUESTIONARY, name: "Bench") { templateId steps { topic { id } } } }`,
+      {},
+      officer,
+    );
+    const templateId = createTemplate.templateId;
+    const topicId = createTemplate.steps[0].topic.id;
+    const units = [
+      {
+        id: 'millimeter',
+        unit: 'millimeter',
+        quantity: 'length',
+        symbol: 'mm',
+        siConversionFormula: 'x / 1000',
+      },
+    ];
+    const kinds: { dataType: DataType; config: Record<string, unknown>; value: (i: number) => unknown }[] = [
+      { dataType: DataType.TEXT_INPUT, config: { required: true, max: 200 }, value: (i) => `answer ${i}` },
+      {
+        dataType: DataType.NUMBER_INPUT,
+        config: { required: true, units, numberValueConstraint: 'ONLY_POSITIVE' },
+        value: (i) => ({ value: i + 1, unit: units[0] }),
+      },
+      {
+        dataType: DataType.INTERVAL,
+        config: { required: true, units },
+        value: (i) => ({ min: i, max: i + 5, unit: units[0] }),
+      },
+      { dataType: DataType.BOOLEAN, config: {}, value: (i) => i % 2 === 0 },
+      {
+        dataType: DataType.SELECTION_FROM_OPTIONS,
+        config: { required: true, options: ['a', 'b', 'c'], variant: 'radio' },
+        value: () => ['b'],
+      },
+      { dataType: DataType.DATE, config: { required: true }, value: () => '2030-05-01' },
+      {
+        dataType: DataType.RICH_TEXT_INPUT,
+        config: { required: true, max: 2000 },
+        value: (i) => `<p>rich ${i}</p>`,
+      },
+    ];
+    const questions: { id: string; value: (i: number) => unknown }[] = [];
+    let lastBoolean: string | null = null;
+    for (let i = 0; i < QUESTIONS; i++) {
+      const kind = kinds[i % kinds.length];
+      const { createQuestion } = await gql<{ createQuestion: { id: string; naturalKey: string } }>(
+        `mutation($dataType: DataType!) { createQuestion(categoryId: PROPOSAL, dataType: $dataType) { id naturalKey } }`,
+        { dataType: kind.dataType },
+        officer,
+      );
+      await gql(
+        `mutation($t: Int!, $q: String!, $topic: Int!) { createQuestionTemplateRelation(templateId: $t, questionId: $q, topicId: $topic, sortOrder: 999) { templateId } }`,
+        { t: templateId, q: createQuestion.id, topic: topicId },
+        officer,
+      );
+      // every text after a yes/no shows only when it is yes (dependencies are evaluated on each save)
+      const dependencies =
+        kind.dataType === DataType.TEXT_INPUT && lastBoolean
+          ? [
+              {
+                dependencyId: lastBoolean,
+                dependencyNaturalKey: lastBoolean,
+                condition: { condition: 'eq', params: 'true' },
+              },
+            ]
+          : null;
+      await gql(
+        `mutation($t: Int!, $q: String!, $config: String, $deps: [FieldDependencyInput!]) { updateQuestionTemplateRelationSettings(templateId: $t, questionId: $q, config: $config, dependencies: $deps) { templateId } }`,
+        { t: templateId, q: createQuestion.id, config: JSON.stringify(kind.config), deps: dependencies },
+        officer,
+      );
+      if (kind.dataType === DataType.BOOLEAN) lastBoolean = createQuestion.id;
+      questions.push({ id: createQuestion.id, value: kind.value });
+    }
+
+    const CREATE = `mutation($t: Int!) { createQuestionary(templateId: $t) { questionaryId } }`;
+    const ANSWER = `mutation($q: Int!, $topic: Int!, $answers: [AnswerInput!]!) {
+      answerTopic(questionaryId: $q, topicId: $topic, answers: $answers, isPartialSave: false) { isCompleted } }`;
+    const answersFor = (seed: number) =>
+      questions.map((q, i) => ({ questionId: q.id, value: JSON.stringify({ value: q.value(seed + i) }) }));
+    const newQuestionary = async () =>
+      (await gql<{ createQuestionary: { questionaryId: number } }>(CREATE, { t: templateId }, applicant))
+        .createQuestionary.questionaryId;
+
+    log(`answering ${BACKGROUND} background questionaries…`);
+    for (let i = 0; i < BACKGROUND; i += 8) {
+      await Promise.all(
+        Array.from({ length: Math.min(8, BACKGROUND - i) }, async (_, j) => {
+          const id = await newQuestionary();
+          await gql(ANSWER, { q: id, topic: topicId, answers: answersFor(i + j) }, applicant);
+        }),
+      );
+    }
+
+    const run = async (concurrency: number) => {
+      const ids = await Promise.all(Array.from({ length: concurrency }, () => newQuestionary()));
+      const latencies: number[] = [];
+      // warm-up
+      for (const id of ids) await gql(ANSWER, { q: id, topic: topicId, answers: answersFor(0) }, applicant);
+      const started = performance.now();
+      await Promise.all(
+        ids.map(async (id, worker) => {
+          for (let n = worker; n < SAVES; n += concurrency) {
+            const t0 = performance.now();
+            const { answerTopic } = await gql<{ answerTopic: { isCompleted: boolean } }>(
+              ANSWER,
+              { q: id, topic: topicId, answers: answersFor(n) },
+              applicant,
+            );
+            latencies.push(performance.now() - t0);
+            if (!answerTopic.isCompleted) throw new Error('step not completed');
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      return {
+        concurrency,
+        saves: latencies.length,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        max: latencies[latencies.length - 1],
+        perSecond: latencies.length / seconds,
+      };
+    };
+
+    log('timing…');
+    const results = [await run(1), await run(4)];
+    process.stdout.write(
+      `\nanswerTopic, one step of ${QUESTIONS} questions, ${BACKGROUND} questionaries already answered, PostgreSQL\n`,
+    );
+    process.stdout.write(
+      '| clients | saves | p50 ms | p95 ms | max ms | saves/s |\n|---|---|---|---|---|---|\n',
+    );
+    for (const r of results) {
+      process.stdout.write(
+        `| ${r.concurrency} | ${r.saves} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.perSecond.toFixed(0)} |\n`,
+      );
+    }
+    process.stdout.write(`aim: p95 < ${TARGET_P95_MS} ms\n`);
+    process.stdout.write(`${JSON.stringify({ questions: QUESTIONS, background: BACKGROUND, results })}\n`);
+  } finally {
+    await app.close();
+    const drop = new Client({ connectionString: ADMIN_URL });
+    await drop.connect();
+    await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await drop.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
