@@ -40,8 +40,8 @@ describe('event catalogue', () => {
   });
 
   it('falls back for an unknown event type', () => {
-    expect(describeEvent('ProposalSubmitted', { any: 'thing' }, 'proposal-12')).toEqual({
-      description: 'Proposal submitted',
+    expect(describeEvent('ProposalTeleported', { any: 'thing' }, 'proposal-12')).toEqual({
+      description: 'Proposal teleported',
       changedObjectId: '12',
     });
     expect(describeEvent('FAPReviewSubmitted', {}, 'fap-review-3-7').changedObjectId).toBe('review-3-7');

@@ -9,3 +9,4 @@ export * from './page-content.schema';
 export * from './predefined-messages.schema';
 export * from './units.schema';
 export * from './templates.schema';
+export * from './template-import.schema';

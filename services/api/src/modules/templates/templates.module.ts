@@ -9,6 +9,8 @@ import { DeleteQuestionTemplateRelationResolver } from './commands/delete-questi
 import { DeleteTemplateResolver } from './commands/delete-template/delete-template.resolver';
 import { DeleteTopicResolver } from './commands/delete-topic/delete-topic.resolver';
 import { ExecuteTemplateCommandHandler } from './commands/execute-template-command';
+import { ImportTemplateResolver } from './commands/import-template/import-template.resolver';
+import { TemplateImporter } from './commands/import-template/template-importer';
 import { SetActiveTemplateResolver } from './commands/set-active-template/set-active-template.resolver';
 import { UpdatePdfTemplateResolver } from './commands/update-pdf-template/update-pdf-template.resolver';
 import { UpdateQuestionResolver } from './commands/update-question/update-question.resolver';
@@ -19,13 +21,17 @@ import { UpdateTopicResolver } from './commands/update-topic/update-topic.resolv
 import { UpdateTopicOrderResolver } from './commands/update-topic-order/update-topic-order.resolver';
 import { DynamicOptionsFetcher } from './dynamic-options/dynamic-options.fetcher';
 import { GetDynamicMultipleChoiceOptionsResolver } from './dynamic-options/get-dynamic-multiple-choice-options.resolver';
+import { GetTemplateAsJsonResolver } from './read-models/template-export/get-template-as-json.resolver';
 import { GetTemplatesResolver } from './read-models/templates/get-templates.resolver';
 import { TemplatesProjection } from './read-models/templates/templates.projection';
 import { TemplatesRepository } from './read-models/templates/templates.repository';
 import { TemplateUsage } from './template-usage';
 import { TemplatesService } from './templates.service';
 
-/** Templates, topics, questions and their placement, the active template of each group, PDF layouts (§3, §7). */
+/**
+ * Templates, topics, questions and their placement, the active template of each group, PDF layouts, export and
+ * import of templates (§3, §7).
+ */
 @Module({
   providers: [
     TemplatesProjection,
@@ -53,6 +59,9 @@ import { TemplatesService } from './templates.service';
     UpdatePdfTemplateResolver,
     DynamicOptionsFetcher,
     GetDynamicMultipleChoiceOptionsResolver,
+    GetTemplateAsJsonResolver,
+    TemplateImporter,
+    ImportTemplateResolver,
   ],
   exports: [TemplatesRepository, TemplateUsage, TemplatesService],
 })

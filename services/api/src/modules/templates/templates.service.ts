@@ -182,7 +182,10 @@ export class TemplatesService {
   /** createQuestion: a question of the category with the type's default config; its key starts as its id. */
   async createQuestion(categoryId: TemplateCategoryId, dataType: DataType): Promise<string> {
     if (questionType(dataType).isBasis) throw badInput('Basis questions are created with their template');
-    const questionId = `${dataType.toLowerCase()}_${await this.ids.next(QUESTION_IDS)}`;
+    // an imported question may hold an id the sequence would give: skip the ids in use
+    let questionId: string;
+    do questionId = `${dataType.toLowerCase()}_${await this.ids.next(QUESTION_IDS)}`;
+    while (await this.repository.isQuestionIdUsed(questionId));
     const question: QuestionData = {
       questionId,
       categoryId,

@@ -213,6 +213,22 @@ export class TemplatesRepository {
     return result.rows.map(toQuestion);
   }
 
+  /** The live questions holding these natural keys. */
+  async questionsByNaturalKeys(naturalKeys: readonly string[]): Promise<QuestionModel[]> {
+    if (naturalKeys.length === 0) return [];
+    const result = await this.sql.query<QuestionRecord>(
+      `SELECT ${QUESTION_COLUMNS} FROM questions q WHERE natural_key = ANY($1::text[]) AND NOT deleted`,
+      [naturalKeys],
+    );
+    return result.rows.map(toQuestion);
+  }
+
+  /** Whether a question ever had this id (deleted ones too): a new question needs an unused one. */
+  async isQuestionIdUsed(questionId: string): Promise<boolean> {
+    const result = await this.sql.query('SELECT 1 FROM questions WHERE question_id = $1', [questionId]);
+    return result.rows.length > 0;
+  }
+
   /** The live question holding this natural key, if any. */
   async questionByNaturalKey(naturalKey: string): Promise<QuestionModel | null> {
     const result = await this.sql.query<QuestionRecord>(
