@@ -46,6 +46,8 @@ export interface AppConfig {
    * loopback, private or link-local address; every other internal address is refused (no open proxy).
    */
   dynamicOptionsAllowedHosts: string[];
+  /** the largest file `POST /files/upload` accepts, in bytes (MAX_UPLOAD_BYTES, default 50 MiB) */
+  maxUploadBytes: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ''),
+    maxUploadBytes: intOf(env.MAX_UPLOAD_BYTES, 50 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),
   };
 }
 
