@@ -8,3 +8,4 @@ export * from './dev-accounts';
 export * from './roles';
 export * from './countries';
 export * from './questions';
+export * from './workflows';

@@ -14,3 +14,7 @@ export * from './predefined-messages.events';
 export * from './units.events';
 export * from './templates.events';
 export * from './questionaries.events';
+export * from './calls.events';
+export * from './proposals.events';
+export * from './files.events';
+export * from './workflows.events';

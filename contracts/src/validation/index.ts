@@ -10,3 +10,7 @@ export * from './predefined-messages.schema';
 export * from './units.schema';
 export * from './templates.schema';
 export * from './template-import.schema';
+export * from './calls.schema';
+export * from './proposals.schema';
+export * from './files.schema';
+export * from './workflows.schema';

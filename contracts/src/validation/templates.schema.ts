@@ -124,4 +124,5 @@ export const questionaryMessages = {
   mayNotRead: 'You may not see this questionary',
   mayNotAnswer: 'You may not answer this questionary',
   notEditable: 'This questionary can no longer be changed',
+  stepIncomplete: 'This step is not completed',
 } as const;

@@ -11,14 +11,19 @@ import { PageContentModule } from './modules/page-content';
 import { PredefinedMessagesModule } from './modules/predefined-messages';
 import { UsersModule } from './modules/users';
 import { SettingsModule } from './modules/settings';
+import { WorkflowsModule } from './modules/workflows';
 import { UnitsModule } from './modules/units';
+import { FilesModule } from './modules/files';
 import { TemplatesModule } from './modules/templates';
 import { QuestionariesModule } from './modules/questionaries';
+import { CallsModule } from './modules/calls';
+import { ProposalsModule } from './modules/proposals';
 
 /** The domain modules, in the order later issues add them. */
 const DOMAIN_MODULES = [
   EventLogsModule,
   SettingsModule,
+  WorkflowsModule,
   UsersModule,
   AuthModule,
   InstitutionsModule,
@@ -26,8 +31,11 @@ const DOMAIN_MODULES = [
   PageContentModule,
   PredefinedMessagesModule,
   UnitsModule,
+  FilesModule,
   TemplatesModule,
   QuestionariesModule,
+  CallsModule,
+  ProposalsModule,
 ];
 
 @Module({})

@@ -1,4 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { FileAccessRules, FilesModule } from '../files';
 import { TemplateUsage, TemplatesModule } from '../templates';
 import { AnswerTopicResolver } from './commands/answer-topic/answer-topic.resolver';
 import { CreateQuestionaryResolver } from './commands/create-questionary/create-questionary.resolver';
@@ -11,7 +12,7 @@ import { QuestionariesRepository } from './read-models/questionaries/questionari
 
 /** Questionaries: templates being filled in, step by step, validated on the server (§3, §4 Wizard, §7). */
 @Module({
-  imports: [TemplatesModule],
+  imports: [TemplatesModule, FilesModule],
   providers: [
     QuestionariesProjection,
     QuestionariesRepository,
@@ -28,9 +29,19 @@ export class QuestionariesModule implements OnModuleInit {
   constructor(
     private readonly usage: TemplateUsage,
     private readonly repository: QuestionariesRepository,
+    private readonly owners: QuestionaryOwners,
+    private readonly fileAccess: FileAccessRules,
   ) {}
 
   onModuleInit(): void {
     this.usage.register('questionaryCount', (ids) => this.repository.countByTemplate(ids));
+    // a file attached to an answer may be seen by whoever may read that questionary
+    this.fileAccess.register(async (session, fileId) => {
+      for (const questionaryId of await this.repository.referencingFile(fileId)) {
+        const record = await this.repository.record(questionaryId);
+        if (record && (await this.owners.mayAccess(session, record, 'read'))) return true;
+      }
+      return undefined;
+    });
   }
 }

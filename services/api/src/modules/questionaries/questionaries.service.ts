@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { questionaryMessages, templateMessages, type CommonQuestionConfig } from '@user-office/contracts';
+import {
+  DataType,
+  questionaryMessages,
+  questionaryStreamId,
+  templateMessages,
+  type CommonQuestionConfig,
+} from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
+import { EventSourcing } from '../../platform/cqrs/event-sourcing';
 import { IdSequences } from '../../platform/database/id-sequences';
-import { notFound } from '../../platform/errors/app-error';
+import { badInput, notFound } from '../../platform/errors/app-error';
+import { FilesService, type FileAnswerConfig } from '../files';
 import { TemplatesRepository } from '../templates';
 import { ExecuteQuestionaryCommand } from './commands/execute-questionary-command';
-import type { QuestionaryField } from './domain/questionary.decide';
+import { questionaryDecider, questionaryErrors, type QuestionaryField } from './domain/questionary.decide';
 import { QuestionaryOwners } from './questionary-owners';
 import {
   QuestionariesRepository,
@@ -27,6 +35,8 @@ export class QuestionariesService {
     private readonly templates: TemplatesRepository,
     private readonly repository: QuestionariesRepository,
     private readonly owners: QuestionaryOwners,
+    private readonly events: EventSourcing,
+    private readonly files: FilesService,
   ) {}
 
   /** A new questionary of a template (NOT_FOUND when the template does not exist). */
@@ -56,8 +66,59 @@ export class QuestionariesService {
     topicId: number,
     answers: { questionId: string; value: unknown }[],
     isPartialSave: boolean,
+    session: SessionUser | null = null,
   ): Promise<void> {
-    const structure = await this.templates.structure(questionary.templateId);
+    const { fields, topicIds } = await this.fieldsOf(questionary.templateId);
+    await this.checkFiles(questionary, fields, answers, session);
+    const facts = await this.owners.answerFacts(
+      questionary,
+      fields.filter((f) => f.topicId === topicId).map((f) => f.questionId),
+    );
+    await this.commands.execute(
+      new ExecuteQuestionaryCommand(questionary.questionaryId, {
+        type: 'AnswerTopic',
+        topicId,
+        answers,
+        isPartialSave,
+        fields,
+        topicIds,
+        ...facts,
+      }),
+    );
+  }
+
+  /**
+   * Files given in FILE_UPLOAD answers must exist, be the caller's own uploads (or already attached), match the
+   * question's file types, count and PDF page limit.
+   */
+  private async checkFiles(
+    questionary: QuestionaryRecord,
+    fields: readonly QuestionaryField[],
+    answers: readonly { questionId: string; value: unknown }[],
+    session: SessionUser | null,
+  ): Promise<void> {
+    const byId = new Map(fields.map((f) => [f.questionId, f]));
+    let stored: Map<string, unknown> | null = null;
+    for (const answer of answers) {
+      const field = byId.get(answer.questionId);
+      if (field?.dataType !== DataType.FILE_UPLOAD || !Array.isArray(answer.value)) continue;
+      const ids = fileIdsOf(answer.value);
+      stored ??= await this.repository.answers(questionary.questionaryId);
+      const problem = await this.files.problemInAnswer(
+        session,
+        ids,
+        field.config as unknown as FileAnswerConfig,
+        {
+          alreadyAttached: fileIdsOf(stored.get(answer.questionId)),
+        },
+      );
+      if (problem) throw badInput(problem.message, { [answer.questionId]: problem.message });
+    }
+  }
+
+  /** The fields of the enabled steps of a template, and those steps' topic ids. */
+  async fieldsOf(templateId: number): Promise<{ fields: QuestionaryField[]; topicIds: number[] }> {
+    const structure = await this.templates.structure(templateId);
     if (!structure) throw notFound(templateMessages.templateNotFound);
     const enabled = structure.steps.filter((s) => s.topic.isEnabled);
     const fields: QuestionaryField[] = enabled.flatMap((step) =>
@@ -71,19 +132,52 @@ export class QuestionariesService {
         dependenciesOperator: f.dependenciesOperator,
       })),
     );
+    return { fields, topicIds: enabled.map((s) => s.topic.id) };
+  }
+
+  /**
+   * What stops a questionary from being submitted (see `questionaryErrors`), from its own stream and the
+   * owner's facts (sub-template items); empty when nothing does.
+   */
+  async submissionErrors(questionaryId: number): Promise<Record<string, string>> {
+    const questionary = await this.existing(questionaryId);
+    const { fields, topicIds } = await this.fieldsOf(questionary.templateId);
     const facts = await this.owners.answerFacts(
       questionary,
-      fields.filter((f) => f.topicId === topicId).map((f) => f.questionId),
+      fields.map((f) => f.questionId),
     );
+    const { state } = await this.events.load(
+      questionaryStreamId(questionaryId),
+      questionaryDecider.initialState,
+      questionaryDecider.evolve,
+    );
+    return questionaryErrors({ fields, topicIds, ...facts }, state);
+  }
+
+  /**
+   * Copies the answers of `sourceId` to `targetId` for the questions the target's template shares, and the
+   * completeness of the steps both templates share (a clone to a call with the same template is complete).
+   */
+  async copyAnswers(sourceId: number, targetId: number): Promise<void> {
+    const target = await this.existing(targetId);
+    const { fields, topicIds } = await this.fieldsOf(target.templateId);
+    const { state: source } = await this.events.load(
+      questionaryStreamId(sourceId),
+      questionaryDecider.initialState,
+      questionaryDecider.evolve,
+    );
+    const shared = new Set(fields.map((f) => f.questionId));
+    const answers = Object.entries(source.answers)
+      .filter(([questionId]) => shared.has(questionId))
+      .map(([questionId, value]) => ({ questionId, value }));
+    const completedTopicIds = topicIds.filter((id) => source.completedTopicIds.has(id));
+    if (answers.length === 0 && completedTopicIds.length === 0) return;
     await this.commands.execute(
-      new ExecuteQuestionaryCommand(questionary.questionaryId, {
-        type: 'AnswerTopic',
-        topicId,
+      new ExecuteQuestionaryCommand(targetId, {
+        type: 'CopyAnswers',
+        sourceQuestionaryId: sourceId,
         answers,
-        isPartialSave,
-        fields,
-        topicIds: enabled.map((s) => s.topic.id),
-        ...facts,
+        completedTopicIds,
       }),
     );
   }
@@ -100,4 +194,14 @@ export class QuestionariesService {
       mode === 'read' ? questionaryMessages.mayNotRead : questionaryMessages.mayNotAnswer,
     );
   }
+}
+
+/** The file ids of a FILE_UPLOAD value (`[{ id, caption, figure }]`). */
+export function fileIdsOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) =>
+    item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string'
+      ? [(item as { id: string }).id]
+      : [],
+  );
 }

@@ -34,6 +34,10 @@ export class UsersService {
     return this.repository.byOidcSub(sub);
   }
 
+  byIds(ids: readonly number[]): Promise<UserRecord[]> {
+    return this.repository.byIds(ids);
+  }
+
   byEmail(email: string): Promise<UserRecord | null> {
     return this.repository.byEmail(email);
   }

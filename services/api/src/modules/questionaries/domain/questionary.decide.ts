@@ -254,3 +254,44 @@ export const questionaryDecider: Decider<QuestionaryState, QuestionaryCommand> =
   evolve: evolveQuestionary,
   decide: decideQuestionary,
 };
+
+/** What a whole questionary is checked against on submission. */
+export interface QuestionaryCheck {
+  fields: readonly QuestionaryField[];
+  topicIds: readonly number[];
+  context?: AnswerContext;
+  itemIds?: Readonly<Record<string, readonly number[]>>;
+  basisValues?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The rules a questionary breaks as a whole (submission): every enabled step marked complete, and every visible
+ * question of every step valid under its full rules (sub-template entries from the server's item lists). Empty
+ * when it may be submitted; keys are topic ids (`topic:<id>`) or question ids.
+ */
+export function questionaryErrors(check: QuestionaryCheck, state: QuestionaryState): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const topicId of check.topicIds) {
+    if (!state.completedTopicIds.has(topicId))
+      errors[`topic:${topicId}`] = questionaryMessages.stepIncomplete;
+  }
+  const answers: Record<string, unknown> = { ...state.answers };
+  for (const [questionId, items] of Object.entries(check.itemIds ?? {})) answers[questionId] = [...items];
+  for (const [questionId, value] of Object.entries(check.basisValues ?? {})) answers[questionId] = value;
+  const visibility = visibleQuestions(
+    check.fields.map((f) => ({
+      questionId: f.questionId,
+      naturalKey: f.naturalKey,
+      dataType: f.dataType,
+      value: answers[f.questionId],
+      dependencies: f.dependencies,
+      dependenciesOperator: f.dependenciesOperator,
+    })),
+  );
+  for (const field of check.fields) {
+    if (visibility[field.questionId] === false || !questionType(field.dataType).hasValue) continue;
+    const [error] = answerErrors(field.dataType, field.config, answers[field.questionId], check.context);
+    if (error) errors[field.questionId] = error;
+  }
+  return errors;
+}

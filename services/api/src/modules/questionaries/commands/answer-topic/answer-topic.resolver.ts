@@ -49,7 +49,13 @@ export class AnswerTopicResolver {
   ): Promise<QuestionaryStepModel | null> {
     const questionary = await this.questionaries.existing(questionaryId);
     await this.questionaries.assertMayAccess(user, questionary, 'write');
-    await this.questionaries.answerTopic(questionary, topicId, answers.map(unwrapAnswer), isPartialSave);
+    await this.questionaries.answerTopic(
+      questionary,
+      topicId,
+      answers.map(unwrapAnswer),
+      isPartialSave,
+      user,
+    );
     const saved = await this.repository.questionary(questionaryId);
     const step = saved?.steps.find((s) => s.topic.id === topicId);
     if (!step) throw notFound(questionaryMessages.topicNotInQuestionary);

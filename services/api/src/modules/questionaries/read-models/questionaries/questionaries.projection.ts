@@ -49,6 +49,7 @@ export class QuestionariesProjection implements Projection {
           PRIMARY KEY (questionary_id, question_id)
         )`,
         `CREATE INDEX ${t}_question ON ${t} (question_id)`,
+        `CREATE INDEX ${t}_value ON ${t} USING gin (value jsonb_path_ops)`,
       ],
     },
     {

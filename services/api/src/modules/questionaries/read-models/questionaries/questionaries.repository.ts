@@ -102,6 +102,30 @@ export class QuestionariesRepository {
     };
   }
 
+  /** The questionaries whose FILE_UPLOAD answers name this file. */
+  async referencingFile(fileId: string): Promise<number[]> {
+    const result = await this.sql.query<{ questionary_id: number }>(
+      'SELECT questionary_id FROM questionary_answers WHERE value @> $1::jsonb',
+      [JSON.stringify([{ id: fileId }])],
+    );
+    return result.rows.map((r) => Number(r.questionary_id));
+  }
+
+  /** Whether all enabled steps of each questionary are complete (sub-template items' completeness). */
+  async completion(questionaryIds: readonly number[]): Promise<Map<number, boolean>> {
+    if (questionaryIds.length === 0) return new Map();
+    const result = await this.sql.query<{ questionary_id: number; complete: boolean }>(
+      `SELECT q.questionary_id,
+              NOT EXISTS (SELECT 1 FROM template_topics t
+                          WHERE t.template_id = q.template_id AND t.is_enabled
+                            AND NOT EXISTS (SELECT 1 FROM questionary_steps s
+                                            WHERE s.questionary_id = q.questionary_id AND s.topic_id = t.topic_id AND s.is_complete)) AS complete
+       FROM questionaries q WHERE q.questionary_id = ANY($1::int[])`,
+      [questionaryIds],
+    );
+    return new Map(result.rows.map((r) => [Number(r.questionary_id), r.complete]));
+  }
+
   /** How many questionaries each template has (the templates' questionaryCount). */
   async countByTemplate(templateIds: readonly number[]): Promise<Map<number, number>> {
     const result = await this.sql.query<{ template_id: number; n: string | number }>(

@@ -127,7 +127,8 @@ export class GetUsersResolver {
   }
 }
 
-function basic(user: UserRecord, withEmail: boolean): BasicUserDetailsModel {
+/** What others may see of a user (the e-mail only where the caller may see it). */
+export function basic(user: UserRecord, withEmail: boolean): BasicUserDetailsModel {
   return {
     id: user.id,
     firstname: user.firstname,

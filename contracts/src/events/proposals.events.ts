@@ -1,0 +1,123 @@
+import { defineEvent, registerEvents } from './catalogue';
+
+/** One stream per proposal: `proposal-<proposalPk>`. */
+export const PROPOSAL_STREAM = 'proposal';
+export const proposalStreamId = (proposalPk: number): string => `${PROPOSAL_STREAM}-${proposalPk}`;
+
+export const PROPOSAL_CREATED = 'ProposalCreated';
+export const PROPOSAL_UPDATED = 'ProposalUpdated';
+export const PROPOSAL_SUBMITTED = 'ProposalSubmitted';
+export const PROPOSAL_DELETED = 'ProposalDeleted';
+export const PROPOSAL_STATUS_CHANGED = 'ProposalStatusChanged';
+
+export interface ProposalCreatedData {
+  readonly proposalPk: number;
+  /** the pre-submission reference; submission may replace it with the call's reference number */
+  readonly proposalId: string;
+  readonly callId: number;
+  readonly proposerId: number;
+  readonly questionaryId: number;
+  readonly statusId: number;
+  readonly title: string;
+  readonly abstract: string;
+  /** co-proposers */
+  readonly userIds: readonly number[];
+  /** the proposal this one is a copy of (cloneProposals) */
+  readonly clonedFromPk: number | null;
+}
+
+export interface ProposalUpdatedData {
+  readonly proposalPk: number;
+  readonly title: string;
+  readonly abstract: string;
+  readonly proposerId: number;
+  readonly userIds: readonly number[];
+}
+
+export interface ProposalSubmittedData {
+  readonly proposalPk: number;
+  readonly proposalId: string;
+  readonly callId: number;
+  readonly submittedAt: string;
+}
+
+export interface ProposalDeletedData {
+  readonly proposalPk: number;
+  readonly callId: number;
+}
+
+export interface ProposalStatusChangedData {
+  readonly proposalPk: number;
+  readonly statusId: number;
+  readonly previousStatusId: number;
+  /** who moved it: the workflow engine, or a user (changeProposalsStatus) */
+  readonly changedBy: 'workflow' | 'user';
+  /** the status-changing events that took it there (workflow) */
+  readonly events: readonly string[];
+}
+
+const pk = (data: { proposalPk: number }): string => String(data.proposalPk);
+
+export const proposalCreatedEvent = defineEvent<ProposalCreatedData, typeof PROPOSAL_CREATED>(
+  PROPOSAL_CREATED,
+  {
+    stream: PROPOSAL_STREAM,
+    description: (d) =>
+      d.clonedFromPk === null
+        ? `Proposal ${d.proposalId} created in call ${d.callId}`
+        : `Proposal ${d.proposalId} created in call ${d.callId} as a copy of proposal ${d.clonedFromPk}`,
+    changedObjectId: pk,
+  },
+);
+export const proposalUpdatedEvent = defineEvent<ProposalUpdatedData, typeof PROPOSAL_UPDATED>(
+  PROPOSAL_UPDATED,
+  {
+    stream: PROPOSAL_STREAM,
+    description: (d) => `Proposal updated: ${JSON.stringify(d.title)}`,
+    changedObjectId: pk,
+  },
+);
+export const proposalSubmittedEvent = defineEvent<ProposalSubmittedData, typeof PROPOSAL_SUBMITTED>(
+  PROPOSAL_SUBMITTED,
+  {
+    stream: PROPOSAL_STREAM,
+    description: (d) => `Proposal ${d.proposalId} submitted`,
+    changedObjectId: pk,
+  },
+);
+export const proposalDeletedEvent = defineEvent<ProposalDeletedData, typeof PROPOSAL_DELETED>(
+  PROPOSAL_DELETED,
+  {
+    stream: PROPOSAL_STREAM,
+    description: (d) => `Proposal ${d.proposalPk} deleted`,
+    changedObjectId: pk,
+  },
+);
+export const proposalStatusChangedEvent = defineEvent<
+  ProposalStatusChangedData,
+  typeof PROPOSAL_STATUS_CHANGED
+>(PROPOSAL_STATUS_CHANGED, {
+  stream: PROPOSAL_STREAM,
+  description: (d) =>
+    `Status changed from ${d.previousStatusId} to ${d.statusId} by ${d.changedBy}${
+      d.events.length > 0 ? ` (${d.events.join(', ')})` : ''
+    }`,
+  changedObjectId: pk,
+});
+
+export type ProposalEvent =
+  | { readonly type: typeof PROPOSAL_CREATED; readonly data: ProposalCreatedData }
+  | { readonly type: typeof PROPOSAL_UPDATED; readonly data: ProposalUpdatedData }
+  | { readonly type: typeof PROPOSAL_SUBMITTED; readonly data: ProposalSubmittedData }
+  | { readonly type: typeof PROPOSAL_DELETED; readonly data: ProposalDeletedData }
+  | { readonly type: typeof PROPOSAL_STATUS_CHANGED; readonly data: ProposalStatusChangedData };
+
+export const PROPOSALS_EVENTS = [
+  proposalCreatedEvent,
+  proposalUpdatedEvent,
+  proposalSubmittedEvent,
+  proposalDeletedEvent,
+  proposalStatusChangedEvent,
+] as const;
+
+registerEvents(...PROPOSALS_EVENTS);

@@ -1,0 +1,5 @@
+export { ProposalsModule } from './proposals.module';
+export { ProposalsRepository } from './read-models/proposals/proposals.repository';
+export { ProposalsService } from './proposals.service';
+export { ProposalModel } from './read-models/proposals/proposal.model';
+export { PROPOSALS_PROJECTION } from './read-models/proposals/proposals.projection';

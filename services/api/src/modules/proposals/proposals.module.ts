@@ -1,0 +1,52 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { CallsModule } from '../calls';
+import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
+import { UsersModule } from '../users';
+import { WorkflowsModule } from '../workflows';
+import { CloneProposalsResolver } from './commands/clone-proposals/clone-proposals.resolver';
+import { CreateProposalResolver } from './commands/create-proposal/create-proposal.resolver';
+import { DeleteProposalResolver } from './commands/delete-proposal/delete-proposal.resolver';
+import { ExecuteProposalCommandHandler } from './commands/execute-proposal-command';
+import { SubmitProposalResolver } from './commands/submit-proposal/submit-proposal.resolver';
+import { UpdateProposalResolver } from './commands/update-proposal/update-proposal.resolver';
+import { ProposalsService } from './proposals.service';
+import { GetProposalsResolver } from './read-models/proposals/get-proposals.resolver';
+import { ProposalsProjection } from './read-models/proposals/proposals.projection';
+import { ProposalsRepository } from './read-models/proposals/proposals.repository';
+
+/** Proposals (§3, §4 Proposal, §5, §7): applicants draft and submit; officers oversee. */
+@Module({
+  imports: [CallsModule, QuestionariesModule, UsersModule, WorkflowsModule],
+  providers: [
+    ProposalsProjection,
+    ProposalsRepository,
+    ProposalsService,
+    ExecuteProposalCommandHandler,
+    GetProposalsResolver,
+    CreateProposalResolver,
+    UpdateProposalResolver,
+    SubmitProposalResolver,
+    DeleteProposalResolver,
+    CloneProposalsResolver,
+  ],
+  exports: [ProposalsRepository, ProposalsService],
+})
+export class ProposalsModule implements OnModuleInit {
+  constructor(
+    private readonly owners: QuestionaryOwners,
+    private readonly repository: ProposalsRepository,
+    private readonly proposals: ProposalsService,
+  ) {}
+
+  /** A proposal's questionary: its members read it, and answer it while the proposal is editable (§4). */
+  onModuleInit(): void {
+    this.owners.register({
+      access: async (session, questionary, mode) => {
+        const proposal = await this.repository.byQuestionaryId(questionary.questionaryId);
+        if (!proposal) return undefined;
+        if (!this.proposals.isMember(proposal, session.id)) return false;
+        return mode === 'read' || this.proposals.isEditable(proposal, session);
+      },
+    });
+  }
+}

@@ -1,0 +1,207 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  callMessages,
+  cloneProposalsSchema,
+  cloneTitlePrefix,
+  formatReferenceNumber,
+  proposalMessages,
+  proposalRuleMessages,
+  ProposalStatusDefaultShortCode,
+  Role,
+  updateProposalSchema,
+} from '@user-office/contracts';
+import type { SessionUser } from '../../platform/auth/session';
+import { IdSequences } from '../../platform/database/id-sequences';
+import { badInput, forbidden, notFound } from '../../platform/errors/app-error';
+import { validateInput } from '../../platform/validation/validate-input';
+import { CallsRepository, type CallModel } from '../calls';
+import { QuestionariesService } from '../questionaries';
+import { UsersService } from '../users';
+import { WorkflowsRepository } from '../workflows';
+import { ExecuteProposalCommand } from './commands/execute-proposal-command';
+import type { Actor } from './domain/proposal.decide';
+import type { ProposalModel } from './read-models/proposals/proposal.model';
+import { ProposalsRepository } from './read-models/proposals/proposals.repository';
+
+const M = proposalRuleMessages;
+const PROPOSAL_IDS = { sequence: 'proposal_pk_seq', floor: { table: 'proposals', column: 'proposal_pk' } };
+
+export const actorOf = (session: SessionUser): Actor => ({
+  id: session.id,
+  isOfficer: session.currentRole === Role.USER_OFFICER,
+});
+
+/** The proposal use cases: they need calls, workflows, questionaries and users besides the proposal stream. */
+@Injectable()
+export class ProposalsService {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly ids: IdSequences,
+    private readonly repository: ProposalsRepository,
+    private readonly calls: CallsRepository,
+    private readonly workflows: WorkflowsRepository,
+    private readonly questionaries: QuestionariesService,
+    private readonly users: UsersService,
+  ) {}
+
+  async existing(proposalPk: number): Promise<ProposalModel> {
+    const proposal = await this.repository.proposal(proposalPk);
+    if (!proposal) throw notFound(M.notFound);
+    return proposal;
+  }
+
+  async callOf(callId: number): Promise<CallModel> {
+    const call = await this.calls.call(callId);
+    if (!call) throw notFound(callMessages.notFound);
+    return call;
+  }
+
+  /** The call takes proposals from this user now: open; internally open for internal users; officers always. */
+  callAccepts(call: CallModel, session: SessionUser): boolean {
+    return actorOf(session).isOfficer || call.isActive || (session.isInternalUser && call.isActiveInternal);
+  }
+
+  isMember(proposal: ProposalModel, userId: number): boolean {
+    return proposal.proposerId === userId || proposal.userIds.includes(userId);
+  }
+
+  /** §4: drafts while the call takes them; submitted ones only in an EDITABLE_SUBMITTED(_INTERNAL) status. */
+  async isEditable(proposal: ProposalModel, session: SessionUser): Promise<boolean> {
+    if (actorOf(session).isOfficer) return true;
+    if (!proposal.submitted) return this.callAccepts(await this.callOf(proposal.callId), session);
+    const status = await this.workflows.status(proposal.statusId);
+    return (
+      status?.shortCode === ProposalStatusDefaultShortCode.EDITABLE_SUBMITTED ||
+      (session.isInternalUser &&
+        status?.shortCode === ProposalStatusDefaultShortCode.EDITABLE_SUBMITTED_INTERNAL)
+    );
+  }
+
+  async assertMayRead(proposal: ProposalModel, session: SessionUser): Promise<void> {
+    if (actorOf(session).isOfficer || this.isMember(proposal, session.id)) return;
+    throw forbidden(M.mayNotRead);
+  }
+
+  /** createProposal: the caller is PI; the call's template gives the questionary, its workflow the status. */
+  async create(
+    callId: number,
+    session: SessionUser,
+    copy?: { from: ProposalModel; title: string },
+  ): Promise<number> {
+    const call = await this.callOf(callId);
+    if (!this.callAccepts(call, session))
+      throw badInput(copy ? proposalMessages.activeCallRequired : M.callNotOpen);
+    const status = await this.workflows.initialStatus(call.proposalWorkflowId);
+    if (!status) throw badInput(callMessages.workflowNotFound);
+    const questionaryId = await this.questionaries.create(call.templateId, session.id);
+    if (copy) await this.questionaries.copyAnswers(copy.from.questionaryId, questionaryId);
+    const proposalPk = await this.ids.next(PROPOSAL_IDS.sequence, PROPOSAL_IDS.floor);
+    await this.commands.execute(
+      new ExecuteProposalCommand(proposalPk, {
+        type: 'CreateProposal',
+        proposal: {
+          proposalPk,
+          proposalId: String(proposalPk).padStart(6, '0'),
+          callId,
+          proposerId: copy ? copy.from.proposerId : session.id,
+          questionaryId,
+          statusId: status.id,
+          title: copy ? copy.title : '',
+          abstract: copy ? copy.from.abstract : '',
+          userIds: copy ? copy.from.userIds : [],
+          clonedFromPk: copy ? copy.from.primaryKey : null,
+        },
+      }),
+    );
+    return proposalPk;
+  }
+
+  async update(
+    session: SessionUser,
+    input: { proposalPk: number; title?: string; abstract?: string; users?: number[]; proposerId?: number },
+  ): Promise<void> {
+    const proposal = await this.existing(input.proposalPk);
+    await this.assertMayRead(proposal, session);
+    const valid = await validateInput(updateProposalSchema, {
+      proposalPk: input.proposalPk,
+      title: input.title ?? proposal.title,
+      abstract: input.abstract ?? proposal.abstract,
+      users: input.users ?? proposal.userIds,
+      proposerId: input.proposerId ?? proposal.proposerId,
+    });
+    const userIds = [...new Set([valid.proposerId as number, ...valid.users])];
+    const known = new Set((await this.users.byIds(userIds)).map((u) => u.id));
+    const unknown = userIds.find((id) => !known.has(id));
+    if (unknown !== undefined) throw badInput(M.unknownUser(unknown), { users: M.unknownUser(unknown) });
+    await this.commands.execute(
+      new ExecuteProposalCommand(proposal.primaryKey, {
+        type: 'UpdateProposal',
+        actor: actorOf(session),
+        title: valid.title,
+        abstract: valid.abstract,
+        proposerId: valid.proposerId as number,
+        userIds: valid.users,
+        editable: await this.isEditable(proposal, session),
+      }),
+    );
+  }
+
+  /** submitProposal: the whole questionary is re-validated here, sub-templates included. */
+  async submit(session: SessionUser, proposalPk: number): Promise<void> {
+    const proposal = await this.existing(proposalPk);
+    await this.assertMayRead(proposal, session);
+    const call = await this.callOf(proposal.callId);
+    const errors = await this.questionaries.submissionErrors(proposal.questionaryId);
+    const firstKey = Object.keys(errors)[0];
+    const questionaryError =
+      firstKey === undefined ? null : firstKey.startsWith('topic:') ? M.incomplete : errors[firstKey];
+    const accepts = this.callAccepts(call, session);
+    const referenceNumber =
+      accepts && !proposal.submitted && questionaryError === null && call.referenceNumberFormat
+        ? formatReferenceNumber(
+            call.referenceNumberFormat,
+            await this.ids.next(`call_${call.id}_reference_seq`),
+          )
+        : null;
+    await this.commands.execute(
+      new ExecuteProposalCommand(proposalPk, {
+        type: 'SubmitProposal',
+        actor: actorOf(session),
+        callAccepts: accepts,
+        questionaryError,
+        referenceNumber,
+        now: new Date().toISOString(),
+      }),
+    );
+  }
+
+  async delete(session: SessionUser, proposalPk: number): Promise<ProposalModel> {
+    const proposal = await this.existing(proposalPk);
+    await this.assertMayRead(proposal, session);
+    await this.commands.execute(
+      new ExecuteProposalCommand(proposalPk, { type: 'DeleteProposal', actor: actorOf(session) }),
+    );
+    return proposal;
+  }
+
+  /** cloneProposals: copies into an open call, titled "Copy of …", answers copied where the templates share questions. */
+  async clone(session: SessionUser, callId: number, proposalsToClonePk: number[]): Promise<number[]> {
+    const valid = await validateInput(cloneProposalsSchema, { callId, proposalsToClonePk });
+    const call = await this.callOf(valid.callId as number);
+    if (call.callEnded || !this.callAccepts(call, session))
+      throw badInput(proposalMessages.activeCallRequired, { callId: proposalMessages.activeCallRequired });
+    const sources = await Promise.all(valid.proposalsToClonePk.map((pk) => this.existing(pk)));
+    for (const source of sources) await this.assertMayRead(source, session);
+    const created: number[] = [];
+    for (const source of sources) {
+      created.push(
+        await this.create(call.id, session, {
+          from: source,
+          title: `${cloneTitlePrefix} ${source.title}`.slice(0, 175),
+        }),
+      );
+    }
+    return created;
+  }
+}

@@ -1,0 +1,119 @@
+import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Authenticated } from '../../../../platform/auth/policy.decorators';
+import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
+import type { SessionUser } from '../../../../platform/auth/session';
+import type { GraphqlContext } from '../../../../platform/graphql/loaders';
+import { CallModel, CallsRepository } from '../../../calls';
+import { QuestionaryModel, QuestionariesRepository } from '../../../questionaries';
+import { BasicUserDetailsModel, basicUserDetails, UsersService } from '../../../users';
+import { WorkflowsRepository } from '../../../workflows';
+import { actorOf, ProposalsService } from '../../proposals.service';
+import { ProposalModel, ProposalStatusRefModel } from './proposal.model';
+import { ProposalsRepository } from './proposals.repository';
+
+@Resolver(() => ProposalModel)
+export class GetProposalsResolver {
+  constructor(
+    private readonly proposals: ProposalsService,
+    private readonly repository: ProposalsRepository,
+    private readonly usersService: UsersService,
+    private readonly calls: CallsRepository,
+    private readonly questionaries: QuestionariesRepository,
+    private readonly workflows: WorkflowsRepository,
+  ) {}
+
+  @Query(() => ProposalModel, { nullable: true })
+  @Authenticated()
+  async getProposal(
+    @CurrentUser() user: SessionUser,
+    @Args('primaryKey', { type: () => Int }) primaryKey: number,
+  ): Promise<ProposalModel | null> {
+    const proposal = await this.repository.proposal(primaryKey);
+    if (!proposal) return null;
+    await this.proposals.assertMayRead(proposal, user);
+    return proposal;
+  }
+
+  @Query(() => [ProposalModel], { description: "The caller's proposals (PI or co-proposer), newest first" })
+  @Authenticated()
+  getUserProposals(@CurrentUser() user: SessionUser): Promise<ProposalModel[]> {
+    return this.repository.ofUser(user.id);
+  }
+
+  @Query(() => CallModel, {
+    nullable: true,
+    description: 'The call of the proposal an answer (<questionaryId>:<questionId>) belongs to',
+  })
+  @Authenticated()
+  async getCallByAnswerId(
+    @CurrentUser() user: SessionUser,
+    @Args('answerId') answerId: string,
+  ): Promise<CallModel | null> {
+    const questionaryId = Number(answerId.split(':')[0]);
+    if (!Number.isInteger(questionaryId)) return null;
+    const proposal = await this.repository.byQuestionaryId(questionaryId);
+    if (!proposal) return null;
+    await this.proposals.assertMayRead(proposal, user);
+    return this.calls.call(proposal.callId);
+  }
+
+  @ResolveField(() => ProposalStatusRefModel, { nullable: true })
+  status(
+    @Parent() proposal: ProposalModel,
+    @Context() context: GraphqlContext,
+  ): Promise<ProposalStatusRefModel | null> {
+    return context.loaders
+      .get<number, ProposalStatusRefModel | null>('proposal.status', async (ids) => {
+        const statuses = await this.workflows.statusesByIds(ids);
+        const byId = new Map(statuses.map((s) => [s.id, s]));
+        return ids.map((id) => byId.get(id) ?? null);
+      })
+      .load(proposal.statusId);
+  }
+
+  private user(
+    id: number,
+    session: SessionUser,
+    context: GraphqlContext,
+  ): Promise<BasicUserDetailsModel | null> {
+    return context.loaders
+      .get<number, BasicUserDetailsModel | null>('proposal.user', async (ids) => {
+        const users = new Map((await this.usersService.byIds(ids)).map((u) => [u.id, u]));
+        const withEmail = actorOf(session).isOfficer;
+        return ids.map((id) => {
+          const u = users.get(id);
+          return u ? basicUserDetails(u, withEmail) : null;
+        });
+      })
+      .load(id);
+  }
+
+  @ResolveField(() => BasicUserDetailsModel, { nullable: true, description: 'the principal investigator' })
+  proposer(
+    @Parent() proposal: ProposalModel,
+    @CurrentUser() user: SessionUser,
+    @Context() context: GraphqlContext,
+  ) {
+    return this.user(proposal.proposerId, user, context);
+  }
+
+  @ResolveField(() => [BasicUserDetailsModel], { description: 'the co-proposers' })
+  async users(
+    @Parent() proposal: ProposalModel,
+    @CurrentUser() user: SessionUser,
+    @Context() context: GraphqlContext,
+  ) {
+    const users = await Promise.all(proposal.userIds.map((id) => this.user(id, user, context)));
+    return users.filter((u): u is BasicUserDetailsModel => u !== null);
+  }
+
+  @ResolveField(() => CallModel, { nullable: true })
+  call(@Parent() proposal: ProposalModel): Promise<CallModel | null> {
+    return this.calls.call(proposal.callId);
+  }
+
+  @ResolveField(() => QuestionaryModel, { nullable: true })
+  questionary(@Parent() proposal: ProposalModel): Promise<QuestionaryModel | null> {
+    return this.questionaries.questionary(proposal.questionaryId);
+  }
+}

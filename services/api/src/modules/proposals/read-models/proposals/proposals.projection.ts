@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import {
+  PROPOSAL_CREATED,
+  PROPOSAL_DELETED,
+  PROPOSAL_STATUS_CHANGED,
+  PROPOSAL_SUBMITTED,
+  PROPOSAL_UPDATED,
+  type ProposalEvent,
+} from '@user-office/contracts';
+import type { SqlExecutor } from '../../../../platform/database/sql-client';
+import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
+import type { Projection } from '../../../../platform/projections/projection';
+import { RegisterProjection } from '../../../../platform/projections/register-projection.decorator';
+
+export const PROPOSALS_PROJECTION = 'proposals';
+
+type Tables = Readonly<Record<string, string>>;
+
+/** Proposals and their members (PI and co-proposers); inline, so a mutation returns the saved proposal. */
+@Injectable()
+@RegisterProjection()
+export class ProposalsProjection implements Projection {
+  readonly name = PROPOSALS_PROJECTION;
+  readonly version = 1;
+  readonly mode = 'inline' as const;
+  readonly eventTypes = [
+    PROPOSAL_CREATED,
+    PROPOSAL_UPDATED,
+    PROPOSAL_SUBMITTED,
+    PROPOSAL_DELETED,
+    PROPOSAL_STATUS_CHANGED,
+  ];
+  readonly tables = [
+    {
+      name: 'proposals',
+      ddl: (t: string) => [
+        `CREATE TABLE ${t} (
+          proposal_pk integer PRIMARY KEY,
+          proposal_id text NOT NULL,
+          title text NOT NULL,
+          abstract text NOT NULL,
+          status_id integer NOT NULL,
+          call_id integer NOT NULL,
+          questionary_id integer NOT NULL,
+          proposer_id integer NOT NULL,
+          submitted boolean NOT NULL DEFAULT false,
+          submitted_date timestamptz,
+          notified boolean NOT NULL DEFAULT false,
+          final_status text NOT NULL DEFAULT 'UNSET',
+          created timestamptz NOT NULL,
+          updated timestamptz NOT NULL,
+          deleted boolean NOT NULL DEFAULT false
+        )`,
+        `CREATE INDEX ${t}_call ON ${t} (call_id)`,
+        `CREATE INDEX ${t}_proposer ON ${t} (proposer_id)`,
+        `CREATE UNIQUE INDEX ${t}_questionary ON ${t} (questionary_id)`,
+      ],
+    },
+    {
+      name: 'proposal_users',
+      ddl: (t: string) => [
+        `CREATE TABLE ${t} (proposal_pk integer NOT NULL, user_id integer NOT NULL, PRIMARY KEY (proposal_pk, user_id))`,
+        `CREATE INDEX ${t}_user ON ${t} (user_id)`,
+      ],
+    },
+  ];
+
+  async apply(tx: SqlExecutor, event: StoredEvent, tables: Tables): Promise<void> {
+    const t = tables.proposals;
+    const e = event as unknown as ProposalEvent;
+    switch (e.type) {
+      case PROPOSAL_CREATED: {
+        const d = e.data;
+        await tx.query(
+          `INSERT INTO ${t} (proposal_pk, proposal_id, title, abstract, status_id, call_id, questionary_id, proposer_id, created, updated)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+          [
+            d.proposalPk,
+            d.proposalId,
+            d.title,
+            d.abstract,
+            d.statusId,
+            d.callId,
+            d.questionaryId,
+            d.proposerId,
+            event.createdAt,
+          ],
+        );
+        await this.setUsers(tx, tables, d.proposalPk, d.userIds);
+        return;
+      }
+      case PROPOSAL_UPDATED: {
+        const d = e.data;
+        await tx.query(
+          `UPDATE ${t} SET title = $2, abstract = $3, proposer_id = $4, updated = $5 WHERE proposal_pk = $1`,
+          [d.proposalPk, d.title, d.abstract, d.proposerId, event.createdAt],
+        );
+        await this.setUsers(tx, tables, d.proposalPk, d.userIds);
+        return;
+      }
+      case PROPOSAL_SUBMITTED:
+        await tx.query(
+          `UPDATE ${t} SET submitted = true, submitted_date = $2, proposal_id = $3, updated = $4 WHERE proposal_pk = $1`,
+          [e.data.proposalPk, e.data.submittedAt, e.data.proposalId, event.createdAt],
+        );
+        return;
+      case PROPOSAL_DELETED:
+        await tx.query(`UPDATE ${t} SET deleted = true, updated = $2 WHERE proposal_pk = $1`, [
+          e.data.proposalPk,
+          event.createdAt,
+        ]);
+        return;
+      case PROPOSAL_STATUS_CHANGED:
+        await tx.query(`UPDATE ${t} SET status_id = $2, updated = $3 WHERE proposal_pk = $1`, [
+          e.data.proposalPk,
+          e.data.statusId,
+          event.createdAt,
+        ]);
+        return;
+    }
+  }
+
+  private async setUsers(tx: SqlExecutor, tables: Tables, proposalPk: number, userIds: readonly number[]) {
+    await tx.query(`DELETE FROM ${tables.proposal_users} WHERE proposal_pk = $1`, [proposalPk]);
+    if (userIds.length === 0) return;
+    await tx.query(
+      `INSERT INTO ${tables.proposal_users} (proposal_pk, user_id) SELECT $1, u FROM unnest($2::int[]) AS u ON CONFLICT DO NOTHING`,
+      [proposalPk, userIds],
+    );
+  }
+}

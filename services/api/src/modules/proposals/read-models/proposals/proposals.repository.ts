@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ProposalEndStatus, ProposalPublicStatus } from '@user-office/contracts';
+import type { SqlClient } from '../../../../platform/database/sql-client';
+import { SQL_CLIENT } from '../../../../platform/tokens';
+import type { ProposalModel } from './proposal.model';
+
+interface ProposalRecord {
+  proposal_pk: number;
+  proposal_id: string;
+  title: string;
+  abstract: string;
+  status_id: number;
+  call_id: number;
+  questionary_id: number;
+  proposer_id: number;
+  submitted: boolean;
+  submitted_date: Date | null;
+  notified: boolean;
+  final_status: ProposalEndStatus;
+  created: Date;
+  updated: Date;
+  user_ids: number[];
+}
+
+const COLUMNS = `p.proposal_pk, p.proposal_id, p.title, p.abstract, p.status_id, p.call_id, p.questionary_id, p.proposer_id,
+  p.submitted, p.submitted_date, p.notified, p.final_status, p.created, p.updated,
+  coalesce((SELECT array_agg(u.user_id ORDER BY u.user_id) FROM proposal_users u WHERE u.proposal_pk = p.proposal_pk), '{}') AS user_ids`;
+
+function publicStatus(r: ProposalRecord): ProposalPublicStatus {
+  if (!r.submitted) return ProposalPublicStatus.draft;
+  switch (r.final_status) {
+    case ProposalEndStatus.ACCEPTED:
+      return r.notified ? ProposalPublicStatus.accepted : ProposalPublicStatus.submitted;
+    case ProposalEndStatus.REJECTED:
+      return r.notified ? ProposalPublicStatus.rejected : ProposalPublicStatus.submitted;
+    case ProposalEndStatus.RESERVED:
+      return r.notified ? ProposalPublicStatus.reserved : ProposalPublicStatus.submitted;
+    default:
+      return ProposalPublicStatus.submitted;
+  }
+}
+
+const toProposal = (r: ProposalRecord): ProposalModel => ({
+  primaryKey: Number(r.proposal_pk),
+  proposalId: r.proposal_id,
+  title: r.title,
+  abstract: r.abstract,
+  statusId: Number(r.status_id),
+  publicStatus: publicStatus(r),
+  finalStatus: r.final_status,
+  created: new Date(r.created),
+  updated: new Date(r.updated),
+  callId: Number(r.call_id),
+  questionaryId: Number(r.questionary_id),
+  proposerId: Number(r.proposer_id),
+  notified: r.notified,
+  submitted: r.submitted,
+  submittedDate: r.submitted_date ? new Date(r.submitted_date) : null,
+  userIds: (r.user_ids ?? []).map(Number),
+});
+
+/** The proposals read model. */
+@Injectable()
+export class ProposalsRepository {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  async proposal(proposalPk: number): Promise<ProposalModel | null> {
+    const result = await this.sql.query<ProposalRecord>(
+      `SELECT ${COLUMNS} FROM proposals p WHERE p.proposal_pk = $1 AND NOT p.deleted`,
+      [proposalPk],
+    );
+    return result.rows.length === 0 ? null : toProposal(result.rows[0]);
+  }
+
+  async proposals(proposalPks: readonly number[]): Promise<ProposalModel[]> {
+    const result = await this.sql.query<ProposalRecord>(
+      `SELECT ${COLUMNS} FROM proposals p WHERE p.proposal_pk = ANY($1::int[]) AND NOT p.deleted ORDER BY p.proposal_pk`,
+      [proposalPks],
+    );
+    return result.rows.map(toProposal);
+  }
+
+  async byQuestionaryId(questionaryId: number): Promise<ProposalModel | null> {
+    const result = await this.sql.query<ProposalRecord>(
+      `SELECT ${COLUMNS} FROM proposals p WHERE p.questionary_id = $1 AND NOT p.deleted`,
+      [questionaryId],
+    );
+    return result.rows.length === 0 ? null : toProposal(result.rows[0]);
+  }
+
+  /** The proposals a user is PI or co-proposer of, newest first. */
+  async ofUser(userId: number): Promise<ProposalModel[]> {
+    const result = await this.sql.query<ProposalRecord>(
+      `SELECT ${COLUMNS} FROM proposals p
+       WHERE NOT p.deleted AND (p.proposer_id = $1 OR EXISTS (SELECT 1 FROM proposal_users u WHERE u.proposal_pk = p.proposal_pk AND u.user_id = $1))
+       ORDER BY p.proposal_pk DESC`,
+      [userId],
+    );
+    return result.rows.map(toProposal);
+  }
+
+  /** How many proposals of a call are submitted (the next reference number). */
+  async submittedCount(callId: number): Promise<number> {
+    const result = await this.sql.query<{ n: string | number }>(
+      'SELECT count(*) AS n FROM proposals WHERE call_id = $1 AND submitted',
+      [callId],
+    );
+    return Number(result.rows[0].n);
+  }
+}
