@@ -9,6 +9,8 @@ export const PROPOSAL_UPDATED = 'ProposalUpdated';
 export const PROPOSAL_SUBMITTED = 'ProposalSubmitted';
 export const PROPOSAL_DELETED = 'ProposalDeleted';
 export const PROPOSAL_STATUS_CHANGED = 'ProposalStatusChanged';
+/** Something a workflow waits for happened outside the proposal's own stream (e.g. its call ended). */
+export const PROPOSAL_WORKFLOW_EVENT_RECORDED = 'ProposalWorkflowEventRecorded';
 
 export interface ProposalCreatedData {
   readonly proposalPk: number;
@@ -54,6 +56,16 @@ export interface ProposalStatusChangedData {
   readonly changedBy: 'workflow' | 'user';
   /** the status-changing events that took it there (workflow) */
   readonly events: readonly string[];
+  /** the workflow connection reached (its status actions run); null when the status is not on the workflow */
+  readonly connectionId: number | null;
+}
+
+export interface ProposalWorkflowEventRecordedData {
+  readonly proposalPk: number;
+  /** a status-changing event name, e.g. CALL_ENDED */
+  readonly name: string;
+  /** the event it stems from (recorded once per source event) */
+  readonly sourceEventId: string;
 }
 
 const pk = (data: { proposalPk: number }): string => String(data.proposalPk);
@@ -105,12 +117,25 @@ export const proposalStatusChangedEvent = defineEvent<
   changedObjectId: pk,
 });
 
+export const proposalWorkflowEventRecordedEvent = defineEvent<
+  ProposalWorkflowEventRecordedData,
+  typeof PROPOSAL_WORKFLOW_EVENT_RECORDED
+>(PROPOSAL_WORKFLOW_EVENT_RECORDED, {
+  stream: PROPOSAL_STREAM,
+  description: (d) => `Workflow event ${d.name} recorded`,
+  changedObjectId: pk,
+});
+
 export type ProposalEvent =
   | { readonly type: typeof PROPOSAL_CREATED; readonly data: ProposalCreatedData }
   | { readonly type: typeof PROPOSAL_UPDATED; readonly data: ProposalUpdatedData }
   | { readonly type: typeof PROPOSAL_SUBMITTED; readonly data: ProposalSubmittedData }
   | { readonly type: typeof PROPOSAL_DELETED; readonly data: ProposalDeletedData }
-  | { readonly type: typeof PROPOSAL_STATUS_CHANGED; readonly data: ProposalStatusChangedData };
+  | { readonly type: typeof PROPOSAL_STATUS_CHANGED; readonly data: ProposalStatusChangedData }
+  | {
+      readonly type: typeof PROPOSAL_WORKFLOW_EVENT_RECORDED;
+      readonly data: ProposalWorkflowEventRecordedData;
+    };
 
 export const PROPOSALS_EVENTS = [
   proposalCreatedEvent,
@@ -118,6 +143,7 @@ export const PROPOSALS_EVENTS = [
   proposalSubmittedEvent,
   proposalDeletedEvent,
   proposalStatusChangedEvent,
+  proposalWorkflowEventRecordedEvent,
 ] as const;
 
 registerEvents(...PROPOSALS_EVENTS);

@@ -3,6 +3,7 @@ import { CallsModule } from '../calls';
 import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
 import { UsersModule } from '../users';
 import { WorkflowsModule } from '../workflows';
+import { ChangeProposalsStatusResolver } from './commands/change-proposals-status/change-proposals-status.resolver';
 import { CloneProposalsResolver } from './commands/clone-proposals/clone-proposals.resolver';
 import { CreateProposalResolver } from './commands/create-proposal/create-proposal.resolver';
 import { DeleteProposalResolver } from './commands/delete-proposal/delete-proposal.resolver';
@@ -10,6 +11,7 @@ import { ExecuteProposalCommandHandler } from './commands/execute-proposal-comma
 import { SubmitProposalResolver } from './commands/submit-proposal/submit-proposal.resolver';
 import { UpdateProposalResolver } from './commands/update-proposal/update-proposal.resolver';
 import { ProposalsService } from './proposals.service';
+import { AdvanceWorkflowOnDomainEventReaction } from './reactions/advance-workflow-on-domain-event.reaction';
 import { GetProposalsResolver } from './read-models/proposals/get-proposals.resolver';
 import { ProposalsProjection } from './read-models/proposals/proposals.projection';
 import { ProposalsRepository } from './read-models/proposals/proposals.repository';
@@ -28,6 +30,8 @@ import { ProposalsRepository } from './read-models/proposals/proposals.repositor
     SubmitProposalResolver,
     DeleteProposalResolver,
     CloneProposalsResolver,
+    ChangeProposalsStatusResolver,
+    AdvanceWorkflowOnDomainEventReaction,
   ],
   exports: [ProposalsRepository, ProposalsService],
 })

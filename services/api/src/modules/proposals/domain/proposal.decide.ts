@@ -4,6 +4,7 @@ import {
   PROPOSAL_STATUS_CHANGED,
   PROPOSAL_SUBMITTED,
   PROPOSAL_UPDATED,
+  PROPOSAL_WORKFLOW_EVENT_RECORDED,
   proposalCreatedEvent,
   proposalDeletedEvent,
   proposalMessages,
@@ -11,6 +12,7 @@ import {
   proposalStatusChangedEvent,
   proposalSubmittedEvent,
   proposalUpdatedEvent,
+  proposalWorkflowEventRecordedEvent,
   type ProposalCreatedData,
   type ProposalEvent,
 } from '@user-office/contracts';
@@ -33,6 +35,10 @@ export interface ProposalState {
   title: string;
   abstract: string;
   submitted: boolean;
+  /** the status-changing events (names) that happened since the proposal entered its current status */
+  eventsSinceStatus: readonly string[];
+  /** source events already recorded as workflow events (a reaction may deliver one twice) */
+  recordedSources: ReadonlySet<string>;
 }
 
 export const initialProposalState: ProposalState = {
@@ -47,7 +53,12 @@ export const initialProposalState: ProposalState = {
   title: '',
   abstract: '',
   submitted: false,
+  eventsSinceStatus: [],
+  recordedSources: new Set(),
 };
+
+const since = (state: ProposalState, name: string): readonly string[] =>
+  state.eventsSinceStatus.includes(name) ? state.eventsSinceStatus : [...state.eventsSinceStatus, name];
 
 export function evolveProposal(state: ProposalState, event: { type: string; data: unknown }): ProposalState {
   const e = event as ProposalEvent;
@@ -66,6 +77,8 @@ export function evolveProposal(state: ProposalState, event: { type: string; data
         title: d.title,
         abstract: d.abstract,
         submitted: false,
+        eventsSinceStatus: ['PROPOSAL_CREATED'],
+        recordedSources: new Set(),
       };
     }
     case PROPOSAL_UPDATED:
@@ -75,13 +88,33 @@ export function evolveProposal(state: ProposalState, event: { type: string; data
         abstract: e.data.abstract,
         proposerId: e.data.proposerId,
         userIds: e.data.userIds,
+        eventsSinceStatus: since(state, 'PROPOSAL_UPDATED'),
       };
     case PROPOSAL_SUBMITTED:
-      return { ...state, submitted: true, proposalId: e.data.proposalId };
+      return {
+        ...state,
+        submitted: true,
+        proposalId: e.data.proposalId,
+        eventsSinceStatus: since(state, 'PROPOSAL_SUBMITTED'),
+      };
     case PROPOSAL_DELETED:
       return { ...state, status: 'deleted' };
     case PROPOSAL_STATUS_CHANGED:
-      return { ...state, statusId: e.data.statusId };
+      return {
+        ...state,
+        statusId: e.data.statusId,
+        eventsSinceStatus: [
+          e.data.changedBy === 'workflow'
+            ? 'PROPOSAL_STATUS_CHANGED_BY_WORKFLOW'
+            : 'PROPOSAL_STATUS_CHANGED_BY_USER',
+        ],
+      };
+    case PROPOSAL_WORKFLOW_EVENT_RECORDED:
+      return {
+        ...state,
+        eventsSinceStatus: since(state, e.data.name),
+        recordedSources: new Set([...state.recordedSources, e.data.sourceEventId]),
+      };
     default:
       return state;
   }
@@ -117,7 +150,68 @@ export type ProposalCommand =
       now: string;
     }
   | { type: 'DeleteProposal'; actor: Actor }
-  | { type: 'ChangeStatus'; statusId: number; changedBy: 'workflow' | 'user'; events: readonly string[] };
+  /** an officer sets the status (changeProposalsStatus); `connectionId`: the connection into it, if any */
+  | { type: 'ChangeStatus'; statusId: number; connectionId: number | null }
+  /**
+   * The engine: record an outside event (once per source event), then move along every connection whose
+   * status-changing events all happened since the current status was entered (several hops at once).
+   */
+  | {
+      type: 'AdvanceWorkflow';
+      connections: readonly WorkflowStep[];
+      external?: { name: string; sourceEventId: string };
+    };
+
+/** A connection of the proposal's workflow, as the engine needs it. */
+export interface WorkflowStep {
+  connectionId: number;
+  sortOrder: number;
+  prevStatusId: number | null;
+  statusId: number;
+  statusChangingEvents: readonly string[];
+}
+
+/** The most hops one decision takes (a workflow looping on events that are always there must not spin). */
+export const MAX_HOPS = 20;
+
+function advance(
+  command: Extract<ProposalCommand, { type: 'AdvanceWorkflow' }>,
+  state: ProposalState,
+): NewEvent[] {
+  const events: NewEvent[] = [];
+  let current = state;
+  if (command.external && !state.recordedSources.has(command.external.sourceEventId)) {
+    const recorded = proposalWorkflowEventRecordedEvent.create({
+      proposalPk: state.proposalPk,
+      name: command.external.name,
+      sourceEventId: command.external.sourceEventId,
+    });
+    events.push(recorded);
+    current = evolveProposal(current, recorded);
+  }
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const next = command.connections
+      .filter(
+        (c) =>
+          c.prevStatusId === current.statusId &&
+          c.statusChangingEvents.length > 0 &&
+          c.statusChangingEvents.every((name) => current.eventsSinceStatus.includes(name)),
+      )
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.connectionId - b.connectionId)[0];
+    if (!next) break;
+    const changed = proposalStatusChangedEvent.create({
+      proposalPk: state.proposalPk,
+      statusId: next.statusId,
+      previousStatusId: current.statusId,
+      changedBy: 'workflow',
+      events: next.statusChangingEvents,
+      connectionId: next.connectionId,
+    });
+    events.push(changed);
+    current = evolveProposal(current, changed);
+  }
+  return events;
+}
 
 export const isMember = (state: ProposalState, userId: number): boolean =>
   state.proposerId === userId || state.userIds.includes(userId);
@@ -181,11 +275,14 @@ export function decideProposal(command: ProposalCommand, state: ProposalState): 
           proposalPk: state.proposalPk,
           statusId: command.statusId,
           previousStatusId: state.statusId,
-          changedBy: command.changedBy,
-          events: command.events,
+          changedBy: 'user',
+          events: [],
+          connectionId: command.connectionId,
         }),
       ];
     }
+    case 'AdvanceWorkflow':
+      return advance(command, state);
   }
 }
 

@@ -99,6 +99,15 @@ export class ProposalsRepository {
     return result.rows.map(toProposal);
   }
 
+  /** The live proposals of a call. */
+  async pksOfCall(callId: number): Promise<number[]> {
+    const result = await this.sql.query<{ proposal_pk: number }>(
+      'SELECT proposal_pk FROM proposals WHERE call_id = $1 AND NOT deleted ORDER BY proposal_pk',
+      [callId],
+    );
+    return result.rows.map((r) => Number(r.proposal_pk));
+  }
+
   /** How many proposals of a call are submitted (the next reference number). */
   async submittedCount(callId: number): Promise<number> {
     const result = await this.sql.query<{ n: string | number }>(

@@ -1,0 +1,110 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  CALL_ENDED,
+  CALL_ENDED_INTERNAL,
+  CALL_FAP_REVIEW_ENDED,
+  CALL_REVIEW_ENDED,
+  PROPOSAL_CREATED,
+  PROPOSAL_STATUS_CHANGED,
+  PROPOSAL_SUBMITTED,
+  PROPOSAL_UPDATED,
+  type CallMilestoneData,
+} from '@user-office/contracts';
+import { RequestContext } from '../../../platform/context/request-context';
+import { AppError } from '../../../platform/errors/app-error';
+import type { StoredEvent } from '../../../platform/event-store/event-store.port';
+import type { Projection } from '../../../platform/projections/projection';
+import { RegisterProjection } from '../../../platform/projections/register-projection.decorator';
+import { CallsRepository } from '../../calls';
+import { WorkflowsRepository } from '../../workflows';
+import { ExecuteProposalCommand } from '../commands/execute-proposal-command';
+import type { WorkflowStep } from '../domain/proposal.decide';
+import { ProposalsRepository } from '../read-models/proposals/proposals.repository';
+
+/** Call milestones and the status-changing event names they are to the proposals of the call. */
+const CALL_EVENTS: Readonly<Record<string, string>> = {
+  [CALL_ENDED]: 'CALL_ENDED',
+  [CALL_ENDED_INTERNAL]: 'CALL_ENDED_INTERNAL',
+  [CALL_REVIEW_ENDED]: 'CALL_REVIEW_ENDED',
+  [CALL_FAP_REVIEW_ENDED]: 'CALL_FAP_REVIEW_ENDED',
+};
+
+/**
+ * The workflow engine (ARCHITECTURE §4): after each domain event that concerns proposals, each proposal concerned
+ * moves along every connection whose status-changing events all happened since it entered its current status.
+ * The decision is the proposal decider's (`AdvanceWorkflow`): idempotent, so an event delivered twice moves
+ * nothing twice; outside events (a call ending) are recorded on the proposal once per source event.
+ */
+@Injectable()
+@RegisterProjection()
+export class AdvanceWorkflowOnDomainEventReaction implements Projection {
+  readonly name = 'advance_workflow_on_domain_event';
+  readonly kind = 'reaction' as const;
+  readonly version = 1;
+  readonly mode = 'async' as const;
+  readonly eventTypes = [
+    PROPOSAL_CREATED,
+    PROPOSAL_UPDATED,
+    PROPOSAL_SUBMITTED,
+    PROPOSAL_STATUS_CHANGED,
+    ...Object.keys(CALL_EVENTS),
+  ];
+  readonly tables = [];
+  private readonly logger = new Logger('WorkflowEngine');
+
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly proposals: ProposalsRepository,
+    private readonly calls: CallsRepository,
+    private readonly workflows: WorkflowsRepository,
+  ) {}
+
+  async apply(_tx: unknown, event: StoredEvent): Promise<void> {
+    await RequestContext.run({}, async () => {
+      const callEvent = CALL_EVENTS[event.type];
+      if (callEvent) {
+        const { callId } = event.data as CallMilestoneData;
+        const steps = await this.stepsOfCall(callId);
+        for (const proposalPk of await this.proposals.pksOfCall(callId)) {
+          await this.advance(proposalPk, steps, { name: callEvent, sourceEventId: event.eventId });
+        }
+        return;
+      }
+      const { proposalPk } = event.data as { proposalPk: number };
+      const proposal = await this.proposals.proposal(proposalPk);
+      if (!proposal) return;
+      await this.advance(proposalPk, await this.stepsOfCall(proposal.callId));
+    });
+  }
+
+  private async stepsOfCall(callId: number): Promise<WorkflowStep[]> {
+    const call = await this.calls.call(callId);
+    if (!call) return [];
+    const connections = await this.workflows.connections(call.proposalWorkflowId);
+    return connections.map((c) => ({
+      connectionId: c.id,
+      sortOrder: c.sortOrder,
+      prevStatusId: c.prevStatusId,
+      statusId: c.statusId,
+      statusChangingEvents: c.statusChangingEvents,
+    }));
+  }
+
+  private async advance(
+    proposalPk: number,
+    connections: WorkflowStep[],
+    external?: { name: string; sourceEventId: string },
+  ) {
+    try {
+      await this.commands.execute(
+        new ExecuteProposalCommand(proposalPk, { type: 'AdvanceWorkflow', connections, external }),
+      );
+    } catch (error) {
+      // a proposal deleted meanwhile has nowhere to go; anything else is retried with the batch
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return;
+      this.logger.warn(`Proposal ${proposalPk} not advanced: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+}
