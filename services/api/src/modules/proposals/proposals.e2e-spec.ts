@@ -82,7 +82,8 @@ describe.each(['postgres', 'pglite'] as const)('proposals end to end (%s)', (sto
     code = 'BAD_USER_INPUT',
   ) => {
     // the workflow engine appends on its own after a submission: let it settle first
-    for (let i = 0; i < 3; i++) await t.projections.waitFor(await head(), ['advance_workflow_on_domain_event']);
+    for (let i = 0; i < 3; i++)
+      await t.projections.waitFor(await head(), ['advance_workflow_on_domain_event']);
     const before = await head();
     const res = await t.gql(query, variables, user.token);
     expect(res.errors?.[0]).toMatchObject({ message, extensions: { code } });

@@ -130,6 +130,7 @@ describe.each(['postgres', 'pglite'] as const)('workflow engine (%s)', (store) =
     expect(await recorded()).toHaveLength(2);
     const engine = t.app.get(AdvanceWorkflowOnDomainEventReaction);
     for (const event of await t.app.get<EventStore>(EVENT_STORE).readStream(`call-${call.callId}`)) {
+      // eslint-disable-next-line prefer-spread -- Projection.apply, not Function.prototype.apply
       if (engine.eventTypes.includes(event.type)) await engine.apply(null, event);
     }
     expect(await recorded()).toHaveLength(2);
