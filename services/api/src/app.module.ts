@@ -18,6 +18,7 @@ import { TemplatesModule } from './modules/templates';
 import { QuestionariesModule } from './modules/questionaries';
 import { CallsModule } from './modules/calls';
 import { ProposalsModule } from './modules/proposals';
+import { ProposalViewsModule } from './modules/proposal-views';
 
 /** The domain modules, in the order later issues add them. */
 const DOMAIN_MODULES = [
@@ -36,6 +37,7 @@ const DOMAIN_MODULES = [
   QuestionariesModule,
   CallsModule,
   ProposalsModule,
+  ProposalViewsModule,
 ];
 
 @Module({})

@@ -1,0 +1,184 @@
+import { Role } from '@user-office/contracts';
+import {
+  accessMatrix,
+  apiTokenFor,
+  expectedMatrix,
+  type AccessCase,
+} from '../../../test/support/access-matrix';
+import { createOpenCall, createUser, type TestUser } from '../../../test/support/fixtures';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { viewMessages } from './read-models/proposal-views/proposal-views.repository';
+
+const CORE = `query($filter: ProposalsFilter, $sortField: String, $sortDirection: OrderDirection, $first: Int, $offset: Int, $searchText: String) {
+  getProposalsCore(filter: $filter, sortField: $sortField, sortDirection: $sortDirection, first: $first, offset: $offset, searchText: $searchText) {
+    totalCount proposalViews { primaryKey proposalId title statusName callShortCode submitted principalInvestigator { lastname email } } } }`;
+const BASIC = `query($filter: ProposalsFilter) { getProposalCoreBasic(filter: $filter) { primaryKey } }`;
+const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey questionaryId } }`;
+const UPDATE = `mutation($pk: Int!, $title: String!) { updateProposal(proposalPk: $pk, title: $title, abstract: "A") { primaryKey } }`;
+const ANSWER = `mutation($q: Int!, $topic: Int!, $answers: [AnswerInput!]!) { answerTopic(questionaryId: $q, topicId: $topic, answers: $answers, isPartialSave: true) { isCompleted } }`;
+const NUMBER_QUESTION = `mutation { createQuestion(categoryId: PROPOSAL, dataType: NUMBER_INPUT) { id } }`;
+const ADD = `mutation($t: Int!, $q: String!, $topic: Int!) { createQuestionTemplateRelation(templateId: $t, questionId: $q, topicId: $topic, sortOrder: 5) { templateId } }`;
+const CHANGE = `mutation($pks: [Int!]!, $statusId: Int) { changeProposalsStatus(proposalPks: $pks, statusId: $statusId) { primaryKey } }`;
+const STATUSES = `{ getStatuses(entityType: PROPOSAL) { id shortCode } }`;
+
+interface View {
+  primaryKey: number;
+  proposalId: string;
+  title: string;
+  statusName: string;
+  callShortCode: string;
+  principalInvestigator: { lastname: string; email: string };
+}
+
+describe.each(['postgres', 'pglite'] as const)('staff proposals table (%s)', (store) => {
+  let t: TestApp;
+  let officer: TestUser;
+  let ada: TestUser;
+  let bob: TestUser;
+  let call: Awaited<ReturnType<typeof createOpenCall>>;
+  let otherCall: Awaited<ReturnType<typeof createOpenCall>>;
+  let numberQuestion: string;
+  const pks: Record<string, number> = {};
+
+  async function gql<T>(
+    query: string,
+    variables: Record<string, unknown>,
+    user: TestUser = officer,
+  ): Promise<T> {
+    const res = await t.gql<T>(query, variables, user.token);
+    expect(res.errors).toBeUndefined();
+    return res.data!;
+  }
+  const core = async (variables: Record<string, unknown>) =>
+    (await gql<{ getProposalsCore: { totalCount: number; proposalViews: View[] } }>(CORE, variables))
+      .getProposalsCore;
+  const titles = async (variables: Record<string, unknown>) =>
+    (await core(variables)).proposalViews.map((v) => v.title);
+
+  beforeAll(async () => {
+    t = await createTestApp({ store });
+    officer = await createUser(t, { role: Role.USER_OFFICER, isInternalUser: true });
+    ada = await createUser(t, { firstname: 'Ada' });
+    bob = await createUser(t, { firstname: 'Bob' });
+    call = await createOpenCall(t, officer.token);
+    otherCall = await createOpenCall(t, officer.token);
+    numberQuestion = (await gql<{ createQuestion: { id: string } }>(NUMBER_QUESTION, {})).createQuestion.id;
+    await gql(ADD, { t: call.templateId, q: numberQuestion, topic: call.topicId });
+    const make = async (user: TestUser, title: string, callId: number, thickness?: number) => {
+      const { createProposal } = await gql<{ createProposal: { primaryKey: number; questionaryId: number } }>(
+        CREATE,
+        { callId },
+        user,
+      );
+      await gql(UPDATE, { pk: createProposal.primaryKey, title }, user);
+      if (thickness !== undefined)
+        await gql(
+          ANSWER,
+          {
+            q: createProposal.questionaryId,
+            topic: call.topicId,
+            answers: [
+              {
+                questionId: numberQuestion,
+                value: JSON.stringify({ value: { value: thickness, unit: null } }),
+              },
+            ],
+          },
+          user,
+        );
+      pks[title] = createProposal.primaryKey;
+    };
+    await make(ada, 'Magnetic order in thin films', call.callId, 5);
+    await make(ada, 'Phonons in graphite', call.callId, 12);
+    await make(bob, 'Zeolite diffusion', call.callId, 40);
+    await make(bob, 'Archaeology of bronze', otherCall.callId);
+  });
+  afterAll(() => t.close());
+
+  it('filters by call, sorts by title both ways, pages and counts', async () => {
+    expect(
+      await titles({ filter: { callId: call.callId }, sortField: 'title', sortDirection: 'ASC' }),
+    ).toEqual(['Magnetic order in thin films', 'Phonons in graphite', 'Zeolite diffusion']);
+    const page = await core({
+      filter: { callId: call.callId },
+      sortField: 'title',
+      sortDirection: 'DESC',
+      first: 1,
+      offset: 1,
+    });
+    expect(page).toMatchObject({ totalCount: 3, proposalViews: [{ title: 'Phonons in graphite' }] });
+    expect(page.proposalViews[0]).toMatchObject({
+      statusName: expect.any(String),
+      callShortCode: expect.stringMatching(/^CALL-/),
+    });
+  });
+
+  it('searches reference, title and the PI by word prefix, and follows a renamed PI', async () => {
+    expect(await titles({ searchText: 'magn thin' })).toEqual(['Magnetic order in thin films']);
+    const byPi = await titles({ filter: { text: 'Bob' }, sortField: 'title', sortDirection: 'ASC' });
+    expect(byPi).toEqual(['Archaeology of bronze', 'Zeolite diffusion']);
+    await gql(`mutation($id: Int!) { updateUser(id: $id, firstname: "Roberta") { id } }`, { id: bob.id });
+    expect(await titles({ filter: { text: 'Roberta' } })).toHaveLength(2);
+    const ref = (await core({ filter: { callId: call.callId }, first: 1 })).proposalViews[0].proposalId;
+    expect((await core({ searchText: ref })).proposalViews.map((v) => v.proposalId)).toContain(ref);
+    expect((await core({ filter: { referenceNumbers: [ref] } })).totalCount).toBe(1);
+  });
+
+  it('filters by an answer: number greater / less than, exists', async () => {
+    const filter = (compareOperator: string, value: string) => ({
+      filter: {
+        questionFilter: { questionId: numberQuestion, compareOperator, value, dataType: 'NUMBER_INPUT' },
+      },
+      sortField: 'title',
+      sortDirection: 'ASC',
+    });
+    expect(await titles(filter('GREATER_THAN', '10'))).toEqual(['Phonons in graphite', 'Zeolite diffusion']);
+    expect(await titles(filter('LESS_THAN', '10'))).toEqual(['Magnetic order in thin films']);
+    expect(await titles(filter('EQUALS', '40'))).toEqual(['Zeolite diffusion']);
+    expect(await titles(filter('EXISTS', ''))).toHaveLength(3);
+    const bad = await t.gql(CORE, filter('GREATER_THAN', 'lots'), officer.token);
+    expect(bad.errors?.[0].message).toBe(viewMessages.questionFilterValue);
+  });
+
+  it('filters by status and excludes statuses, following status changes', async () => {
+    const statuses = (await gql<{ getStatuses: { id: number; shortCode: string }[] }>(STATUSES, {}))
+      .getStatuses;
+    const id = (code: string) => statuses.find((s) => s.shortCode === code)!.id;
+    await gql(CHANGE, { pks: [pks['Zeolite diffusion']], statusId: id('UNDER_REVIEW') });
+    const under = await core({ filter: { proposalStatusId: id('UNDER_REVIEW') } });
+    expect(under.proposalViews.map((v) => [v.title, v.statusName])).toEqual([
+      ['Zeolite diffusion', expect.stringMatching(/review/i)],
+    ]);
+    expect(
+      await titles({
+        filter: { callId: call.callId, excludeProposalStatusIds: [id('UNDER_REVIEW')] },
+        sortField: 'title',
+        sortDirection: 'ASC',
+      }),
+    ).toEqual(['Magnetic order in thin films', 'Phonons in graphite']);
+    const basic = (
+      await gql<{ getProposalCoreBasic: { primaryKey: number }[] }>(BASIC, {
+        filter: { callId: call.callId },
+      })
+    ).getProposalCoreBasic;
+    expect(basic).toHaveLength(3);
+  });
+
+  it('refuses unknown sort fields and huge pages with a clear message', async () => {
+    const res = await t.gql(CORE, { sortField: 'abstract' }, officer.token);
+    expect(res.errors?.[0]).toMatchObject({
+      message: viewMessages.unknownSortField('abstract'),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const big = await t.gql(CORE, { first: 5000 }, officer.token);
+    expect(big.errors?.[0].message).toBe(viewMessages.pageTooLarge(1000));
+  });
+
+  it('lets each caller reach exactly the operations its policy allows', async () => {
+    const cases: AccessCase[] = [
+      { operation: 'getProposalsCore', document: CORE, allowed: [Role.USER_OFFICER] },
+      { operation: 'getProposalCoreBasic', document: BASIC, allowed: [Role.USER_OFFICER] },
+    ];
+    expect(await accessMatrix(t, cases, await apiTokenFor(t))).toEqual(expectedMatrix(cases, true));
+  });
+});

@@ -1,0 +1,120 @@
+import { Field, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { DataType, FieldConditionType, ProposalEndStatus, ReviewerFilter } from '@user-office/contracts';
+
+@ObjectType('ProposalViewPrincipalInvestigator')
+export class ProposalViewPiModel {
+  @Field(() => Int)
+  id!: number;
+  @Field(() => String, { nullable: true })
+  firstname!: string | null;
+  @Field(() => String, { nullable: true })
+  lastname!: string | null;
+  @Field(() => String, { nullable: true })
+  preferredname!: string | null;
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+}
+
+@ObjectType('ProposalView', { description: 'A row of the staff proposals table (§3 Proposal view)' })
+export class ProposalViewModel {
+  @Field(() => Int)
+  primaryKey!: number;
+  @Field()
+  proposalId!: string;
+  @Field()
+  title!: string;
+  @Field(() => ProposalViewPiModel, { nullable: true })
+  principalInvestigator!: ProposalViewPiModel | null;
+  @Field()
+  submitted!: boolean;
+  @Field(() => Date, { nullable: true })
+  submittedDate!: Date | null;
+  @Field(() => Int)
+  statusId!: number;
+  @Field(() => String, { nullable: true })
+  statusName!: string | null;
+  @Field()
+  notified!: boolean;
+  @Field(() => Int)
+  callId!: number;
+  @Field(() => String, { nullable: true })
+  callShortCode!: string | null;
+  @Field(() => ProposalEndStatus)
+  finalStatus!: ProposalEndStatus;
+  @Field(() => String, { nullable: true })
+  allocationTimeUnit!: string | null;
+  @Field(() => Int)
+  questionaryId!: number;
+  @Field(() => [Int], { description: 'instrument ids (instruments arrive with the instruments issue)' })
+  instruments!: number[];
+  @Field(() => [String], { description: 'FAP codes (FAPs arrive with the reviews issue)' })
+  faps!: string[];
+}
+
+@ObjectType('ProposalsViewResult')
+export class ProposalsViewResultModel {
+  @Field(() => Int)
+  totalCount!: number;
+  @Field(() => [ProposalViewModel])
+  proposalViews!: ProposalViewModel[];
+}
+
+@ObjectType('ProposalViewBasic', { description: 'A proposal matching the filter (select-all)' })
+export class ProposalViewBasicModel {
+  @Field(() => Int)
+  primaryKey!: number;
+  @Field()
+  proposalId!: string;
+  @Field()
+  title!: string;
+  @Field(() => Int)
+  statusId!: number;
+  @Field(() => Int)
+  callId!: number;
+}
+
+@InputType('InstrumentFilterInput')
+export class InstrumentFilterInput {
+  @Field(() => Int, { nullable: true })
+  instrumentId?: number;
+  @Field({ nullable: true })
+  showAllProposals?: boolean;
+  @Field({ nullable: true })
+  showMultiInstrumentProposals?: boolean;
+}
+
+@InputType('QuestionFilterInput', {
+  description: 'Proposals whose answer to a question compares with a value',
+})
+export class QuestionFilterInput {
+  @Field()
+  questionId!: string;
+  @Field(() => FieldConditionType)
+  compareOperator!: FieldConditionType;
+  @Field({ description: 'the value compared with (JSON or plain text)' })
+  value!: string;
+  @Field(() => DataType)
+  dataType!: DataType;
+}
+
+@InputType('ProposalsFilter')
+export class ProposalsFilterInput {
+  @Field(() => Int, { nullable: true })
+  callId?: number;
+  @Field(() => InstrumentFilterInput, { nullable: true, description: 'accepted; instruments arrive later' })
+  instrumentFilter?: InstrumentFilterInput;
+  @Field(() => Int, { nullable: true })
+  proposalStatusId?: number;
+  @Field(() => [Int], { nullable: true })
+  excludeProposalStatusIds?: number[];
+  @Field(() => [Int], { nullable: true })
+  questionaryIds?: number[];
+  @Field(() => [String], { nullable: true })
+  referenceNumbers?: string[];
+  @Field(() => QuestionFilterInput, { nullable: true })
+  questionFilter?: QuestionFilterInput;
+  @Field({ nullable: true, description: 'words of the reference, title, PI name or e-mail' })
+  text?: string;
+  @Field(() => ReviewerFilter, { nullable: true, description: 'accepted; reviews arrive later' })
+  reviewer?: ReviewerFilter;
+}

@@ -1,0 +1,251 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataType, FieldConditionType, OrderDirection, type ProposalEndStatus } from '@user-office/contracts';
+import type { SqlClient } from '../../../../platform/database/sql-client';
+import { badInput } from '../../../../platform/errors/app-error';
+import { SQL_CLIENT } from '../../../../platform/tokens';
+import type {
+  ProposalsFilterInput,
+  ProposalViewBasicModel,
+  ProposalViewModel,
+  QuestionFilterInput,
+} from './proposal-view.model';
+
+/** The sortable columns of the staff table by their GraphQL field names. */
+export const SORT_FIELDS: Readonly<Record<string, string>> = {
+  primaryKey: 'proposal_pk',
+  proposalId: 'proposal_id',
+  title: 'title',
+  statusName: 'status_name',
+  statusId: 'status_id',
+  callShortCode: 'call_short_code',
+  submittedDate: 'submitted_date',
+  created: 'created',
+  finalStatus: 'final_status',
+  principalInvestigator: 'pi_lastname',
+};
+
+export const viewMessages = {
+  unknownSortField: (field: string) =>
+    `Cannot sort by ${field}: sort by one of ${Object.keys(SORT_FIELDS).join(', ')}`,
+  pageTooLarge: (max: number) => `Ask for at most ${max} proposals at once`,
+  questionFilterValue: 'The question filter value does not fit the question type',
+} as const;
+
+export const MAX_PAGE = 1000;
+export const DEFAULT_PAGE = 20;
+
+interface ViewRecord {
+  proposal_pk: number;
+  proposal_id: string;
+  title: string;
+  pi_id: number;
+  pi_firstname: string | null;
+  pi_lastname: string | null;
+  pi_preferredname: string | null;
+  pi_email: string | null;
+  submitted: boolean;
+  submitted_date: Date | null;
+  status_id: number;
+  status_name: string | null;
+  notified: boolean;
+  call_id: number;
+  call_short_code: string | null;
+  final_status: ProposalEndStatus;
+  allocation_time_unit: string | null;
+  questionary_id: number;
+}
+
+const toView = (r: ViewRecord): ProposalViewModel => ({
+  primaryKey: Number(r.proposal_pk),
+  proposalId: r.proposal_id,
+  title: r.title,
+  principalInvestigator: {
+    id: Number(r.pi_id),
+    firstname: r.pi_firstname,
+    lastname: r.pi_lastname,
+    preferredname: r.pi_preferredname,
+    email: r.pi_email,
+  },
+  submitted: r.submitted,
+  submittedDate: r.submitted_date ? new Date(r.submitted_date) : null,
+  statusId: Number(r.status_id),
+  statusName: r.status_name,
+  notified: r.notified,
+  callId: Number(r.call_id),
+  callShortCode: r.call_short_code,
+  finalStatus: r.final_status,
+  allocationTimeUnit: r.allocation_time_unit,
+  questionaryId: Number(r.questionary_id),
+  instruments: [],
+  faps: [],
+});
+
+/** A WHERE clause being built with numbered parameters. */
+class Where {
+  readonly clauses: string[] = [];
+  readonly params: unknown[] = [];
+
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  add(clause: string): void {
+    this.clauses.push(clause);
+  }
+
+  toSql(): string {
+    return this.clauses.length === 0 ? '' : `WHERE ${this.clauses.join(' AND ')}`;
+  }
+}
+
+/** `word1:* & word2:*` for the simple text-search configuration (prefix matching of each word). */
+export function toPrefixQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}@._-]+/u)
+    .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, ' ').trim())
+    .flatMap((w) => w.split(' '))
+    .filter((w) => w !== '');
+  return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
+}
+
+function parseValue(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The answer condition of a question filter, on `a.value` (the JSONB answer). */
+function answerCondition(filter: QuestionFilterInput, where: Where): string {
+  const op = filter.compareOperator;
+  if (op === FieldConditionType.EXISTS) return `a.value IS NOT NULL AND a.value <> 'null'::jsonb`;
+  const raw = parseValue(filter.value);
+  const cmp = op === FieldConditionType.GREATER_THAN ? '>' : op === FieldConditionType.LESS_THAN ? '<' : '=';
+  switch (filter.dataType) {
+    case DataType.NUMBER_INPUT: {
+      const n = Number(raw);
+      if (!Number.isFinite(n)) throw badInput(viewMessages.questionFilterValue);
+      return `jsonb_typeof(a.value->'value') = 'number' AND (a.value->>'value')::numeric ${cmp} ${where.param(n)}::numeric`;
+    }
+    case DataType.INTERVAL: {
+      const n = Number(raw);
+      if (!Number.isFinite(n)) throw badInput(viewMessages.questionFilterValue);
+      const bound = op === FieldConditionType.LESS_THAN ? 'max' : 'min';
+      return `jsonb_typeof(a.value->'${bound}') = 'number' AND (a.value->>'${bound}')::numeric ${cmp} ${where.param(n)}::numeric`;
+    }
+    case DataType.BOOLEAN:
+      return `a.value = ${where.param(JSON.stringify(raw === true || raw === 'true'))}::jsonb`;
+    case DataType.DATE: {
+      const time = Date.parse(String(raw));
+      if (Number.isNaN(time)) throw badInput(viewMessages.questionFilterValue);
+      return `jsonb_typeof(a.value) = 'string' AND (a.value #>> '{}')::timestamptz ${cmp} ${where.param(new Date(time).toISOString())}::timestamptz`;
+    }
+    default: {
+      if (op === FieldConditionType.INCLUDES) {
+        const item = where.param(JSON.stringify([raw]));
+        const text = where.param(`%${String(raw).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        return `((jsonb_typeof(a.value) = 'array' AND a.value @> ${item}::jsonb) OR (jsonb_typeof(a.value) = 'string' AND a.value #>> '{}' ILIKE ${text}))`;
+      }
+      if (cmp !== '=') {
+        const n = Number(raw);
+        if (!Number.isFinite(n)) throw badInput(viewMessages.questionFilterValue);
+        return `jsonb_typeof(a.value) = 'number' AND (a.value #>> '{}')::numeric ${cmp} ${where.param(n)}::numeric`;
+      }
+      const exact = where.param(JSON.stringify(raw));
+      const asList = where.param(JSON.stringify([raw]));
+      return `(a.value = ${exact}::jsonb OR a.value = ${asList}::jsonb)`;
+    }
+  }
+}
+
+/**
+ * The staff table's queries (getProposalsCore). All filters, the sort and the paging run in PostgreSQL on the
+ * proposal_views read model; the question filter joins the questionary answers.
+ */
+@Injectable()
+export class ProposalViewsRepository {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  private where(filter: ProposalsFilterInput, searchText: string | undefined): Where {
+    const where = new Where();
+    if (filter.callId != null) where.add(`v.call_id = ${where.param(filter.callId)}`);
+    if (filter.proposalStatusId != null) where.add(`v.status_id = ${where.param(filter.proposalStatusId)}`);
+    if (filter.excludeProposalStatusIds?.length)
+      where.add(`NOT (v.status_id = ANY(${where.param(filter.excludeProposalStatusIds)}::int[]))`);
+    if (filter.questionaryIds?.length)
+      where.add(`v.questionary_id = ANY(${where.param(filter.questionaryIds)}::int[])`);
+    if (filter.referenceNumbers?.length)
+      where.add(`v.proposal_id = ANY(${where.param(filter.referenceNumbers)}::text[])`);
+    for (const text of [filter.text, searchText]) {
+      const query = text ? toPrefixQuery(text) : null;
+      if (query) where.add(`v.search @@ to_tsquery('simple', ${where.param(query)})`);
+    }
+    if (filter.questionFilter) {
+      const q = filter.questionFilter;
+      const condition = answerCondition(q, where);
+      where.add(
+        `v.questionary_id IN (SELECT a.questionary_id FROM questionary_answers a WHERE a.question_id = ${where.param(q.questionId)} AND ${condition})`,
+      );
+    }
+    return where;
+  }
+
+  async page(
+    filter: ProposalsFilterInput,
+    options: {
+      sortField?: string;
+      sortDirection?: OrderDirection;
+      first?: number;
+      offset?: number;
+      searchText?: string;
+    },
+  ): Promise<{ totalCount: number; proposalViews: ProposalViewModel[] }> {
+    const first = options.first ?? DEFAULT_PAGE;
+    if (first < 0 || first > MAX_PAGE) throw badInput(viewMessages.pageTooLarge(MAX_PAGE));
+    const sortField = options.sortField ?? 'primaryKey';
+    const column = SORT_FIELDS[sortField];
+    if (!column) throw badInput(viewMessages.unknownSortField(sortField));
+    const direction = options.sortDirection === OrderDirection.ASC ? 'ASC' : 'DESC';
+    const where = this.where(filter, options.searchText);
+    const clause = where.toSql();
+    const limit = where.param(first);
+    const offset = where.param(Math.max(0, options.offset ?? 0));
+    const [rows, count] = await Promise.all([
+      this.sql.query<ViewRecord>(
+        `SELECT v.* FROM proposal_views v ${clause}
+         ORDER BY v.${column} ${direction} NULLS LAST, v.proposal_pk ${direction} LIMIT ${limit} OFFSET ${offset}`,
+        where.params,
+      ),
+      this.sql.query<{ n: string | number }>(
+        `SELECT count(*) AS n FROM proposal_views v ${clause}`,
+        where.params.slice(0, where.params.length - 2),
+      ),
+    ]);
+    return { totalCount: Number(count.rows[0].n), proposalViews: rows.rows.map(toView) };
+  }
+
+  async basic(filter: ProposalsFilterInput, searchText?: string): Promise<ProposalViewBasicModel[]> {
+    const where = this.where(filter, searchText);
+    const result = await this.sql.query<{
+      proposal_pk: number;
+      proposal_id: string;
+      title: string;
+      status_id: number;
+      call_id: number;
+    }>(
+      `SELECT v.proposal_pk, v.proposal_id, v.title, v.status_id, v.call_id FROM proposal_views v ${where.toSql()}
+       ORDER BY v.proposal_pk DESC LIMIT 100000`,
+      where.params,
+    );
+    return result.rows.map((r) => ({
+      primaryKey: Number(r.proposal_pk),
+      proposalId: r.proposal_id,
+      title: r.title,
+      statusId: Number(r.status_id),
+      callId: Number(r.call_id),
+    }));
+  }
+}
