@@ -9,6 +9,9 @@ export const PROPOSAL_UPDATED = 'ProposalUpdated';
 export const PROPOSAL_SUBMITTED = 'ProposalSubmitted';
 export const PROPOSAL_DELETED = 'ProposalDeleted';
 export const PROPOSAL_STATUS_CHANGED = 'ProposalStatusChanged';
+export const CO_PROPOSER_INVITED = 'CoProposerInvited';
+export const CO_PROPOSER_INVITE_CANCELLED = 'CoProposerInviteCancelled';
+export const CO_PROPOSER_INVITE_ACCEPTED = 'CoProposerInviteAccepted';
 /** Something a workflow waits for happened outside the proposal's own stream (e.g. its call ended). */
 export const PROPOSAL_WORKFLOW_EVENT_RECORDED = 'ProposalWorkflowEventRecorded';
 
@@ -58,6 +61,29 @@ export interface ProposalStatusChangedData {
   readonly events: readonly string[];
   /** the workflow connection reached (its status actions run); null when the status is not on the workflow */
   readonly connectionId: number | null;
+}
+
+/** An invitation by e-mail to join a proposal as co-proposer (§3 Invite); the code is sent by e-mail. */
+export interface CoProposerInvitedData {
+  readonly proposalPk: number;
+  readonly inviteId: string;
+  readonly code: string;
+  readonly email: string;
+  readonly createdByUserId: number;
+  readonly expiresAt: string;
+}
+
+export interface CoProposerInviteCancelledData {
+  readonly proposalPk: number;
+  readonly inviteId: string;
+}
+
+/** The invitation was claimed: the user joins the proposal as co-proposer. */
+export interface CoProposerInviteAcceptedData {
+  readonly proposalPk: number;
+  readonly inviteId: string;
+  readonly userId: number;
+  readonly claimedAt: string;
 }
 
 export interface ProposalWorkflowEventRecordedData {
@@ -126,6 +152,31 @@ export const proposalWorkflowEventRecordedEvent = defineEvent<
   changedObjectId: pk,
 });
 
+export const coProposerInvitedEvent = defineEvent<CoProposerInvitedData, typeof CO_PROPOSER_INVITED>(
+  CO_PROPOSER_INVITED,
+  {
+    stream: PROPOSAL_STREAM,
+    description: (d) => `${d.email} invited to join as co-proposer (valid until ${d.expiresAt})`,
+    changedObjectId: pk,
+  },
+);
+export const coProposerInviteCancelledEvent = defineEvent<
+  CoProposerInviteCancelledData,
+  typeof CO_PROPOSER_INVITE_CANCELLED
+>(CO_PROPOSER_INVITE_CANCELLED, {
+  stream: PROPOSAL_STREAM,
+  description: (d) => `Invitation ${d.inviteId} withdrawn`,
+  changedObjectId: pk,
+});
+export const coProposerInviteAcceptedEvent = defineEvent<
+  CoProposerInviteAcceptedData,
+  typeof CO_PROPOSER_INVITE_ACCEPTED
+>(CO_PROPOSER_INVITE_ACCEPTED, {
+  stream: PROPOSAL_STREAM,
+  description: (d) => `User ${d.userId} accepted invitation ${d.inviteId} and joined as co-proposer`,
+  changedObjectId: pk,
+});
+
 export type ProposalEvent =
   | { readonly type: typeof PROPOSAL_CREATED; readonly data: ProposalCreatedData }
   | { readonly type: typeof PROPOSAL_UPDATED; readonly data: ProposalUpdatedData }
@@ -135,7 +186,10 @@ export type ProposalEvent =
   | {
       readonly type: typeof PROPOSAL_WORKFLOW_EVENT_RECORDED;
       readonly data: ProposalWorkflowEventRecordedData;
-    };
+    }
+  | { readonly type: typeof CO_PROPOSER_INVITED; readonly data: CoProposerInvitedData }
+  | { readonly type: typeof CO_PROPOSER_INVITE_CANCELLED; readonly data: CoProposerInviteCancelledData }
+  | { readonly type: typeof CO_PROPOSER_INVITE_ACCEPTED; readonly data: CoProposerInviteAcceptedData };
 
 export const PROPOSALS_EVENTS = [
   proposalCreatedEvent,
@@ -144,6 +198,9 @@ export const PROPOSALS_EVENTS = [
   proposalDeletedEvent,
   proposalStatusChangedEvent,
   proposalWorkflowEventRecordedEvent,
+  coProposerInvitedEvent,
+  coProposerInviteCancelledEvent,
+  coProposerInviteAcceptedEvent,
 ] as const;
 
 registerEvents(...PROPOSALS_EVENTS);

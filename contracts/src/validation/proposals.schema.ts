@@ -1,7 +1,7 @@
 import { array, number, object, string } from 'yup';
 
-import { validationLimits } from './common';
-import { proposalMessages } from './messages';
+import { emailPattern, validationLimits } from './common';
+import { proposalMessages, userMessages } from './messages';
 
 /** Printable ASCII (space to tilde), tab and line breaks are kept; anything else becomes a space (§5). */
 const NON_PRINTABLE = /[^\x20-\x7E\t\r\n]/g;
@@ -25,6 +25,10 @@ export const proposalRuleMessages = {
   proposerAmongCoProposers: 'The principal investigator cannot also be a co-proposer',
   nothingToClone: 'Select at least one proposal to clone',
   mayNotRead: 'You may not see this proposal',
+  inviteNotFound: 'This invitation code is not valid',
+  inviteExpired: 'This invitation has expired: ask the principal investigator for a new one',
+  inviteClaimed: 'This invitation has already been used',
+  alreadyMember: 'You are already on this proposal',
 } as const;
 
 /** updateProposal (§5): trimmed title ≤ 175, abstract ≤ 1500 (after sanitising), a proposer. */
@@ -48,4 +52,18 @@ export const cloneProposalsSchema = object({
   proposalsToClonePk: array(number().integer().required())
     .min(1, proposalRuleMessages.nothingToClone)
     .required(),
+});
+
+/** setCoProposerInvites: the e-mail addresses to invite (§5 e-mail pattern). */
+export const coProposerInvitesSchema = object({
+  proposalPk: number().integer().required(),
+  emails: array(
+    string()
+      .trim()
+      .lowercase()
+      .required(userMessages.enterEmail)
+      .matches(emailPattern, { message: userMessages.enterEmail }),
+  )
+    .max(50)
+    .default([]),
 });

@@ -5,7 +5,9 @@ import {
   questionaryMessages,
   questionTypeMessages,
   Role,
+  userMessages,
 } from '@user-office/contracts';
+import { MailerService } from '../notifications';
 import {
   ANY_USER,
   accessMatrix,
@@ -273,6 +275,49 @@ describe.each(['postgres', 'pglite'] as const)('proposals end to end (%s)', (sto
       proposalRuleMessages.mayNotRead,
       'FORBIDDEN',
     );
+  });
+
+  it('invites co-proposers by e-mail: the code lets the invitee join, once, until it expires or is withdrawn', async () => {
+    const SET = `mutation($pk: Int!, $emails: [String!]!) { setCoProposerInvites(proposalPk: $pk, emails: $emails) { id code email claimedAt } }`;
+    const ACCEPT = `mutation($code: String!) { acceptInvite(code: $code) { primaryKey users { id } } }`;
+    const proposal = await create();
+    const pk = proposal.primaryKey;
+    const invites = (
+      await gql<{ setCoProposerInvites: { id: string; code: string; email: string }[] }>(
+        SET,
+        { pk, emails: ['New.Colleague@Example.org', 'other@example.org'] },
+        pi,
+      )
+    ).setCoProposerInvites;
+    expect(invites.map((i) => i.email)).toEqual(['new.colleague@example.org', 'other@example.org']);
+    await refused(SET, { pk, emails: ['not-an-email'] }, pi, userMessages.enterEmail);
+    // the invitation e-mail carries the code
+    await t.projections.waitFor(await head(), ['send_invite_email_on_co_proposer_invited']);
+    const mails = t.app.get(MailerService).outbox.filter((m) => m.to === 'new.colleague@example.org');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(invites[0].code);
+    // the same list again changes nothing; leaving one out withdraws it
+    const before = await head();
+    await gql(SET, { pk, emails: ['new.colleague@example.org', 'other@example.org'] }, pi);
+    expect(await head()).toBe(before);
+    await gql(SET, { pk, emails: ['new.colleague@example.org'] }, pi);
+    await refused(
+      ACCEPT,
+      { code: invites[1].code },
+      stranger,
+      proposalRuleMessages.inviteNotFound,
+      'NOT_FOUND',
+    );
+    const joined = (await gql<{ acceptInvite: Proposal }>(ACCEPT, { code: invites[0].code }, stranger))
+      .acceptInvite;
+    expect(joined.users.map((u) => u.id)).toEqual([stranger.id]);
+    expect(
+      (await gql<{ getUserProposals: { primaryKey: number }[] }>(MINE, {}, stranger)).getUserProposals.map(
+        (p) => p.primaryKey,
+      ),
+    ).toContain(pk);
+    await refused(ACCEPT, { code: invites[0].code }, coProposer, proposalRuleMessages.inviteClaimed);
+    await refused(ACCEPT, { code: 'nonsense' }, coProposer, proposalRuleMessages.inviteNotFound, 'NOT_FOUND');
   });
 
   it('lets each caller reach exactly the operations its policy allows', async () => {

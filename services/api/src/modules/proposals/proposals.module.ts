@@ -2,8 +2,13 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { CallsModule } from '../calls';
 import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
 import { UsersModule } from '../users';
+import { SettingsModule } from '../settings';
+import { NotificationsModule } from '../notifications';
 import { WorkflowsModule } from '../workflows';
 import { ChangeProposalsStatusResolver } from './commands/change-proposals-status/change-proposals-status.resolver';
+import { AcceptInviteResolver } from './commands/accept-invite/accept-invite.resolver';
+import { SetCoProposerInvitesResolver } from './commands/set-co-proposer-invites/set-co-proposer-invites.resolver';
+import { SendInviteEmailOnCoProposerInvitedReaction } from './reactions/send-invite-email-on-co-proposer-invited.reaction';
 import { CloneProposalsResolver } from './commands/clone-proposals/clone-proposals.resolver';
 import { CreateProposalResolver } from './commands/create-proposal/create-proposal.resolver';
 import { DeleteProposalResolver } from './commands/delete-proposal/delete-proposal.resolver';
@@ -18,7 +23,14 @@ import { ProposalsRepository } from './read-models/proposals/proposals.repositor
 
 /** Proposals (§3, §4 Proposal, §5, §7): applicants draft and submit; officers oversee. */
 @Module({
-  imports: [CallsModule, QuestionariesModule, UsersModule, WorkflowsModule],
+  imports: [
+    CallsModule,
+    QuestionariesModule,
+    UsersModule,
+    WorkflowsModule,
+    SettingsModule,
+    NotificationsModule,
+  ],
   providers: [
     ProposalsProjection,
     ProposalsRepository,
@@ -32,6 +44,9 @@ import { ProposalsRepository } from './read-models/proposals/proposals.repositor
     CloneProposalsResolver,
     ChangeProposalsStatusResolver,
     AdvanceWorkflowOnDomainEventReaction,
+    SetCoProposerInvitesResolver,
+    AcceptInviteResolver,
+    SendInviteEmailOnCoProposerInvitedReaction,
   ],
   exports: [ProposalsRepository, ProposalsService],
 })

@@ -10,13 +10,18 @@ import {
   ProposalStatusDefaultShortCode,
   Role,
   updateProposalSchema,
+  coProposerInvitesSchema,
+  SETTING_DEFAULTS,
+  SettingsId,
 } from '@user-office/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../platform/auth/session';
 import { IdSequences } from '../../platform/database/id-sequences';
 import { badInput, forbidden, notFound } from '../../platform/errors/app-error';
 import { validateInput } from '../../platform/validation/validate-input';
 import { CallsRepository, type CallModel } from '../calls';
 import { QuestionariesService } from '../questionaries';
+import { SettingsRepository } from '../settings';
 import { UsersService } from '../users';
 import { WorkflowsRepository } from '../workflows';
 import { ExecuteProposalCommand } from './commands/execute-proposal-command';
@@ -43,6 +48,7 @@ export class ProposalsService {
     private readonly workflows: WorkflowsRepository,
     private readonly questionaries: QuestionariesService,
     private readonly users: UsersService,
+    private readonly settings: SettingsRepository,
   ) {}
 
   async existing(proposalPk: number): Promise<ProposalModel> {
@@ -183,6 +189,53 @@ export class ProposalsService {
       new ExecuteProposalCommand(proposalPk, { type: 'DeleteProposal', actor: actorOf(session) }),
     );
     return proposal;
+  }
+
+  /** setCoProposerInvites: the pending invitations become these e-mails (members are skipped). */
+  async setInvites(session: SessionUser, proposalPk: number, emails: string[]): Promise<void> {
+    const valid = await validateInput(coProposerInvitesSchema, { proposalPk, emails });
+    const proposal = await this.existing(proposalPk);
+    await this.assertMayRead(proposal, session);
+    const members = await this.users.byIds([proposal.proposerId, ...proposal.userIds]);
+    const days = await this.settingNumber(SettingsId.INVITE_VALIDITY_PERIOD_DAYS);
+    const fresh = Object.fromEntries(
+      valid.emails.map((email) => [
+        email,
+        { inviteId: randomUUID(), code: randomBytes(9).toString('base64url') },
+      ]),
+    );
+    await this.commands.execute(
+      new ExecuteProposalCommand(proposalPk, {
+        type: 'SetInvites',
+        actor: actorOf(session),
+        editable: await this.isEditable(proposal, session),
+        emails: valid.emails,
+        memberEmails: members.map((m) => m.email.toLowerCase()),
+        fresh,
+        expiresAt: new Date(Date.now() + days * 24 * 3600 * 1000).toISOString(),
+      }),
+    );
+  }
+
+  /** acceptInvite / redeemCode: the caller joins the invitation's proposal as co-proposer. */
+  async acceptInvite(session: SessionUser, code: string): Promise<number> {
+    const invite = await this.repository.inviteByCode(code.trim());
+    if (!invite) throw notFound(M.inviteNotFound);
+    await this.commands.execute(
+      new ExecuteProposalCommand(invite.proposalPk, {
+        type: 'AcceptInvite',
+        code: invite.code,
+        userId: session.id,
+        now: new Date().toISOString(),
+      }),
+    );
+    return invite.proposalPk;
+  }
+
+  private async settingNumber(id: SettingsId): Promise<number> {
+    const stored = (await this.settings.settings()).find((s) => s.id === id)?.settingsValue;
+    const value = Number(stored || SETTING_DEFAULTS[id].value);
+    return Number.isFinite(value) && value > 0 ? value : Number(SETTING_DEFAULTS[id].value);
   }
 
   /** cloneProposals: copies into an open call, titled "Copy of …", answers copied where the templates share questions. */

@@ -5,6 +5,12 @@ import {
   PROPOSAL_SUBMITTED,
   PROPOSAL_UPDATED,
   PROPOSAL_WORKFLOW_EVENT_RECORDED,
+  CO_PROPOSER_INVITED,
+  CO_PROPOSER_INVITE_ACCEPTED,
+  CO_PROPOSER_INVITE_CANCELLED,
+  coProposerInviteAcceptedEvent,
+  coProposerInviteCancelledEvent,
+  coProposerInvitedEvent,
   proposalCreatedEvent,
   proposalDeletedEvent,
   proposalMessages,
@@ -39,6 +45,16 @@ export interface ProposalState {
   eventsSinceStatus: readonly string[];
   /** source events already recorded as workflow events (a reaction may deliver one twice) */
   recordedSources: ReadonlySet<string>;
+  invites: readonly InviteState[];
+}
+
+/** A co-proposer invitation of the proposal. */
+export interface InviteState {
+  inviteId: string;
+  code: string;
+  email: string;
+  expiresAt: string;
+  status: 'pending' | 'claimed' | 'cancelled';
 }
 
 export const initialProposalState: ProposalState = {
@@ -55,6 +71,7 @@ export const initialProposalState: ProposalState = {
   submitted: false,
   eventsSinceStatus: [],
   recordedSources: new Set(),
+  invites: [],
 };
 
 const since = (state: ProposalState, name: string): readonly string[] =>
@@ -79,6 +96,7 @@ export function evolveProposal(state: ProposalState, event: { type: string; data
         submitted: false,
         eventsSinceStatus: ['PROPOSAL_CREATED'],
         recordedSources: new Set(),
+        invites: [],
       };
     }
     case PROPOSAL_UPDATED:
@@ -108,6 +126,36 @@ export function evolveProposal(state: ProposalState, event: { type: string; data
             ? 'PROPOSAL_STATUS_CHANGED_BY_WORKFLOW'
             : 'PROPOSAL_STATUS_CHANGED_BY_USER',
         ],
+      };
+    case CO_PROPOSER_INVITED:
+      return {
+        ...state,
+        invites: [
+          ...state.invites,
+          {
+            inviteId: e.data.inviteId,
+            code: e.data.code,
+            email: e.data.email,
+            expiresAt: e.data.expiresAt,
+            status: 'pending',
+          },
+        ],
+      };
+    case CO_PROPOSER_INVITE_CANCELLED:
+      return {
+        ...state,
+        invites: state.invites.map((i) =>
+          i.inviteId === e.data.inviteId ? { ...i, status: 'cancelled' } : i,
+        ),
+      };
+    case CO_PROPOSER_INVITE_ACCEPTED:
+      return {
+        ...state,
+        userIds:
+          state.userIds.includes(e.data.userId) || state.proposerId === e.data.userId
+            ? state.userIds
+            : [...state.userIds, e.data.userId],
+        invites: state.invites.map((i) => (i.inviteId === e.data.inviteId ? { ...i, status: 'claimed' } : i)),
       };
     case PROPOSAL_WORKFLOW_EVENT_RECORDED:
       return {
@@ -150,6 +198,20 @@ export type ProposalCommand =
       now: string;
     }
   | { type: 'DeleteProposal'; actor: Actor }
+  /**
+   * The pending invitations become exactly `emails` (new ones invited, missing ones withdrawn); `fresh` holds an
+   * id and code for each e-mail, used when it needs a new invitation; members' e-mails are skipped.
+   */
+  | {
+      type: 'SetInvites';
+      actor: Actor;
+      editable: boolean;
+      emails: readonly string[];
+      memberEmails: readonly string[];
+      fresh: Readonly<Record<string, { inviteId: string; code: string }>>;
+      expiresAt: string;
+    }
+  | { type: 'AcceptInvite'; code: string; userId: number; now: string }
   /** an officer sets the status (changeProposalsStatus); `connectionId`: the connection into it, if any */
   | { type: 'ChangeStatus'; statusId: number; connectionId: number | null }
   /**
@@ -283,6 +345,49 @@ export function decideProposal(command: ProposalCommand, state: ProposalState): 
     }
     case 'AdvanceWorkflow':
       return advance(command, state);
+    case 'SetInvites': {
+      const { actor } = command;
+      if (!actor.isOfficer && !isMember(state, actor.id)) throw forbidden(M.mayNotRead);
+      if (!command.editable) throw badInput(M.notEditable);
+      const wanted = new Set(command.emails.filter((email) => !command.memberEmails.includes(email)));
+      const pending = state.invites.filter((i) => i.status === 'pending');
+      const events: NewEvent[] = pending
+        .filter((i) => !wanted.has(i.email))
+        .map((i) =>
+          coProposerInviteCancelledEvent.create({ proposalPk: state.proposalPk, inviteId: i.inviteId }),
+        );
+      for (const email of wanted) {
+        if (pending.some((i) => i.email === email)) continue;
+        const fresh = command.fresh[email];
+        if (!fresh) continue;
+        events.push(
+          coProposerInvitedEvent.create({
+            proposalPk: state.proposalPk,
+            inviteId: fresh.inviteId,
+            code: fresh.code,
+            email,
+            createdByUserId: actor.id,
+            expiresAt: command.expiresAt,
+          }),
+        );
+      }
+      return events;
+    }
+    case 'AcceptInvite': {
+      const invite = state.invites.find((i) => i.code === command.code);
+      if (!invite || invite.status === 'cancelled') throw notFound(M.inviteNotFound);
+      if (invite.status === 'claimed') throw badInput(M.inviteClaimed);
+      if (Date.parse(invite.expiresAt) <= Date.parse(command.now)) throw badInput(M.inviteExpired);
+      if (isMember(state, command.userId)) throw badInput(M.alreadyMember);
+      return [
+        coProposerInviteAcceptedEvent.create({
+          proposalPk: state.proposalPk,
+          inviteId: invite.inviteId,
+          userId: command.userId,
+          claimedAt: command.now,
+        }),
+      ];
+    }
   }
 }
 

@@ -8,7 +8,7 @@ import { QuestionaryModel, QuestionariesRepository } from '../../../questionarie
 import { BasicUserDetailsModel, basicUserDetails, UsersService } from '../../../users';
 import { WorkflowsRepository } from '../../../workflows';
 import { actorOf, ProposalsService } from '../../proposals.service';
-import { ProposalModel, ProposalStatusRefModel } from './proposal.model';
+import { InviteModel, ProposalModel, ProposalStatusRefModel } from './proposal.model';
 import { ProposalsRepository } from './proposals.repository';
 
 @Resolver(() => ProposalModel)
@@ -105,6 +105,21 @@ export class GetProposalsResolver {
   ) {
     const users = await Promise.all(proposal.userIds.map((id) => this.user(id, user, context)));
     return users.filter((u): u is BasicUserDetailsModel => u !== null);
+  }
+
+  @ResolveField(() => [InviteModel], {
+    description: 'invitations not withdrawn (codes shown to officers and members)',
+  })
+  coProposerInvites(
+    @Parent() proposal: ProposalModel,
+    @Context() context: GraphqlContext,
+  ): Promise<InviteModel[]> {
+    return context.loaders
+      .get<number, InviteModel[]>('proposal.invites', async (pks) => {
+        const invites = await this.repository.invites(pks);
+        return pks.map((pk) => invites.get(pk) ?? []);
+      })
+      .load(proposal.primaryKey);
   }
 
   @ResolveField(() => CallModel, { nullable: true })

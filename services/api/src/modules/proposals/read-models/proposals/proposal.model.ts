@@ -11,6 +11,42 @@ export class ProposalStatusRefModel {
   name!: string;
 }
 
+@ObjectType('Invite', { description: 'An invitation to join a proposal as co-proposer (§3 Invite)' })
+export class InviteModel {
+  @Field()
+  id!: string;
+  @Field({ description: 'shown to its creator and officers only' })
+  code!: string;
+  @Field()
+  email!: string;
+  @Field()
+  createdAt!: Date;
+  @Field(() => Int)
+  createdByUserId!: number;
+  @Field(() => Date, { nullable: true })
+  claimedAt!: Date | null;
+  @Field(() => Int, { nullable: true })
+  claimedByUserId!: number | null;
+  @Field({ description: 'the invitation e-mail was queued (a job with the invitation id: it is sent once)' })
+  isEmailSent!: boolean;
+  @Field()
+  expiresAt!: Date;
+}
+
+@ObjectType('RedeemCode', { description: 'An invitation code redeemed (§3 Redeem code)' })
+export class RedeemCodeModel {
+  @Field()
+  code!: string;
+  @Field(() => Int, { nullable: true })
+  placeholderUserId!: number | null;
+  @Field(() => Int)
+  createdBy!: number;
+  @Field()
+  createdAt!: Date;
+  @Field(() => Date, { nullable: true })
+  claimedAt!: Date | null;
+}
+
 @ObjectType('Proposal', { description: 'A proposal (§3 Proposal)' })
 export class ProposalModel {
   @Field(() => Int)

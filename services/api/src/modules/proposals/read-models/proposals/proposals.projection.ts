@@ -5,6 +5,9 @@ import {
   PROPOSAL_STATUS_CHANGED,
   PROPOSAL_SUBMITTED,
   PROPOSAL_UPDATED,
+  CO_PROPOSER_INVITED,
+  CO_PROPOSER_INVITE_ACCEPTED,
+  CO_PROPOSER_INVITE_CANCELLED,
   type ProposalEvent,
 } from '@user-office/contracts';
 import type { SqlExecutor } from '../../../../platform/database/sql-client';
@@ -21,7 +24,7 @@ type Tables = Readonly<Record<string, string>>;
 @RegisterProjection()
 export class ProposalsProjection implements Projection {
   readonly name = PROPOSALS_PROJECTION;
-  readonly version = 1;
+  readonly version = 2;
   readonly mode = 'inline' as const;
   readonly eventTypes = [
     PROPOSAL_CREATED,
@@ -29,6 +32,9 @@ export class ProposalsProjection implements Projection {
     PROPOSAL_SUBMITTED,
     PROPOSAL_DELETED,
     PROPOSAL_STATUS_CHANGED,
+    CO_PROPOSER_INVITED,
+    CO_PROPOSER_INVITE_CANCELLED,
+    CO_PROPOSER_INVITE_ACCEPTED,
   ];
   readonly tables = [
     {
@@ -61,6 +67,24 @@ export class ProposalsProjection implements Projection {
       ddl: (t: string) => [
         `CREATE TABLE ${t} (proposal_pk integer NOT NULL, user_id integer NOT NULL, PRIMARY KEY (proposal_pk, user_id))`,
         `CREATE INDEX ${t}_user ON ${t} (user_id)`,
+      ],
+    },
+    {
+      name: 'proposal_invites',
+      ddl: (t: string) => [
+        `CREATE TABLE ${t} (
+          invite_id text PRIMARY KEY,
+          proposal_pk integer NOT NULL,
+          code text NOT NULL UNIQUE,
+          email text NOT NULL,
+          created_at timestamptz NOT NULL,
+          created_by integer NOT NULL,
+          expires_at timestamptz NOT NULL,
+          claimed_at timestamptz,
+          claimed_by integer,
+          cancelled boolean NOT NULL DEFAULT false
+        )`,
+        `CREATE INDEX ${t}_proposal ON ${t} (proposal_pk)`,
       ],
     },
   ];
@@ -110,6 +134,34 @@ export class ProposalsProjection implements Projection {
           event.createdAt,
         ]);
         return;
+      case CO_PROPOSER_INVITED: {
+        const d = e.data;
+        await tx.query(
+          `INSERT INTO ${tables.proposal_invites} (invite_id, proposal_pk, code, email, created_at, created_by, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [d.inviteId, d.proposalPk, d.code, d.email, event.createdAt, d.createdByUserId, d.expiresAt],
+        );
+        return;
+      }
+      case CO_PROPOSER_INVITE_CANCELLED:
+        await tx.query(`UPDATE ${tables.proposal_invites} SET cancelled = true WHERE invite_id = $1`, [
+          e.data.inviteId,
+        ]);
+        return;
+      case CO_PROPOSER_INVITE_ACCEPTED: {
+        const d = e.data;
+        await tx.query(
+          `UPDATE ${tables.proposal_invites} SET claimed_at = $2, claimed_by = $3 WHERE invite_id = $1`,
+          [d.inviteId, d.claimedAt, d.userId],
+        );
+        await tx.query(
+          `INSERT INTO ${tables.proposal_users} (proposal_pk, user_id)
+           SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM ${t} WHERE proposal_pk = $1 AND proposer_id = $2)
+           ON CONFLICT DO NOTHING`,
+          [d.proposalPk, d.userId],
+        );
+        return;
+      }
       case PROPOSAL_STATUS_CHANGED:
         await tx.query(`UPDATE ${t} SET status_id = $2, updated = $3 WHERE proposal_pk = $1`, [
           e.data.proposalPk,

@@ -2,7 +2,32 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ProposalEndStatus, ProposalPublicStatus } from '@user-office/contracts';
 import type { SqlClient } from '../../../../platform/database/sql-client';
 import { SQL_CLIENT } from '../../../../platform/tokens';
-import type { ProposalModel } from './proposal.model';
+import type { InviteModel, ProposalModel } from './proposal.model';
+
+interface InviteRecord {
+  invite_id: string;
+  proposal_pk: number;
+  code: string;
+  email: string;
+  created_at: Date;
+  created_by: number;
+  expires_at: Date;
+  claimed_at: Date | null;
+  claimed_by: number | null;
+  cancelled: boolean;
+}
+
+const toInvite = (r: InviteRecord): InviteModel => ({
+  id: r.invite_id,
+  code: r.code,
+  email: r.email,
+  createdAt: new Date(r.created_at),
+  createdByUserId: Number(r.created_by),
+  claimedAt: r.claimed_at ? new Date(r.claimed_at) : null,
+  claimedByUserId: r.claimed_by === null ? null : Number(r.claimed_by),
+  isEmailSent: true,
+  expiresAt: new Date(r.expires_at),
+});
 
 interface ProposalRecord {
   proposal_pk: number;
@@ -106,6 +131,28 @@ export class ProposalsRepository {
       [callId],
     );
     return result.rows.map((r) => Number(r.proposal_pk));
+  }
+
+  /** The invitations of proposals that are not withdrawn, oldest first. */
+  async invites(proposalPks: readonly number[]): Promise<Map<number, InviteModel[]>> {
+    const result = await this.sql.query<InviteRecord>(
+      `SELECT * FROM proposal_invites WHERE proposal_pk = ANY($1::int[]) AND NOT cancelled ORDER BY created_at, email`,
+      [proposalPks],
+    );
+    const byProposal = new Map<number, InviteModel[]>(proposalPks.map((pk) => [pk, []]));
+    for (const r of result.rows) byProposal.get(Number(r.proposal_pk))?.push(toInvite(r));
+    return byProposal;
+  }
+
+  /** The invitation holding this code (withdrawn ones included), with its proposal. */
+  async inviteByCode(
+    code: string,
+  ): Promise<(InviteModel & { proposalPk: number; cancelled: boolean }) | null> {
+    const result = await this.sql.query<InviteRecord>('SELECT * FROM proposal_invites WHERE code = $1', [
+      code,
+    ]);
+    const r = result.rows[0];
+    return r ? { ...toInvite(r), proposalPk: Number(r.proposal_pk), cancelled: r.cancelled } : null;
   }
 
   /** How many proposals of a call are submitted (the next reference number). */
