@@ -110,6 +110,20 @@ describe.each(['postgres', 'pglite'] as const)('proposals end to end (%s)', (sto
     );
   };
 
+  it('serves the blank steps of a call', async () => {
+    const BLANK = `query($callId: Int!) { getBlankQuestionaryStepsByCallId(callId: $callId) { isCompleted fields { question { id } value } } }`;
+    const steps = (
+      await gql<{
+        getBlankQuestionaryStepsByCallId: {
+          isCompleted: boolean;
+          fields: { question: { id: string }; value: unknown }[];
+        }[];
+      }>(BLANK, { callId: call.callId }, pi)
+    ).getBlankQuestionaryStepsByCallId;
+    expect(steps[0].fields.map((f) => f.question.id)).toEqual(['proposal_basis', call.questionId]);
+    expect(steps.every((s) => !s.isCompleted && s.fields.every((f) => f.value === null))).toBe(true);
+  });
+
   it('creates a draft in an open call: the caller is PI, the workflow gives DRAFT, the template the questionary', async () => {
     const proposal = await create();
     expect(proposal).toMatchObject({

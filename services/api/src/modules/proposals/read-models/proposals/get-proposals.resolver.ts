@@ -4,7 +4,7 @@ import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import type { SessionUser } from '../../../../platform/auth/session';
 import type { GraphqlContext } from '../../../../platform/graphql/loaders';
 import { CallModel, CallsRepository } from '../../../calls';
-import { QuestionaryModel, QuestionariesRepository } from '../../../questionaries';
+import { QuestionaryModel, QuestionaryStepModel, QuestionariesRepository } from '../../../questionaries';
 import { BasicUserDetailsModel, basicUserDetails, UsersService } from '../../../users';
 import { WorkflowsRepository } from '../../../workflows';
 import { actorOf, ProposalsService } from '../../proposals.service';
@@ -55,6 +55,17 @@ export class GetProposalsResolver {
     if (!proposal) return null;
     await this.proposals.assertMayRead(proposal, user);
     return this.calls.call(proposal.callId);
+  }
+
+  @Query(() => [QuestionaryStepModel], {
+    description: "The steps of a call's proposal template with no answers (a new proposal, id 0)",
+  })
+  @Authenticated()
+  async getBlankQuestionaryStepsByCallId(
+    @Args('callId', { type: () => Int }) callId: number,
+  ): Promise<QuestionaryStepModel[]> {
+    const call = await this.proposals.callOf(callId);
+    return this.questionaries.blankSteps(call.templateId);
   }
 
   @ResolveField(() => ProposalStatusRefModel, { nullable: true })

@@ -126,6 +126,12 @@ export class QuestionariesRepository {
     return new Map(result.rows.map((r) => [Number(r.questionary_id), r.complete]));
   }
 
+  /** The enabled steps of a template with no answers. */
+  async blankSteps(templateId: number): Promise<QuestionaryStepModel[]> {
+    const steps = await this.templates.stepsOf([templateId]);
+    return fillSteps(null, steps.get(templateId) ?? [], new Map(), new Set());
+  }
+
   /** How many questionaries each template has (the templates' questionaryCount). */
   async countByTemplate(templateIds: readonly number[]): Promise<Map<number, number>> {
     const result = await this.sql.query<{ template_id: number; n: string | number }>(
