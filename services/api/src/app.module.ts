@@ -19,6 +19,7 @@ import { QuestionariesModule } from './modules/questionaries';
 import { CallsModule } from './modules/calls';
 import { ProposalsModule } from './modules/proposals';
 import { ProposalViewsModule } from './modules/proposal-views';
+import { DownloadsModule } from './modules/downloads';
 
 /** The domain modules, in the order later issues add them. */
 const DOMAIN_MODULES = [
@@ -38,6 +39,7 @@ const DOMAIN_MODULES = [
   CallsModule,
   ProposalsModule,
   ProposalViewsModule,
+  DownloadsModule,
 ];
 
 @Module({})

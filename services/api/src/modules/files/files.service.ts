@@ -20,7 +20,11 @@ import { pdfPageCount } from './domain/pdf-pages';
 import { FileAccessRules } from './files.policy';
 import { FILES_PROJECTION } from './read-models/files/files.projection';
 import { FilesRepository, type FileRecord } from './read-models/files/files.repository';
-import { FILE_CONTENT_STORE, type FileContentStore } from './storage/file-content-store.port';
+import {
+  FILE_CONTENT_STORE,
+  type FileContentStore,
+  type StoredContent,
+} from './storage/file-content-store.port';
 
 /** An upload as received: the name and type the browser gave, and the bytes. */
 export interface IncomingFile {
@@ -102,6 +106,14 @@ export class FilesService {
   /** The metadata of these files (no access check), in the order asked, each once; unknown ids left out. */
   async metadata(fileIds: readonly string[]): Promise<FileMetadata[]> {
     return (await this.repository.byIds(fileIds)).map(toFileMetadata);
+  }
+
+  /**
+   * The stored content of a file in chunks, or null when nothing is stored. No access check: for callers that
+   * checked access to the record the file belongs to (e.g. the proposal ZIP of the downloads module).
+   */
+  async open(fileId: string): Promise<StoredContent | null> {
+    return this.contents.open(fileId);
   }
 
   /** Whether the caller may see the file (false when it does not exist); null caller: an API access token. */

@@ -1,0 +1,287 @@
+import { inflateRawSync } from 'node:zlib';
+import { proposalRuleMessages, Role } from '@user-office/contracts';
+import type { Response as ParsedResponse } from 'superagent';
+import type { Browser } from 'puppeteer-core';
+import type { Response } from 'supertest';
+import { createOpenCall, createUser, type TestUser } from '../../../test/support/fixtures';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { downloadMessages } from './domain/download-names';
+import { PdfRenderer } from './pdf-renderer';
+import { ProposalDownloads } from './proposal-downloads.service';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey questionaryId } }`;
+const UPDATE = `mutation($pk: Int!, $title: String, $abstract: String, $users: [Int!]) {
+  updateProposal(proposalPk: $pk, title: $title, abstract: $abstract, users: $users) { primaryKey } }`;
+const ANSWER = `mutation($q: Int!, $topic: Int!, $answers: [AnswerInput!]!) {
+  answerTopic(questionaryId: $q, topicId: $topic, answers: $answers) { isCompleted } }`;
+const SUBMIT = `mutation($pk: Int!) { submitProposal(proposalPk: $pk) { primaryKey proposalId submitted } }`;
+
+interface Submitted {
+  primaryKey: number;
+  proposalId: string;
+  title: string;
+}
+
+/** a response body as bytes, whatever its type */
+const binary = (res: ParsedResponse, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+/** The entries of a ZIP (stored or deflated), read through its central directory. */
+function unzip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a ZIP');
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    const method = zip.readUInt16LE(at + 10);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const localHeader = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const dataAt = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
+    const data = zip.subarray(dataAt, dataAt + compressedSize);
+    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** The document title Chromium writes into the PDF's info dictionary (UTF-16BE hex or a literal). */
+function pdfTitle(pdf: Buffer): string | null {
+  const text = pdf.toString('latin1');
+  const hex = /\/Title\s*<FEFF([0-9A-Fa-f]*)>/.exec(text);
+  if (hex) return Buffer.from(hex[1], 'hex').swap16().toString('utf16le');
+  const literal = /\/Title\s*\(((?:\\.|[^\\)])*)\)/.exec(text);
+  return literal ? literal[1].replace(/\\(.)/g, '$1') : null;
+}
+
+const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? []).length;
+
+describe('downloads end to end (postgres, real Chromium)', () => {
+  let t: TestApp;
+  let officer: TestUser;
+  let pi: TestUser;
+  let coProposer: TestUser;
+  let stranger: TestUser;
+  let call: Awaited<ReturnType<typeof createOpenCall>>;
+  let fileQuestionId: string;
+  let withFile: Submitted;
+  let plain: Submitted;
+  let strangers: Submitted;
+
+  const gql = async <T>(query: string, variables: Record<string, unknown>, user: TestUser) => {
+    const res = await t.gql<T>(query, variables, user.token);
+    if (res.errors) throw new Error(JSON.stringify(res.errors));
+    return res.data!;
+  };
+
+  const upload = async (content: Buffer, filename: string, user: TestUser) => {
+    const res = await t
+      .http()
+      .post('/files/upload')
+      .set('authorization', `Bearer ${user.token}`)
+      .attach('file', content, { filename, contentType: 'application/octet-stream' });
+    expect(res.status).toBe(200);
+    return (res.body as { fileId: string }).fileId;
+  };
+
+  /** A submitted proposal of `user` (PI) with the co-proposer, its text answered, with a file if given. */
+  const submitted = async (title: string, user: TestUser, file?: { name: string; content: Buffer }) => {
+    const { createProposal } = await gql<{ createProposal: { primaryKey: number; questionaryId: number } }>(
+      CREATE,
+      { callId: call.callId },
+      user,
+    );
+    const pk = createProposal.primaryKey;
+    await gql(UPDATE, { pk, title, abstract: `Abstract of ${title}`, users: [coProposer.id] }, user);
+    const answers = [{ questionId: call.questionId, value: JSON.stringify({ value: `Aim of ${title}` }) }];
+    if (file) {
+      const fileId = await upload(file.content, file.name, user);
+      answers.push({ questionId: fileQuestionId, value: JSON.stringify({ value: [{ id: fileId }] }) });
+    }
+    await gql(ANSWER, { q: createProposal.questionaryId, topic: call.topicId, answers }, user);
+    const { submitProposal } = await gql<{ submitProposal: { proposalId: string; submitted: boolean } }>(
+      SUBMIT,
+      { pk },
+      user,
+    );
+    expect(submitProposal.submitted).toBe(true);
+    return { primaryKey: pk, proposalId: submitProposal.proposalId, title };
+  };
+
+  const get = (path: string, user: TestUser | null) => {
+    const req = t.http().get(path);
+    if (user) req.set('authorization', `Bearer ${user.token}`);
+    return req.buffer(true).parse(binary);
+  };
+  const body = (res: Response) => res.body as Buffer;
+  const json = (res: Response) => JSON.parse(body(res).toString('utf8')) as { code: string; message: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ store: 'postgres' });
+    officer = await createUser(t, { role: Role.USER_OFFICER, isInternalUser: true });
+    pi = await createUser(t, { firstname: 'Pia' });
+    coProposer = await createUser(t, { firstname: 'Cole' });
+    stranger = await createUser(t, { firstname: 'Stan' });
+    call = await createOpenCall(t, officer.token, { referenceNumberFormat: 'DL26-{digits:4}' });
+
+    // a FILE_UPLOAD question next to the fixture's required text question
+    const { createQuestion } = await gql<{ createQuestion: { id: string } }>(
+      'mutation { createQuestion(categoryId: PROPOSAL, dataType: FILE_UPLOAD) { id } }',
+      {},
+      officer,
+    );
+    fileQuestionId = createQuestion.id;
+    await gql(
+      `mutation($t: Int!, $q: String!, $topic: Int!) { createQuestionTemplateRelation(templateId: $t, questionId: $q, topicId: $topic, sortOrder: 2) { templateId } }`,
+      { t: call.templateId, q: fileQuestionId, topic: call.topicId },
+      officer,
+    );
+    await gql(
+      `mutation($t: Int!, $q: String!, $config: String) { updateQuestionTemplateRelationSettings(templateId: $t, questionId: $q, config: $config) { templateId } }`,
+      {
+        t: call.templateId,
+        q: fileQuestionId,
+        config: JSON.stringify({ required: false, file_type: ['image', '.pdf'], max_files: 3 }),
+      },
+      officer,
+    );
+
+    withFile = await submitted('Spin <waves> in Fe3O4', pi, { name: 'dot.png', content: PNG });
+    plain = await submitted('Magnetic order', pi);
+    strangers = await submitted('Not yours', stranger);
+  });
+  afterAll(() => t.close());
+
+  it("one proposal's PDF: a PDF named <proposalId>_<title>.pdf with the title, built from its answers", async () => {
+    const res = await get(`/download/pdf/proposal/${withFile.primaryKey}`, pi);
+    expect(res.status).toBe(200);
+    expect(body(res).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const name = `${withFile.proposalId}_Spin _waves_ in Fe3O4.pdf`;
+    expect(decodeURIComponent(res.headers['x-download-filename'])).toBe(name);
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+    expect(res.headers['access-control-expose-headers']).toContain('x-download-filename');
+    expect(pdfTitle(body(res))).toBe(`${withFile.proposalId} Spin <waves> in Fe3O4`);
+    expect(pageCount(body(res))).toBe(1);
+
+    // the HTML Chromium printed: the answers of the questionary, escaped
+    const downloads = t.app.get(ProposalDownloads);
+    const { html } = downloads.document(
+      await downloads.load(await downloads.readable(null, [withFile.primaryKey])),
+    );
+    expect(html).toContain('Spin &lt;waves&gt; in Fe3O4');
+    expect(html).toContain('Aim of Spin &#60;waves&#62; in Fe3O4');
+    expect(html).toContain('dot.png');
+    expect(html).toContain('Pia Tester');
+    expect(html).toContain('Cole Tester');
+  });
+
+  it('two ids: one PDF with a page per proposal, named proposals_<date>.pdf; co-proposers may download', async () => {
+    const res = await get(`/download/pdf/proposal/${withFile.primaryKey},${plain.primaryKey}`, coProposer);
+    expect(res.status).toBe(200);
+    expect(body(res).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pageCount(body(res))).toBe(2);
+    expect(pdfTitle(body(res))).toBe('Proposals (2)');
+    expect(decodeURIComponent(res.headers['x-download-filename'])).toMatch(
+      /^proposals_\d{4}-\d{2}-\d{2}\.pdf$/,
+    );
+  });
+
+  it('refuses: 403 for a proposal the caller may not read (even among readable ones), 404 unknown, 400, 401', async () => {
+    const forbidden = await get(`/download/pdf/proposal/${plain.primaryKey},${strangers.primaryKey}`, pi);
+    expect(forbidden.status).toBe(403);
+    expect(json(forbidden)).toMatchObject({ code: 'FORBIDDEN', message: proposalRuleMessages.mayNotRead });
+    expect((await get(`/download/pdf/proposal/${plain.primaryKey}`, stranger)).status).toBe(403);
+    expect((await get(`/download/zip/proposal/${plain.primaryKey}`, stranger)).status).toBe(403);
+
+    const unknown = await get(`/download/pdf/proposal/${plain.primaryKey},99999999`, officer);
+    expect(unknown.status).toBe(404);
+    expect(json(unknown)).toMatchObject({ code: 'NOT_FOUND', message: proposalRuleMessages.notFound });
+
+    for (const ids of ['abc', '1,,2', '-3']) {
+      const bad = await get(`/download/pdf/proposal/${ids}`, pi);
+      expect(bad.status).toBe(400);
+      expect(json(bad)).toMatchObject({ code: 'BAD_USER_INPUT', message: downloadMessages.invalidIds });
+    }
+    expect((await get(`/download/pdf/proposal/${plain.primaryKey}`, null)).status).toBe(401);
+    expect((await get(`/download/zip/proposal/${plain.primaryKey}`, null)).status).toBe(401);
+  });
+
+  it('officers download anyone: a streamed ZIP with each PDF and the uploaded attachment under <proposalId>/', async () => {
+    const res = await get(`/download/zip/proposal/${withFile.primaryKey},${strangers.primaryKey}`, officer);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(decodeURIComponent(res.headers['x-download-filename'])).toMatch(
+      /^proposals_\d{4}-\d{2}-\d{2}\.zip$/,
+    );
+    const entries = unzip(body(res));
+    expect([...entries.keys()].sort()).toEqual(
+      [
+        `${withFile.proposalId}/${withFile.proposalId}_Spin _waves_ in Fe3O4.pdf`,
+        `${withFile.proposalId}/dot.png`,
+        `${strangers.proposalId}/${strangers.proposalId}_Not yours.pdf`,
+      ].sort(),
+    );
+    expect(Buffer.compare(entries.get(`${withFile.proposalId}/dot.png`)!, PNG)).toBe(0);
+    const pdf = entries.get(`${withFile.proposalId}/${withFile.proposalId}_Spin _waves_ in Fe3O4.pdf`)!;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfTitle(pdf)).toBe(`${withFile.proposalId} Spin <waves> in Fe3O4`);
+  });
+
+  it("one proposal's ZIP is named after it; the attachment ZIP has the files only, filtered by question", async () => {
+    const single = await get(`/download/zip/proposal/${plain.primaryKey}`, pi);
+    expect(single.status).toBe(200);
+    expect(decodeURIComponent(single.headers['x-download-filename'])).toBe(
+      `${plain.proposalId}_Magnetic order.zip`,
+    );
+    expect([...unzip(body(single)).keys()]).toEqual([
+      `${plain.proposalId}/${plain.proposalId}_Magnetic order.pdf`,
+    ]);
+
+    const attachments = await get(`/download/zip/attachment/${withFile.primaryKey}`, pi);
+    expect(attachments.status).toBe(200);
+    expect([...unzip(body(attachments)).keys()]).toEqual([`${withFile.proposalId}/dot.png`]);
+    const chosen = await get(
+      `/download/zip/attachment/${withFile.primaryKey}?questionIds=${fileQuestionId}`,
+      pi,
+    );
+    expect([...unzip(body(chosen)).keys()]).toEqual([`${withFile.proposalId}/dot.png`]);
+  });
+
+  it('a ZIP with nothing to add answers 404 NO_ATTACHMENTS "No attachments found"', async () => {
+    for (const path of [
+      `/download/zip/attachment/${plain.primaryKey}`,
+      `/download/zip/attachment/${withFile.primaryKey}?questionIds=${call.questionId}`,
+    ]) {
+      const res = await get(path, pi);
+      expect(res.status).toBe(404);
+      expect(json(res)).toEqual({ code: 'NO_ATTACHMENTS', message: 'No attachments found' });
+    }
+  });
+
+  it('printed every document in one shared browser, and starts a new one after a crash', async () => {
+    const renderer = t.app.get(PdfRenderer);
+    expect(renderer.launchCount).toBe(1);
+    const browser = await (renderer as unknown as { browser: Promise<Browser> }).browser;
+    const exited = new Promise((resolve) => browser.process()?.once('exit', resolve));
+    browser.process()?.kill('SIGKILL');
+    await exited;
+    const res = await get(`/download/pdf/proposal/${plain.primaryKey}`, pi);
+    expect(res.status).toBe(200);
+    expect(body(res).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(renderer.launchCount).toBe(2);
+  });
+});

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { CallsModule } from '../calls';
+import { FilesModule } from '../files';
+import { InstitutionsModule } from '../institutions';
+import { ProposalsModule } from '../proposals';
+import { QuestionariesModule } from '../questionaries';
+import { SettingsModule } from '../settings';
+import { TemplatesModule } from '../templates';
+import { UsersModule } from '../users';
+import { PdfRenderer } from './pdf-renderer';
+import { ProposalDownloadsController } from './proposal-downloads.controller';
+import { ProposalDownloads } from './proposal-downloads.service';
+
+/**
+ * Downloads (§7 Files and downloads, §8 Downloads): proposal PDFs printed from the call's PDF template (or a
+ * built-in layout) by one shared Chromium, and streamed proposal / attachment ZIPs. REST, GET with a bearer
+ * token, the file name in `x-download-filename`.
+ */
+@Module({
+  imports: [
+    CallsModule,
+    FilesModule,
+    InstitutionsModule,
+    ProposalsModule,
+    QuestionariesModule,
+    SettingsModule,
+    TemplatesModule,
+    UsersModule,
+  ],
+  controllers: [ProposalDownloadsController],
+  providers: [PdfRenderer, ProposalDownloads],
+  exports: [PdfRenderer],
+})
+export class DownloadsModule {}
