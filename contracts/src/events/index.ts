@@ -18,3 +18,4 @@ export * from './calls.events';
 export * from './proposals.events';
 export * from './files.events';
 export * from './workflows.events';
+export * from './demo-seed.events';

@@ -20,6 +20,7 @@ import { CallsModule } from './modules/calls';
 import { ProposalsModule } from './modules/proposals';
 import { ProposalViewsModule } from './modules/proposal-views';
 import { DownloadsModule } from './modules/downloads';
+import { DemoSeedModule } from './modules/demo-seed';
 
 /** The domain modules, in the order later issues add them. */
 const DOMAIN_MODULES = [
@@ -40,6 +41,7 @@ const DOMAIN_MODULES = [
   ProposalsModule,
   ProposalViewsModule,
   DownloadsModule,
+  DemoSeedModule,
 ];
 
 @Module({})

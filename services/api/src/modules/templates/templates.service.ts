@@ -9,6 +9,8 @@ import {
   TEMPLATE_GROUPS,
   TemplateGroupId,
   templateMessages,
+  questionFormSchema,
+  type QuestionFormContext,
   type DataType,
   type PdfTemplateData,
   type QuestionData,
@@ -17,6 +19,7 @@ import {
 } from '@user-office/contracts';
 import { IdSequences } from '../../platform/database/id-sequences';
 import { badInput, notFound } from '../../platform/errors/app-error';
+import { validateInput } from '../../platform/validation/validate-input';
 import { ExecuteTemplateCommand } from './commands/execute-template-command';
 import { DEFAULT_PDF_TEMPLATE } from './domain/default-pdf-template';
 import type { QuestionFacts, TemplateCommand } from './domain/template.decide';
@@ -216,6 +219,46 @@ export class TemplatesService {
           type: 'DeleteQuestion',
           usedByTemplates,
           isBasis: questionType(question.dataType).isBasis,
+        },
+      }),
+    );
+  }
+
+  /**
+   * updateQuestion: natural key (unique; its own may be kept), text and config (merged over the current one),
+   * validated with the question form schema of contracts, then the UpdateQuestion command.
+   */
+  async updateQuestion(
+    questionId: string,
+    changes: { naturalKey?: string; question?: string; config?: Record<string, unknown> },
+  ): Promise<void> {
+    const existing = await this.repository.question(questionId);
+    if (!existing) throw notFound(M.questionNotFound);
+    const context: QuestionFormContext = {
+      originalKey: existing.naturalKey,
+      isNaturalKeyTaken: async (key) => {
+        const holder = await this.repository.questionByNaturalKey(key);
+        return holder !== null && holder.id !== questionId;
+      },
+    };
+    const valid = await validateInput(
+      questionFormSchema(existing.dataType),
+      {
+        naturalKey: changes.naturalKey ?? existing.naturalKey,
+        question: changes.question ?? existing.question,
+        config: { ...existing.config, ...changes.config },
+      },
+      context as Record<string, unknown>,
+    );
+    await this.commands.execute(
+      new ExecuteTemplateCommand({
+        kind: 'question',
+        questionId,
+        command: {
+          type: 'UpdateQuestion',
+          naturalKey: valid.naturalKey,
+          question: valid.question,
+          config: valid.config as unknown as Record<string, unknown>,
         },
       }),
     );

@@ -22,6 +22,12 @@ export interface AppConfig {
   queuePrefix: string;
   amqpUrl: string | null;
   smtpUrl: string | null;
+  /** the development e-mail catcher npm start runs when SMTP_URL is unset: its SMTP and web inbox ports */
+  devSmtpPort: number;
+  devMailPort: number;
+  /** status actions (e-mail, RabbitMQ): tries per job, and the exponential backoff base between them */
+  statusActionAttempts: number;
+  statusActionBackoffMs: number;
   /** KurrentDB / EventStoreDB; unset → the SQL event store */
   eventStoreUrl: string | null;
   /** the facility's OpenID Connect provider; unset → npm start runs services/dev-idp */
@@ -43,11 +49,14 @@ export interface AppConfig {
   maxQueryComplexity: number;
   /**
    * Hosts (`host` or `host:port`) dynamic multiple-choice questions may fetch from although they resolve to a
-   * loopback, private or link-local address; every other internal address is refused (no open proxy).
+   * loopback, private or link-local address; every other internal address is refused (no open proxy). Unset in
+   * the development setup (no AUTH_DISCOVERY_URL): the host of PUBLIC_URL, for the demo's options.
    */
   dynamicOptionsAllowedHosts: string[];
   /** the largest file `POST /files/upload` accepts, in bytes (MAX_UPLOAD_BYTES, default 50 MiB) */
   maxUploadBytes: number;
+  /** seed the demo (call, templates, development accounts) on the first start with an empty store (SEED_DEMO) */
+  seedDemo: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -68,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`UO_MODE must be one of ${MODES.join(', ')} (got "${env.UO_MODE}")`);
   const dataDir = env.DATA_DIR ?? resolve(process.cwd(), '.data');
   const nodeEnv = env.NODE_ENV ?? 'development';
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT || 4000}`).replace(/\/$/, '');
   return {
     mode,
     port: intOf(env.PORT, 4000, 'PORT'),
@@ -78,6 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     queuePrefix: env.QUEUE_PREFIX || 'uo',
     amqpUrl: env.AMQP_URL || null,
     smtpUrl: env.SMTP_URL || null,
+    devSmtpPort: intOf(env.DEV_SMTP_PORT, 1025, 'DEV_SMTP_PORT'),
+    devMailPort: intOf(env.DEV_MAIL_PORT, 8025, 'DEV_MAIL_PORT'),
+    statusActionAttempts: Math.max(1, intOf(env.STATUS_ACTION_ATTEMPTS, 5, 'STATUS_ACTION_ATTEMPTS')),
+    statusActionBackoffMs: intOf(env.STATUS_ACTION_BACKOFF_MS, 2000, 'STATUS_ACTION_BACKOFF_MS'),
     eventStoreUrl: env.EVENTSTORE_URL || null,
     authDiscoveryUrl: env.AUTH_DISCOVERY_URL || null,
     authClientId: env.AUTH_CLIENT_ID || 'user-office',
@@ -88,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : 'dev-secret'),
     devIdp: !env.AUTH_DISCOVERY_URL,
     devIdpPort: intOf(env.DEV_IDP_PORT, 4001, 'DEV_IDP_PORT'),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT || 4000}`).replace(/\/$/, ''),
+    publicUrl,
     jwtSecret:
       env.JWT_SECRET ||
       (nodeEnv === 'production' ? fail('JWT_SECRET must be set in production') : devSecret(dataDir)),
@@ -97,12 +111,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     maxQueryDepth: intOf(env.GRAPHQL_MAX_DEPTH, 12, 'GRAPHQL_MAX_DEPTH'),
     maxQueryComplexity: intOf(env.GRAPHQL_MAX_COMPLEXITY, 5000, 'GRAPHQL_MAX_COMPLEXITY'),
-    dynamicOptionsAllowedHosts: (env.DYNAMIC_OPTIONS_ALLOWED_HOSTS ?? '')
+    // the development setup allows this server itself: the demo's dynamic question fetches /demo/options.json
+    dynamicOptionsAllowedHosts: (
+      env.DYNAMIC_OPTIONS_ALLOWED_HOSTS ?? (env.AUTH_DISCOVERY_URL ? '' : hostOf(publicUrl))
+    )
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ''),
     maxUploadBytes: intOf(env.MAX_UPLOAD_BYTES, 50 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),
+    seedDemo: boolOf(env.SEED_DEMO, nodeEnv !== 'test' && nodeEnv !== 'production', 'SEED_DEMO'),
   };
+}
+
+function boolOf(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  const v = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  throw new Error(`${name} must be true or false (got "${value}")`);
+}
+
+/** `host` or `host:port` of a URL (no port when it is the scheme's default) */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
 }
 
 function intOf(value: string | undefined, fallback: number, name: string): number {

@@ -3,6 +3,7 @@ import { DataType, FieldConditionType, OrderDirection, type ProposalEndStatus } 
 import type { SqlClient } from '../../../../platform/database/sql-client';
 import { badInput } from '../../../../platform/errors/app-error';
 import { SQL_CLIENT } from '../../../../platform/tokens';
+import { NUMBER_ANSWER } from '../../../questionaries';
 import type {
   ProposalsFilterInput,
   ProposalViewBasicModel,
@@ -128,7 +129,7 @@ function answerCondition(filter: QuestionFilterInput, where: Where): string {
     case DataType.NUMBER_INPUT: {
       const n = Number(raw);
       if (!Number.isFinite(n)) throw badInput(viewMessages.questionFilterValue);
-      return `jsonb_typeof(a.value->'value') = 'number' AND (a.value->>'value')::numeric ${cmp} ${where.param(n)}::numeric`;
+      return `${NUMBER_ANSWER} ${cmp} ${where.param(n)}::numeric`;
     }
     case DataType.INTERVAL: {
       const n = Number(raw);
@@ -187,7 +188,7 @@ export class ProposalViewsRepository {
       const q = filter.questionFilter;
       const condition = answerCondition(q, where);
       where.add(
-        `v.questionary_id IN (SELECT a.questionary_id FROM questionary_answers a WHERE a.question_id = ${where.param(q.questionId)} AND ${condition})`,
+        `v.questionary_id IN (SELECT questionary_id FROM questionary_answers a WHERE a.question_id = ${where.param(q.questionId)} AND ${condition})`,
       );
     }
     return where;

@@ -13,6 +13,9 @@ import { RegisterProjection } from '../../../../platform/projections/register-pr
 
 export const QUESTIONARIES_PROJECTION = 'questionaries';
 
+/** The number of a NUMBER_INPUT answer (null for any other shape); indexed with the question id. */
+export const NUMBER_ANSWER = `(CASE WHEN jsonb_typeof(value->'value') = 'number' THEN (value->>'value')::numeric END)`;
+
 type Tables = Readonly<Record<string, string>>;
 
 /**
@@ -23,7 +26,7 @@ type Tables = Readonly<Record<string, string>>;
 @RegisterProjection()
 export class QuestionariesProjection implements Projection {
   readonly name = QUESTIONARIES_PROJECTION;
-  readonly version = 1;
+  readonly version = 2;
   readonly mode = 'inline' as const;
   readonly eventTypes = [QUESTIONARY_CREATED, TOPIC_ANSWERED, QUESTIONARY_ANSWERS_COPIED];
   readonly tables = [
@@ -50,6 +53,8 @@ export class QuestionariesProjection implements Projection {
         )`,
         `CREATE INDEX ${t}_question ON ${t} (question_id)`,
         `CREATE INDEX ${t}_value ON ${t} USING gin (value jsonb_path_ops)`,
+        // the staff table's number filter: NUMBER_INPUT answers are {"value": <number>, …}
+        `CREATE INDEX ${t}_number ON ${t} (question_id, ${NUMBER_ANSWER})`,
       ],
     },
     {

@@ -1,18 +1,15 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
-import { questionFormSchema, Role, templateMessages, type QuestionFormContext } from '@user-office/contracts';
-import { CommandBus } from '@nestjs/cqrs';
+import { Role } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
-import { notFound } from '../../../../platform/errors/app-error';
-import { validateInput } from '../../../../platform/validation/validate-input';
 import { QuestionModel } from '../../read-models/templates/template.model';
 import { TemplatesRepository } from '../../read-models/templates/templates.repository';
+import { TemplatesService } from '../../templates.service';
 import { parseConfig } from '../parse-config';
-import { ExecuteTemplateCommand } from '../execute-template-command';
 
 @Resolver()
 export class UpdateQuestionResolver {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly templates: TemplatesService,
     private readonly repository: TemplatesRepository,
   ) {}
 
@@ -29,36 +26,7 @@ export class UpdateQuestionResolver {
     @Args('config', { nullable: true, description: 'JSON of the config (fields not given are kept)' })
     config?: string,
   ): Promise<QuestionModel | null> {
-    const existing = await this.repository.question(id);
-    if (!existing) throw notFound(templateMessages.questionNotFound);
-    const context: QuestionFormContext = {
-      originalKey: existing.naturalKey,
-      isNaturalKeyTaken: async (key) => {
-        const holder = await this.repository.questionByNaturalKey(key);
-        return holder !== null && holder.id !== id;
-      },
-    };
-    const valid = await validateInput(
-      questionFormSchema(existing.dataType),
-      {
-        naturalKey: naturalKey ?? existing.naturalKey,
-        question: question ?? existing.question,
-        config: { ...existing.config, ...parseConfig(config) },
-      },
-      context as Record<string, unknown>,
-    );
-    await this.commands.execute(
-      new ExecuteTemplateCommand({
-        kind: 'question',
-        questionId: id,
-        command: {
-          type: 'UpdateQuestion',
-          naturalKey: valid.naturalKey,
-          question: valid.question,
-          config: valid.config as unknown as Record<string, unknown>,
-        },
-      }),
-    );
+    await this.templates.updateQuestion(id, { naturalKey, question, config: parseConfig(config) });
     return this.repository.question(id);
   }
 }

@@ -1,0 +1,2 @@
+export { DemoSeedModule } from './demo-seed.module';
+export { DemoSeeder, type DemoSeedResult } from './demo-seeder';
