@@ -18,4 +18,5 @@ export * from './calls.events';
 export * from './proposals.events';
 export * from './files.events';
 export * from './workflows.events';
+export * from './sub-templates.events';
 export * from './demo-seed.events';

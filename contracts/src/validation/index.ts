@@ -14,3 +14,4 @@ export * from './calls.schema';
 export * from './proposals.schema';
 export * from './files.schema';
 export * from './workflows.schema';
+export * from './sub-templates.schema';

@@ -19,6 +19,8 @@ import { QuestionariesModule } from './modules/questionaries';
 import { CallsModule } from './modules/calls';
 import { ProposalsModule } from './modules/proposals';
 import { ProposalViewsModule } from './modules/proposal-views';
+import { GenericTemplatesModule } from './modules/generic-templates';
+import { SamplesModule } from './modules/samples';
 import { DownloadsModule } from './modules/downloads';
 import { DemoSeedModule } from './modules/demo-seed';
 
@@ -40,6 +42,8 @@ const DOMAIN_MODULES = [
   CallsModule,
   ProposalsModule,
   ProposalViewsModule,
+  GenericTemplatesModule,
+  SamplesModule,
   DownloadsModule,
   DemoSeedModule,
 ];

@@ -156,9 +156,14 @@ export class QuestionariesService {
 
   /**
    * Copies the answers of `sourceId` to `targetId` for the questions the target's template shares, and the
-   * completeness of the steps both templates share (a clone to a call with the same template is complete).
+   * completeness of the steps both templates share (a clone to a call with the same template is complete)
+   * unless `options.completeness` is false (the copy's steps stay to be completed).
    */
-  async copyAnswers(sourceId: number, targetId: number): Promise<void> {
+  async copyAnswers(
+    sourceId: number,
+    targetId: number,
+    options: { completeness?: boolean } = {},
+  ): Promise<void> {
     const target = await this.existing(targetId);
     const { fields, topicIds } = await this.fieldsOf(target.templateId);
     const { state: source } = await this.events.load(
@@ -170,7 +175,8 @@ export class QuestionariesService {
     const answers = Object.entries(source.answers)
       .filter(([questionId]) => shared.has(questionId))
       .map(([questionId, value]) => ({ questionId, value }));
-    const completedTopicIds = topicIds.filter((id) => source.completedTopicIds.has(id));
+    const completedTopicIds =
+      options.completeness === false ? [] : topicIds.filter((id) => source.completedTopicIds.has(id));
     if (answers.length === 0 && completedTopicIds.length === 0) return;
     await this.commands.execute(
       new ExecuteQuestionaryCommand(targetId, {

@@ -10,6 +10,11 @@ export type QuestionaryAccessMode = 'read' | 'write';
 export interface AnswerFacts {
   context?: AnswerContext;
   itemIds?: Record<string, number[]>;
+  /**
+   * Completeness of each question's items, by question id then item id: items of different owners (sub
+   * templates, samples) may share ids, so each question is checked against its own items only.
+   */
+  itemsCompleted?: Record<string, Record<number, boolean>>;
   basisValues?: Record<string, unknown>;
 }
 
@@ -65,8 +70,15 @@ export class QuestionaryOwners {
     for (const owner of this.owners) {
       const more = await owner.answerFacts?.(questionary, questionIds);
       if (!more) continue;
-      facts.context = { ...facts.context, ...more.context };
+      facts.context = {
+        ...facts.context,
+        ...more.context,
+        ...(more.context?.itemsCompleted && {
+          itemsCompleted: { ...facts.context?.itemsCompleted, ...more.context.itemsCompleted },
+        }),
+      };
       facts.itemIds = { ...facts.itemIds, ...more.itemIds };
+      facts.itemsCompleted = { ...facts.itemsCompleted, ...more.itemsCompleted };
       facts.basisValues = { ...facts.basisValues, ...more.basisValues };
     }
     return facts;

@@ -150,3 +150,35 @@ describe('questionary decider: answerTopic', () => {
     expect(s.answers).toEqual({ t: 'y' });
   });
 });
+
+describe('questionary decider: items supplied by the owners', () => {
+  const fields = [
+    field('gt', DataType.GENERIC_TEMPLATE, {
+      config: config({ templateId: 3, minEntries: 1, maxEntries: 2, addEntryButtonLabel: 'Add' }),
+    }),
+    field('samples', DataType.SAMPLE_DECLARATION, {
+      config: config({ templateId: 4, minEntries: 1, maxEntries: 2, addEntryButtonLabel: 'Add' }),
+    }),
+  ];
+  // sub template 7 and sample 7 are different items: each question is checked against its own
+  const decide = (gt: boolean, sample: boolean, extra: Partial<AnswerTopicCommand> = {}) =>
+    questionaryDecider.decide(
+      answerTopic(fields, [], {
+        itemIds: { gt: [7], samples: [7] },
+        itemsCompleted: { gt: { 7: gt }, samples: { 7: sample } },
+        ...extra,
+      }),
+      state(),
+    );
+
+  it('checks each question against the completeness of its own items', () => {
+    expect(() => decide(true, false)).toThrow(questionTypeMessages.samplesIncomplete);
+    expect(() => decide(false, true)).toThrow(questionMessages.genericTemplatesIncomplete);
+    expect(decide(true, true)).toHaveLength(1);
+  });
+
+  it('leaves the server-supplied lists unchecked on a partial save', () => {
+    const [event] = decide(false, false, { isPartialSave: true, itemIds: { gt: [], samples: [] } });
+    expect(event).toMatchObject({ data: { isComplete: false } });
+  });
+});

@@ -92,6 +92,18 @@ export interface QuestionaryField {
   dependenciesOperator: DependenciesLogicOperator | null;
 }
 
+type ItemsCompletedByQuestion = Readonly<Record<string, Readonly<Record<number, boolean>>>>;
+
+/** The answer context of one question: its own items' completeness when the owner gave it per question. */
+function contextFor(
+  context: AnswerContext | undefined,
+  itemsCompleted: ItemsCompletedByQuestion | undefined,
+  questionId: string,
+): AnswerContext | undefined {
+  const own = itemsCompleted?.[questionId];
+  return own ? { ...context, itemsCompleted: own } : context;
+}
+
 export interface AnswerTopicCommand {
   type: 'AnswerTopic';
   topicId: number;
@@ -109,6 +121,8 @@ export interface AnswerTopicCommand {
    * server's truth replaces whatever list the client sent.
    */
   itemIds?: Readonly<Record<string, readonly number[]>>;
+  /** completeness of each question's items (by question id, then item id); wins over context.itemsCompleted */
+  itemsCompleted?: ItemsCompletedByQuestion;
   /** basis answers the owner entity holds (e.g. a sample's title), by question id */
   basisValues?: Readonly<Record<string, unknown>>;
 }
@@ -174,11 +188,15 @@ function decideAnswerTopic(command: AnswerTopicCommand, state: QuestionaryState)
     if (!questionType(field.dataType).hasValue) continue;
     given.set(answer.questionId, normaliseValue(field, answer.value));
   }
+  // values the owner supplies (item lists, basis values) are not the client's: a partial save leaves them unchecked
+  const supplied = new Set<string>();
   for (const field of topicFields) {
     const items = command.itemIds?.[field.questionId];
     if (items) given.set(field.questionId, [...items]);
     if (command.basisValues && field.questionId in command.basisValues)
       given.set(field.questionId, command.basisValues[field.questionId]);
+    if (items || (command.basisValues && field.questionId in command.basisValues))
+      supplied.add(field.questionId);
   }
 
   const merged: Record<string, unknown> = { ...state.answers };
@@ -199,9 +217,14 @@ function decideAnswerTopic(command: AnswerTopicCommand, state: QuestionaryState)
   const errors: Record<string, string> = {};
   for (const field of topicFields) {
     if (visibility[field.questionId] === false || !questionType(field.dataType).hasValue) continue;
-    if (command.isPartialSave && !given.has(field.questionId)) continue;
+    if (command.isPartialSave && (!given.has(field.questionId) || supplied.has(field.questionId))) continue;
     const config = command.isPartialSave ? { ...field.config, required: false } : field.config;
-    const [error] = answerErrors(field.dataType, config, merged[field.questionId], command.context);
+    const [error] = answerErrors(
+      field.dataType,
+      config,
+      merged[field.questionId],
+      contextFor(command.context, command.itemsCompleted, field.questionId),
+    );
     if (error) errors[field.questionId] = error;
   }
   const failed = Object.keys(errors);
@@ -261,6 +284,7 @@ export interface QuestionaryCheck {
   topicIds: readonly number[];
   context?: AnswerContext;
   itemIds?: Readonly<Record<string, readonly number[]>>;
+  itemsCompleted?: ItemsCompletedByQuestion;
   basisValues?: Readonly<Record<string, unknown>>;
 }
 
@@ -290,7 +314,12 @@ export function questionaryErrors(check: QuestionaryCheck, state: QuestionarySta
   );
   for (const field of check.fields) {
     if (visibility[field.questionId] === false || !questionType(field.dataType).hasValue) continue;
-    const [error] = answerErrors(field.dataType, field.config, answers[field.questionId], check.context);
+    const [error] = answerErrors(
+      field.dataType,
+      field.config,
+      answers[field.questionId],
+      contextFor(check.context, check.itemsCompleted, field.questionId),
+    );
     if (error) errors[field.questionId] = error;
   }
   return errors;

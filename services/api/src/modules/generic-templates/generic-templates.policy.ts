@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { basisQuestionId, DataType } from '@user-office/contracts';
+import type { SessionUser } from '../../platform/auth/session';
+import { ProposalsRepository, ProposalsService } from '../proposals';
+import {
+  QuestionariesRepository,
+  type AnswerFacts,
+  type QuestionaryOwner,
+  type QuestionaryRecord,
+} from '../questionaries';
+import { GenericTemplatesRepository } from './read-models/generic-templates/generic-templates.repository';
+import { SubTemplatePlacement } from './sub-template-placement';
+
+/**
+ * Sub templates as owners of questionaries (registered with QuestionaryOwners):
+ * - an item's questionary is read by the proposal's members and answered while the proposal is editable;
+ * - a proposal's questionary gets the server's item lists and their completeness for its GENERIC_TEMPLATE
+ *   questions (minEntries, maxEntries and "All genericTemplates must be completed" on answerTopic and submission);
+ * - an item's questionary gets the item's title as its GENERIC_TEMPLATE_BASIS answer.
+ */
+@Injectable()
+export class GenericTemplatesQuestionaryOwner implements QuestionaryOwner {
+  constructor(
+    private readonly repository: GenericTemplatesRepository,
+    private readonly proposalRecords: ProposalsRepository,
+    private readonly proposals: ProposalsService,
+    private readonly questionaries: QuestionariesRepository,
+    private readonly placement: SubTemplatePlacement,
+  ) {}
+
+  async access(
+    session: SessionUser,
+    questionary: QuestionaryRecord,
+    mode: 'read' | 'write',
+  ): Promise<boolean | undefined> {
+    const item = await this.repository.byQuestionaryId(questionary.questionaryId);
+    if (!item) return undefined;
+    const proposal = await this.proposalRecords.proposal(item.proposalPk);
+    if (!proposal || !this.proposals.isMember(proposal, session.id)) return false;
+    if (mode === 'read') return true;
+    return !item.deleted && this.proposals.isEditable(proposal, session);
+  }
+
+  async answerFacts(
+    questionary: QuestionaryRecord,
+    questionIds: readonly string[],
+  ): Promise<AnswerFacts | undefined> {
+    const proposal = await this.proposalRecords.byQuestionaryId(questionary.questionaryId);
+    if (proposal) {
+      const questions = await this.placement.questionsOfKind(DataType.GENERIC_TEMPLATE, questionIds);
+      if (questions.length === 0) return undefined;
+      const items = await this.repository.ofProposal(proposal.primaryKey, questions);
+      const completion = await this.questionaries.completion(items.map((i) => i.questionaryId));
+      const facts: Required<Pick<AnswerFacts, 'itemIds' | 'itemsCompleted'>> = {
+        itemIds: {},
+        itemsCompleted: {},
+      };
+      for (const questionId of questions) {
+        const mine = items.filter((i) => i.questionId === questionId);
+        facts.itemIds[questionId] = mine.map((i) => i.id);
+        facts.itemsCompleted[questionId] = Object.fromEntries(
+          mine.map((i) => [i.id, completion.get(i.questionaryId) === true]),
+        );
+      }
+      return facts;
+    }
+    const item = await this.repository.byQuestionaryId(questionary.questionaryId);
+    if (!item || item.deleted) return undefined;
+    return { basisValues: { [basisQuestionId(DataType.GENERIC_TEMPLATE_BASIS)]: item.title } };
+  }
+}

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { basisQuestionId, DataType } from '@user-office/contracts';
+import type { SessionUser } from '../../platform/auth/session';
+import { SubTemplatePlacement } from '../generic-templates';
+import { ProposalsRepository, ProposalsService } from '../proposals';
+import {
+  QuestionariesRepository,
+  type AnswerFacts,
+  type QuestionaryOwner,
+  type QuestionaryRecord,
+} from '../questionaries';
+import { SamplesRepository } from './read-models/samples/samples.repository';
+import { maySeeAllSamples } from './samples.service';
+
+/**
+ * Samples as owners of questionaries (registered with QuestionaryOwners):
+ * - a sample's questionary is read by the proposal's members (and experiment safety reviewers) and answered while
+ *   the sample may be changed (proposal editable; a post-submission sample also once the proposal is submitted);
+ * - a proposal's questionary gets the server's lists of pre-submission samples and their completeness for its
+ *   SAMPLE_DECLARATION questions (minEntries, maxEntries, "All samples must be completed");
+ * - a sample's questionary gets the sample's title as its SAMPLE_BASIS answer.
+ */
+@Injectable()
+export class SamplesQuestionaryOwner implements QuestionaryOwner {
+  constructor(
+    private readonly repository: SamplesRepository,
+    private readonly proposalRecords: ProposalsRepository,
+    private readonly proposals: ProposalsService,
+    private readonly questionaries: QuestionariesRepository,
+    private readonly placement: SubTemplatePlacement,
+  ) {}
+
+  async access(
+    session: SessionUser,
+    questionary: QuestionaryRecord,
+    mode: 'read' | 'write',
+  ): Promise<boolean | undefined> {
+    const sample = await this.repository.byQuestionaryId(questionary.questionaryId);
+    if (!sample) return undefined;
+    if (mode === 'read' && maySeeAllSamples(session)) return true;
+    const proposal = await this.proposalRecords.proposal(sample.proposalPk);
+    if (!proposal || !this.proposals.isMember(proposal, session.id)) return false;
+    if (mode === 'read') return true;
+    if (sample.deleted) return false;
+    return (
+      (sample.isPostProposalSubmission && proposal.submitted) || this.proposals.isEditable(proposal, session)
+    );
+  }
+
+  async answerFacts(
+    questionary: QuestionaryRecord,
+    questionIds: readonly string[],
+  ): Promise<AnswerFacts | undefined> {
+    const proposal = await this.proposalRecords.byQuestionaryId(questionary.questionaryId);
+    if (proposal) {
+      const questions = await this.placement.questionsOfKind(DataType.SAMPLE_DECLARATION, questionIds);
+      if (questions.length === 0) return undefined;
+      const samples = await this.repository.declaredOf(proposal.primaryKey, questions);
+      const completion = await this.questionaries.completion(samples.map((s) => s.questionaryId));
+      const facts: Required<Pick<AnswerFacts, 'itemIds' | 'itemsCompleted'>> = {
+        itemIds: {},
+        itemsCompleted: {},
+      };
+      for (const questionId of questions) {
+        const mine = samples.filter((s) => s.questionId === questionId);
+        facts.itemIds[questionId] = mine.map((s) => s.id);
+        facts.itemsCompleted[questionId] = Object.fromEntries(
+          mine.map((s) => [s.id, completion.get(s.questionaryId) === true]),
+        );
+      }
+      return facts;
+    }
+    const sample = await this.repository.byQuestionaryId(questionary.questionaryId);
+    if (!sample || sample.deleted) return undefined;
+    return { basisValues: { [basisQuestionId(DataType.SAMPLE_BASIS)]: sample.title } };
+  }
+}
