@@ -9,3 +9,4 @@ export * from './roles';
 export * from './countries';
 export * from './questions';
 export * from './workflows';
+export * from './status-actions';

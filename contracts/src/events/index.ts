@@ -19,4 +19,5 @@ export * from './proposals.events';
 export * from './files.events';
 export * from './workflows.events';
 export * from './sub-templates.events';
+export * from './status-actions.events';
 export * from './demo-seed.events';

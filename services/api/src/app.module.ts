@@ -22,6 +22,7 @@ import { ProposalViewsModule } from './modules/proposal-views';
 import { GenericTemplatesModule } from './modules/generic-templates';
 import { SamplesModule } from './modules/samples';
 import { DownloadsModule } from './modules/downloads';
+import { StatusActionsModule } from './modules/status-actions';
 import { DemoSeedModule } from './modules/demo-seed';
 
 /** The domain modules, in the order later issues add them. */
@@ -45,6 +46,7 @@ const DOMAIN_MODULES = [
   GenericTemplatesModule,
   SamplesModule,
   DownloadsModule,
+  StatusActionsModule,
   DemoSeedModule,
 ];
 

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { startDevIdp, type DevIdp } from '@user-office/dev-idp';
 import { createApp } from './app.factory';
-import { loadConfig, runsApi, type AppConfig } from './platform/config/app-config';
+import { startDevMailCatcher, type DevMailCatcher } from './dev-mail/dev-mail-catcher';
+import { loadConfig, runsApi, runsWorker, type AppConfig } from './platform/config/app-config';
 
 /** `UO_MODE` = all (default: api + projector + worker in one process) | api | projector | worker. */
 async function main(): Promise<void> {
@@ -23,10 +24,24 @@ async function main(): Promise<void> {
     overrides.authDiscoveryUrl = idp.issuer;
     overrides.devIdp = true;
   }
+  let mail: DevMailCatcher | null = null;
+  if (!config.smtpUrl && runsWorker(config)) {
+    // no SMTP relay configured: e-mails go to the development catcher and its web inbox
+    mail = await startDevMailCatcher({
+      smtpPort: config.devSmtpPort,
+      webPort: config.devMailPort,
+      fallbackToFreePorts: true,
+    });
+    overrides.smtpUrl = mail.smtpUrl;
+  }
   const { app } = await createApp(overrides);
   await app.listen(config.port);
   if (idp) {
     const stop = idp;
+    app.getHttpServer().on('close', () => void stop.close());
+  }
+  if (mail) {
+    const stop = mail;
     app.getHttpServer().on('close', () => void stop.close());
   }
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
@@ -34,7 +49,8 @@ async function main(): Promise<void> {
     `User office ${config.mode} listening on http://localhost:${config.port} (GraphQL at /graphql; store: ${where}; queue: ${config.redisUrl ? 'Redis' : 'in-process'})` +
       (idp
         ? `\nDevelopment login (OpenID Connect) at ${idp.issuer}: accounts applicant, officer, scientist, … password "secret"`
-        : ''),
+        : '') +
+      (mail ? `\nDevelopment e-mail inbox at ${mail.webUrl} (SMTP ${mail.smtpUrl})` : ''),
   );
 }
 

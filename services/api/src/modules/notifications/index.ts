@@ -1,2 +1,3 @@
 export { NotificationsModule } from './notifications.module';
-export { MailerService, type SentMail } from './mailer.service';
+export { MailerService, SEND_EMAIL_JOB, type Delivery, type SentMail } from './mailer.service';
+export { renderEmailTemplate, type RenderedEmail } from './render-email-template';

@@ -1,0 +1,64 @@
+import type { EmailStatusActionRecipients, StatusActionType } from '../enums';
+
+/**
+ * Status actions as jobs (ARCHITECTURE §4). Each status a proposal reaches becomes jobs with deterministic ids
+ * (`<event id>-<action id>`, e-mail jobs fanned out per template and recipient:
+ * `<event id>-<action id>-<template id>-<address>`): a crash re-enqueues without duplicates. E-mail actions run
+ * on the `email` queue (job name `status-action-email`), RabbitMQ actions on the `rabbitmq` queue (job name
+ * `status-action-rabbitmq`). Every job ends in one `StatusActionSucceeded` or `StatusActionFailed` event of
+ * its log entry.
+ */
+export const STATUS_ACTION_JOB_NAMES = {
+  email: 'status-action-email',
+  rabbitmq: 'status-action-rabbitmq',
+} as const;
+
+/** Someone an e-mail action writes to. */
+export interface StatusActionEmailRecipient {
+  readonly email: string;
+  /** the user, when the address is a user's (PI, co-proposers) */
+  readonly userId: number | null;
+  readonly firstname: string;
+  readonly lastname: string;
+}
+
+/** The e-mail side of an action: one template to one recipient of one recipient group. */
+export interface StatusActionEmailTarget {
+  readonly emailTemplateId: string;
+  readonly recipientGroup: EmailStatusActionRecipients;
+  /** null when the group resolved to nobody: `unresolved` says why, and the log shows it as a failure */
+  readonly to: StatusActionEmailRecipient | null;
+  readonly unresolved: string | null;
+}
+
+/** What one status action does for one proposal: all a worker needs to run it, and to run it again (replay). */
+export interface StatusActionSpec {
+  /** the ProposalStatusChanged event that reached the status */
+  readonly sourceEventId: string;
+  /** when the status was reached (ISO 8601) */
+  readonly occurredAt: string;
+  readonly proposalPk: number;
+  readonly statusId: number;
+  readonly connectionId: number;
+  readonly actionId: number;
+  readonly actionType: StatusActionType;
+  /** EMAIL actions */
+  readonly email: StatusActionEmailTarget | null;
+  /** RABBITMQ actions: the exchanges the message is published to */
+  readonly rabbitmq: { readonly exchanges: readonly string[] } | null;
+}
+
+/** The payload of a status-action job. */
+export interface StatusActionJobData {
+  /** the log entry the outcome belongs to: the id of the entry's first job (its stream is `status-actions-log-<logKey>`) */
+  readonly logKey: string;
+  /** a replay (replayStatusActionsLog) rather than the first run */
+  readonly replay: boolean;
+  readonly action: StatusActionSpec;
+  /** how many tries the queue gives the job: the last one logs the failure */
+  readonly attempts: number;
+  /** the correlation id of the request that caused it, carried into the outcome event */
+  readonly correlationId: string | null;
+  /** the event that caused the job (the status change, or the replay request) */
+  readonly causationId: string;
+}

@@ -1,0 +1,78 @@
+import { array, boolean, number, object, string } from 'yup';
+import { searchMinLength } from '../validation/common';
+
+/** Messages of the status actions log operations (the spec quotes none of them; worded like its own). */
+export const statusActionsMessages = {
+  logNotFound: 'Status actions log not found',
+  logIdInvalid: 'Status actions log id must be a positive integer',
+  searchTooShort: `Search needs at least ${searchMinLength} characters`,
+  unknownSortField: 'Unknown sort field',
+  pageSize: 'Page size must be between 1 and 1000',
+  offset: 'Offset must be 0 or more',
+  idsInvalid: 'Ids must be positive integers',
+} as const;
+
+/** The status actions log table's default page size (§9 "status log 20"). */
+export const STATUS_ACTIONS_LOG_PAGE_SIZE = 20;
+
+/** What getStatusActionsLogs sorts by. */
+export const STATUS_ACTIONS_LOG_SORT_FIELDS = [
+  'statusActionsLogId',
+  'timestamp',
+  'successful',
+  'message',
+  'recipient',
+  'actionType',
+  'connectionId',
+] as const;
+export type StatusActionsLogSortField = (typeof STATUS_ACTIONS_LOG_SORT_FIELDS)[number];
+
+const ids = () =>
+  array(
+    number().integer(statusActionsMessages.idsInvalid).positive(statusActionsMessages.idsInvalid).required(),
+  )
+    .nullable()
+    .default(null);
+
+/** getStatusActionsLogs(filter, searchText, sortField, first, offset); sortDirection is a GraphQL enum */
+export const statusActionsLogsQuerySchema = object({
+  filter: object({
+    statusActionsSuccessful: boolean().nullable().default(null),
+    callIds: ids(),
+    statusActionIds: ids(),
+  })
+    .nullable()
+    .default(null),
+  searchText: string()
+    .trim()
+    .nullable()
+    .default(null)
+    .test(
+      'search-min',
+      statusActionsMessages.searchTooShort,
+      (value) => !value || value.length >= searchMinLength,
+    ),
+  sortField: string()
+    .nullable()
+    .default(null)
+    .oneOf([...STATUS_ACTIONS_LOG_SORT_FIELDS, null], statusActionsMessages.unknownSortField),
+  first: number()
+    .integer(statusActionsMessages.pageSize)
+    .min(1, statusActionsMessages.pageSize)
+    .max(1000, statusActionsMessages.pageSize)
+    .nullable()
+    .default(null),
+  offset: number()
+    .integer(statusActionsMessages.offset)
+    .min(0, statusActionsMessages.offset)
+    .nullable()
+    .default(null),
+});
+
+/** replayStatusActionsLog(statusActionsLogId) */
+export const replayStatusActionsLogSchema = object({
+  statusActionsLogId: number()
+    .required(statusActionsMessages.logIdInvalid)
+    .integer(statusActionsMessages.logIdInvalid)
+    .positive(statusActionsMessages.logIdInvalid),
+});

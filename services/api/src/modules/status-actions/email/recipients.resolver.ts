@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import {
+  EmailStatusActionRecipients,
+  SettingsId,
+  type StatusActionEmailRecipient,
+} from '@user-office/contracts';
+import type { ProposalModel } from '../../proposals';
+import { SettingsRepository } from '../../settings';
+import { UsersService, type UserRecord } from '../../users';
+import type { RecipientResolution } from '../domain/plan-status-action-jobs';
+
+/** Groups whose people the system does not know yet (instruments, techniques, FAPs come with later issues). */
+const NOT_MODELLED: Partial<Record<EmailStatusActionRecipients, string>> = {
+  [EmailStatusActionRecipients.INSTRUMENT_SCIENTISTS]:
+    'instruments and their scientists are not modelled yet',
+  [EmailStatusActionRecipients.TECHNIQUE_SCIENTISTS]: 'techniques and their scientists are not modelled yet',
+  [EmailStatusActionRecipients.FAP_REVIEWERS]: 'FAPs and their reviewers are not modelled yet',
+  [EmailStatusActionRecipients.FAP_CHAIR_AND_SECRETARY]:
+    'FAPs and their chairs and secretaries are not modelled yet',
+};
+
+const nobody = (group: EmailStatusActionRecipients, why: string): RecipientResolution => ({
+  to: [],
+  unresolved: `Recipients ${group} resolve to nobody: ${why}`,
+});
+
+const userRecipient = (u: UserRecord): StatusActionEmailRecipient => ({
+  email: u.email,
+  userId: u.id,
+  firstname: u.preferredname || u.firstname,
+  lastname: u.lastname,
+});
+
+const addressRecipient = (email: string, firstname = '', lastname = ''): StatusActionEmailRecipient => ({
+  email,
+  userId: null,
+  firstname,
+  lastname,
+});
+
+/**
+ * Who a recipient group of an e-mail action is for a proposal (§3 "Status action recipient groups"): PI = the
+ * proposer, CO_PROPOSERS = the proposal's users, USER_OFFICE = the USER_OFFICE_EMAIL setting,
+ * EXPERIMENT_SAFETY_REVIEWERS = the EXPERIMENT_SAFETY_REVIEW_EMAIL setting (when set). The groups not modelled
+ * yet resolve to nobody, and say so (the log shows it). OTHER is the action's own list (see planStatusActionJobs).
+ */
+@Injectable()
+export class RecipientsResolver {
+  constructor(
+    private readonly users: UsersService,
+    private readonly settings: SettingsRepository,
+  ) {}
+
+  async resolve(
+    groups: Iterable<EmailStatusActionRecipients>,
+    proposal: ProposalModel,
+  ): Promise<Map<EmailStatusActionRecipients, RecipientResolution>> {
+    const resolved = new Map<EmailStatusActionRecipients, RecipientResolution>();
+    for (const group of new Set(groups)) resolved.set(group, await this.resolveOne(group, proposal));
+    return resolved;
+  }
+
+  private async resolveOne(
+    group: EmailStatusActionRecipients,
+    proposal: ProposalModel,
+  ): Promise<RecipientResolution> {
+    const setting = async (id: SettingsId) => (await this.settings.setting(id)).settingsValue.trim();
+    switch (group) {
+      case EmailStatusActionRecipients.PI: {
+        const pi = await this.users.byId(proposal.proposerId);
+        return pi
+          ? { to: [userRecipient(pi)], unresolved: null }
+          : nobody(group, `user ${proposal.proposerId} does not exist`);
+      }
+      case EmailStatusActionRecipients.CO_PROPOSERS: {
+        const members = await this.users.byIds(proposal.userIds);
+        return { to: members.map(userRecipient), unresolved: null };
+      }
+      case EmailStatusActionRecipients.USER_OFFICE: {
+        const email = await setting(SettingsId.USER_OFFICE_EMAIL);
+        return email
+          ? { to: [addressRecipient(email, 'User', 'Office')], unresolved: null }
+          : nobody(group, 'the USER_OFFICE_EMAIL setting is empty');
+      }
+      case EmailStatusActionRecipients.EXPERIMENT_SAFETY_REVIEWERS: {
+        const email = await setting(SettingsId.EXPERIMENT_SAFETY_REVIEW_EMAIL);
+        return email
+          ? { to: [addressRecipient(email)], unresolved: null }
+          : nobody(
+              group,
+              'experiment safety reviewers are not modelled yet and the EXPERIMENT_SAFETY_REVIEW_EMAIL setting is empty',
+            );
+      }
+      case EmailStatusActionRecipients.OTHER:
+        return { to: [], unresolved: null }; // the action's otherRecipientEmails, planned from its config
+      default:
+        return nobody(group, NOT_MODELLED[group] ?? 'unknown recipient group');
+    }
+  }
+}

@@ -1,0 +1,292 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import {
+  EMAIL_TEMPLATES,
+  ProposalEndStatus,
+  PROPOSAL_STATUS_CHANGED_MESSAGE_TYPE,
+  QUEUES,
+  SETTING_DEFAULTS,
+  STATUS_ACTION_JOB_NAMES,
+  SettingsId,
+  StatusActionType,
+  statusActionsLogStreamId,
+  type StatusActionJobData,
+  type StatusActionProposalRef,
+  type StatusActionSpec,
+} from '@user-office/contracts';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
+import { RequestContext, type RequestContextData } from '../../../platform/context/request-context';
+import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import { IdSequences } from '../../../platform/database/id-sequences';
+import type { JobContext, JobQueue } from '../../../platform/queue/job-queue.port';
+import { JOB_QUEUE } from '../../../platform/tokens';
+import { CallsRepository } from '../../calls';
+import { MailerService, renderEmailTemplate } from '../../notifications';
+import { ProposalsRepository, type ProposalModel } from '../../proposals';
+import { SettingsRepository } from '../../settings';
+import { UsersService } from '../../users';
+import { WorkflowsRepository } from '../../workflows';
+import {
+  initialStatusActionsLogState,
+  evolveStatusActionsLog,
+  statusActionsLogDecider,
+  type StatusActionsLogState,
+} from '../domain/status-actions-log.decide';
+import { AmqpPublisher } from '../rabbitmq/amqp-publisher';
+import { buildProposalStatusChangedMessage } from '../rabbitmq/proposal-status-changed.message-builder';
+import { StatusActionError, errorText } from './status-action-error';
+
+/** What one job of a status action did. */
+export interface ActionResult {
+  recipient: string;
+  proposals: StatusActionProposalRef[];
+  message: string;
+}
+
+export interface StatusActionJobResult {
+  successful: boolean;
+  /** the job had already ended (a worker died after logging it): nothing was run again */
+  alreadyLogged?: boolean;
+}
+
+const LOG_ID_SEQUENCE = 'status_actions_log_id_seq';
+
+/** Who or what a job addresses, known without running it. */
+export function recipientOf(action: StatusActionSpec): string {
+  if (action.email) return action.email.to?.email ?? `(${action.email.recipientGroup})`;
+  const exchanges = action.rabbitmq?.exchanges ?? [];
+  return exchanges.length > 0 ? exchanges.join(', ') : '(no exchange)';
+}
+
+/**
+ * The worker side of status actions (ARCHITECTURE §4): runs a job (an e-mail through the mailer, a message to
+ * RabbitMQ with publisher confirms), then appends its outcome to the log entry's stream: success, or failure
+ * after the last try (at once when trying again cannot help). Exactly one outcome per job: a job whose outcome is
+ * already in the stream (a worker died after logging it; the queue ran it again) does nothing, and the append
+ * checks the stream's version, so two workers running the same job log one success between them. The side effect
+ * itself is at least once: a worker that dies between sending and logging sends again when the job is re-run.
+ */
+@Injectable()
+export class StatusActionsRunner implements OnModuleInit {
+  private readonly logger = new Logger('StatusActions');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly events: EventSourcing,
+    private readonly ids: IdSequences,
+    private readonly mailer: MailerService,
+    private readonly publisher: AmqpPublisher,
+    private readonly proposals: ProposalsRepository,
+    private readonly calls: CallsRepository,
+    private readonly users: UsersService,
+    private readonly workflows: WorkflowsRepository,
+    private readonly settings: SettingsRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.registerProcessor<StatusActionJobData>(QUEUES.rabbitmq, (data, job) =>
+      this.process(data, job),
+    );
+    this.mailer.handle<StatusActionJobData>(STATUS_ACTION_JOB_NAMES.email, (data, job) =>
+      this.process(data, job),
+    );
+  }
+
+  /** the job processor: run unless already logged, log the outcome once */
+  process(data: StatusActionJobData, job: JobContext): Promise<StatusActionJobResult> {
+    const context: Partial<RequestContextData> = { causationId: data.causationId };
+    if (data.correlationId) context.correlationId = data.correlationId;
+    return RequestContext.run(context, async () => {
+      const logged = (await this.entry(data.logKey)).outcomes[job.id];
+      if (logged !== undefined) return { successful: logged, alreadyLogged: true };
+      const tries = job.attemptsMade + 1;
+      let result: ActionResult;
+      try {
+        result = await this.perform(data.action);
+      } catch (error) {
+        const permanent = error instanceof StatusActionError && error.permanent;
+        if (!permanent && tries < data.attempts) {
+          this.logger.log(
+            `Status action job ${job.id}, try ${tries} of ${data.attempts}: ${errorText(error)}`,
+          );
+          throw error; // the queue tries again after its backoff
+        }
+        const message =
+          permanent || data.attempts === 1 ? errorText(error) : `${errorText(error)} (after ${tries} tries)`;
+        await this.record(data, job.id, false, tries, {
+          recipient: recipientOf(data.action),
+          proposals: await this.proposalRefs(data.action.proposalPk),
+          message,
+        });
+        if (permanent) return { successful: false };
+        throw error;
+      }
+      await this.record(data, job.id, true, tries, result);
+      return { successful: true };
+    });
+  }
+
+  /** the side effect alone: sends the e-mail or publishes the message; throws StatusActionError */
+  async perform(action: StatusActionSpec): Promise<ActionResult> {
+    const proposal = await this.proposals.proposal(action.proposalPk);
+    if (!proposal) throw new StatusActionError(`Proposal ${action.proposalPk} no longer exists`, true);
+    const proposals = [refOf(proposal)];
+    switch (action.actionType) {
+      case StatusActionType.EMAIL:
+        return { ...(await this.sendEmail(action, proposal)), proposals };
+      case StatusActionType.RABBITMQ:
+        return { ...(await this.publish(action, proposal)), proposals };
+      default:
+        throw new StatusActionError(`Unknown status action type ${String(action.actionType)}`, true);
+    }
+  }
+
+  private async sendEmail(
+    action: StatusActionSpec,
+    proposal: ProposalModel,
+  ): Promise<Omit<ActionResult, 'proposals'>> {
+    const target = action.email;
+    if (!target) throw new StatusActionError('The e-mail action has no recipient', true);
+    if (!target.to)
+      throw new StatusActionError(`No e-mail sent: ${target.unresolved ?? 'nobody to write to'}`, true);
+    const template = EMAIL_TEMPLATES.find((t) => t.id === target.emailTemplateId);
+    if (!template) throw new StatusActionError(`Unknown e-mail template ${target.emailTemplateId}`, true);
+    const [call, status, pi, settings] = await Promise.all([
+      this.calls.call(proposal.callId),
+      this.workflows.status(action.statusId, { includeDeleted: true }),
+      this.users.byId(proposal.proposerId),
+      this.settings.settings(),
+    ]);
+    const setting = (id: SettingsId) =>
+      settings.find((s) => s.id === id)?.settingsValue || SETTING_DEFAULTS[id].value;
+    const mail = renderEmailTemplate(template, {
+      'recipient.firstname': target.to.firstname,
+      'recipient.lastname': target.to.lastname,
+      'facility.name': setting(SettingsId.ORGANISATION_NAME),
+      'facility.userOfficeEmail': setting(SettingsId.USER_OFFICE_EMAIL),
+      'proposal.proposalId': proposal.proposalId,
+      'proposal.title': proposal.title,
+      'proposal.status.name': status?.name,
+      'proposal.finalStatus': proposal.finalStatus === ProposalEndStatus.UNSET ? '' : proposal.finalStatus,
+      'proposal.principalInvestigator': pi ? `${pi.preferredname || pi.firstname} ${pi.lastname}` : '',
+      'call.shortCode': call?.shortCode,
+      'links.proposal': `${this.config.publicUrl}/ProposalEdit/${proposal.primaryKey}`,
+    });
+    let delivery;
+    try {
+      delivery = await this.mailer.deliver({ to: target.to.email, ...mail });
+    } catch (error) {
+      throw new StatusActionError(
+        `E-mail to ${target.to.email} could not be sent: ${errorText(error)}`,
+        false,
+        {
+          cause: error,
+        },
+      );
+    }
+    return {
+      recipient: target.to.email,
+      message:
+        `E-mail "${mail.subject}" (${template.id}) sent to ${target.to.email}` +
+        (delivery.via === 'outbox' ? ' (kept in the local outbox: SMTP_URL is not set)' : ''),
+    };
+  }
+
+  private async publish(
+    action: StatusActionSpec,
+    proposal: ProposalModel,
+  ): Promise<Omit<ActionResult, 'proposals'>> {
+    const exchanges = action.rabbitmq?.exchanges ?? [];
+    if (exchanges.length === 0) throw new StatusActionError('The RabbitMQ action names no exchange', true);
+    const [call, status, pi, members] = await Promise.all([
+      this.calls.call(proposal.callId),
+      this.workflows.status(action.statusId, { includeDeleted: true }),
+      this.users.byId(proposal.proposerId),
+      this.users.byIds(proposal.userIds),
+    ]);
+    if (!pi)
+      throw new StatusActionError(
+        `The principal investigator (user ${proposal.proposerId}) no longer exists`,
+        true,
+      );
+    const message = buildProposalStatusChangedMessage({
+      eventId: action.sourceEventId,
+      occurredAt: action.occurredAt,
+      proposal,
+      call: { shortCode: call?.shortCode ?? '' },
+      status: { id: action.statusId, shortCode: status?.shortCode ?? '', name: status?.name ?? '' },
+      proposer: pi,
+      members,
+    });
+    await this.publisher.publish(exchanges, Buffer.from(JSON.stringify(message)), {
+      contentType: 'application/json',
+      contentEncoding: 'utf-8',
+      type: PROPOSAL_STATUS_CHANGED_MESSAGE_TYPE,
+      messageId: action.sourceEventId,
+      timestamp: Math.floor(Date.now() / 1000),
+      appId: 'user-office',
+    });
+    return {
+      recipient: exchanges.join(', '),
+      message: `${PROPOSAL_STATUS_CHANGED_MESSAGE_TYPE} published to ${exchanges.join(', ')} (confirmed by the broker)`,
+    };
+  }
+
+  private async entry(logKey: string): Promise<StatusActionsLogState> {
+    const { state } = await this.events.load(
+      statusActionsLogStreamId(logKey),
+      initialStatusActionsLogState,
+      evolveStatusActionsLog,
+    );
+    return state;
+  }
+
+  /** appends the job's outcome (nothing when the job already has one): the append checks the stream's version */
+  private async record(
+    data: StatusActionJobData,
+    jobId: string,
+    successful: boolean,
+    tries: number,
+    result: ActionResult,
+  ): Promise<void> {
+    const state = await this.entry(data.logKey);
+    if (state.outcomes[jobId] !== undefined) return;
+    const candidateLogId =
+      state.statusActionsLogId ??
+      (await this.ids.next(LOG_ID_SEQUENCE, { table: 'status_actions_logs', column: 'log_id' }));
+    await this.events.execute(statusActionsLogStreamId(data.logKey), statusActionsLogDecider, {
+      type: 'RecordOutcome',
+      successful,
+      candidateLogId,
+      outcome: {
+        logKey: data.logKey,
+        jobId,
+        replay: data.replay,
+        action: data.action,
+        recipient: result.recipient,
+        proposals: result.proposals,
+        message: result.message,
+        tries,
+        timestamp: new Date().toISOString(),
+      },
+    });
+  }
+
+  private async proposalRefs(proposalPk: number): Promise<StatusActionProposalRef[]> {
+    try {
+      const proposal = await this.proposals.proposal(proposalPk);
+      return proposal
+        ? [refOf(proposal)]
+        : [{ primaryKey: proposalPk, proposalId: '', title: '', callId: 0 }];
+    } catch {
+      return [{ primaryKey: proposalPk, proposalId: '', title: '', callId: 0 }];
+    }
+  }
+}
+
+const refOf = (p: ProposalModel): StatusActionProposalRef => ({
+  primaryKey: p.primaryKey,
+  proposalId: p.proposalId,
+  title: p.title,
+  callId: p.callId,
+});

@@ -1,0 +1,147 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { connect, type ChannelModel, type Options } from 'amqplib';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
+import { StatusActionError, errorText, redactUrl } from '../jobs/status-action-error';
+
+export const RABBITMQ_NOT_CONFIGURED = 'RabbitMQ is not configured (AMQP_URL is not set)';
+
+const CONNECT_TIMEOUT_MS = 5000;
+
+interface Connection {
+  url: string;
+  model: Promise<ChannelModel>;
+  /** exchanges known to exist on this connection's broker */
+  exchanges: Set<string>;
+}
+
+const ignore = () => undefined;
+
+/**
+ * Publishes to RabbitMQ exchanges through a confirm channel (ARCHITECTURE §4: publisher confirms): `publish`
+ * resolves only when the broker has taken the message on every exchange. AMQP_URL is read at each publish, so the
+ * broker can change without a restart; one connection is kept per URL and dropped when it breaks. An exchange that
+ * does not exist is declared (fanout, durable); one that exists is used as it is.
+ */
+@Injectable()
+export class AmqpPublisher implements OnApplicationShutdown {
+  private readonly logger = new Logger('RabbitMQ');
+  private current: Connection | null = null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async publish(exchanges: readonly string[], content: Buffer, properties: Options.Publish): Promise<void> {
+    const url = this.config.amqpUrl;
+    if (!url) throw new StatusActionError(RABBITMQ_NOT_CONFIGURED, true);
+    const connection = this.connection(url);
+    let model: ChannelModel;
+    try {
+      model = await connection.model;
+    } catch (error) {
+      throw new StatusActionError(
+        `RabbitMQ is not reachable at ${redactUrl(url)}: ${errorText(error)}`,
+        false,
+        {
+          cause: error,
+        },
+      );
+    }
+    for (const exchange of exchanges) {
+      try {
+        await this.ensureExchange(model, connection, exchange);
+        await this.publishConfirmed(model, exchange, content, properties);
+      } catch (error) {
+        connection.exchanges.delete(exchange);
+        throw new StatusActionError(`Publishing to exchange ${exchange} failed: ${errorText(error)}`, false, {
+          cause: error,
+        });
+      }
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.drop();
+  }
+
+  private async publishConfirmed(
+    model: ChannelModel,
+    exchange: string,
+    content: Buffer,
+    properties: Options.Publish,
+  ): Promise<void> {
+    const channel = await model.createConfirmChannel();
+    channel.on('error', ignore); // a channel error also fails the publish's confirmation, which reports it
+    try {
+      await new Promise<void>((resolve, reject) => {
+        channel.publish(exchange, '', content, { persistent: true, ...properties }, (error: unknown) =>
+          error
+            ? reject(
+                error instanceof Error
+                  ? error
+                  : new Error(`the broker refused the message (${String(error)})`),
+              )
+            : resolve(),
+        );
+      });
+    } finally {
+      await channel.close().catch(ignore);
+    }
+  }
+
+  private async ensureExchange(model: ChannelModel, connection: Connection, exchange: string): Promise<void> {
+    if (connection.exchanges.has(exchange)) return;
+    const probe = await model.createChannel();
+    probe.on('error', ignore);
+    try {
+      await probe.checkExchange(exchange);
+      await probe.close().catch(ignore);
+    } catch (error) {
+      // 404 closes the probe channel: the exchange is missing, so declare it on a fresh one
+      if ((error as { code?: number }).code !== 404) throw error;
+      const declare = await model.createChannel();
+      declare.on('error', ignore);
+      try {
+        await declare.assertExchange(exchange, 'fanout', { durable: true });
+        this.logger.log(`Declared the exchange ${exchange} (fanout, durable)`);
+      } finally {
+        await declare.close().catch(ignore);
+      }
+    }
+    connection.exchanges.add(exchange);
+  }
+
+  /** the connection to `url`, opened on first use; a broken one is forgotten so the next publish reconnects */
+  private connection(url: string): Connection {
+    if (this.current?.url === url) return this.current;
+    void this.drop();
+    const entry: Connection = {
+      url,
+      exchanges: new Set(),
+      model: connect(url, {
+        timeout: CONNECT_TIMEOUT_MS,
+        clientProperties: { connection_name: 'user-office' },
+      }),
+    };
+    const forget = () => {
+      if (this.current === entry) this.current = null;
+    };
+    entry.model.then((model) => {
+      model.on('error', (error: Error) =>
+        this.logger.warn(`Connection to ${redactUrl(url)}: ${error.message}`),
+      );
+      model.on('close', forget);
+    }, forget);
+    this.current = entry;
+    return entry;
+  }
+
+  private async drop(): Promise<void> {
+    const entry = this.current;
+    this.current = null;
+    if (!entry) return;
+    try {
+      await (await entry.model).close();
+    } catch {
+      // never connected, or already closed
+    }
+  }
+}

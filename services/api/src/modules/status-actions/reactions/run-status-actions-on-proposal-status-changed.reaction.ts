@@ -1,0 +1,77 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  PROPOSAL_STATUS_CHANGED,
+  StatusActionType,
+  type EmailStatusActionRecipients,
+  type ProposalStatusChangedData,
+} from '@user-office/contracts';
+import type { StoredEvent } from '../../../platform/event-store/event-store.port';
+import type { Projection } from '../../../platform/projections/projection';
+import { RegisterProjection } from '../../../platform/projections/register-projection.decorator';
+import { ProposalsRepository } from '../../proposals';
+import { WorkflowsRepository } from '../../workflows';
+import { emailRecipientEntries, planStatusActionJobs } from '../domain/plan-status-action-jobs';
+import { RecipientsResolver } from '../email/recipients.resolver';
+import { StatusActionsScheduler } from '../jobs/status-actions.scheduler';
+
+/**
+ * Status actions never get lost (ARCHITECTURE §4): each status a proposal reaches (ProposalStatusChanged with a
+ * connection) becomes one job per action of the connection, e-mails one per template and recipient, with ids
+ * derived from the event. The reaction has its own checkpoint and runs at least once; a second delivery enqueues
+ * nothing new (same ids), and a job that already ran logs nothing twice (see StatusActionsRunner).
+ * Not yet: `combineEmails` (one e-mail listing every proposal a bulk change moved at once); each proposal's
+ * status change sends its own e-mails.
+ */
+@Injectable()
+@RegisterProjection()
+export class RunStatusActionsOnProposalStatusChangedReaction implements Projection {
+  readonly name = 'run_status_actions_on_proposal_status_changed';
+  readonly kind = 'reaction' as const;
+  readonly version = 1;
+  readonly mode = 'async' as const;
+  readonly eventTypes = [PROPOSAL_STATUS_CHANGED];
+  readonly tables = [];
+  private readonly logger = new Logger('StatusActions');
+
+  constructor(
+    private readonly workflows: WorkflowsRepository,
+    private readonly proposals: ProposalsRepository,
+    private readonly recipients: RecipientsResolver,
+    private readonly scheduler: StatusActionsScheduler,
+  ) {}
+
+  async apply(_tx: unknown, event: StoredEvent): Promise<void> {
+    const d = event.data as ProposalStatusChangedData;
+    if (d.connectionId === null || d.connectionId === undefined) return;
+    const connection = await this.workflows.connection(d.connectionId);
+    if (!connection || connection.statusActions.length === 0) return;
+    const proposal = await this.proposals.proposal(d.proposalPk);
+    if (!proposal) return; // deleted since: nobody to act for
+    const groups = connection.statusActions
+      .filter((a) => a.actionType === StatusActionType.EMAIL)
+      .flatMap((a) => emailRecipientEntries(a.config).map((e) => e.group));
+    const resolved = await this.recipients.resolve(groups, proposal);
+    const jobs = planStatusActionJobs(
+      {
+        eventId: event.eventId,
+        occurredAt: event.createdAt.toISOString(),
+        proposalPk: d.proposalPk,
+        statusId: d.statusId,
+        connectionId: d.connectionId,
+      },
+      connection.statusActions,
+      (group: EmailStatusActionRecipients) => resolved.get(group) ?? { to: [], unresolved: null },
+    );
+    for (const job of jobs) {
+      const added = await this.scheduler.enqueue({
+        jobId: job.jobId,
+        logKey: job.jobId,
+        replay: false,
+        action: job.action,
+        causationId: event.eventId,
+        correlationId: event.metadata.correlationId ?? null,
+      });
+      if (!added) this.logger.debug(`Status action job ${job.jobId} was already enqueued`);
+    }
+  }
+}

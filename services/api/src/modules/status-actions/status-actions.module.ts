@@ -1,0 +1,42 @@
+import { Module } from '@nestjs/common';
+import { CallsModule } from '../calls';
+import { NotificationsModule } from '../notifications';
+import { ProposalsModule } from '../proposals';
+import { SettingsModule } from '../settings';
+import { UsersModule } from '../users';
+import { WorkflowsModule } from '../workflows';
+import { ExecuteStatusActionsLogCommandHandler } from './commands/execute-status-actions-log-command';
+import { ReplayStatusActionsLogResolver } from './commands/replay-status-actions-log/replay-status-actions-log.resolver';
+import { RecipientsResolver } from './email/recipients.resolver';
+import { StatusActionsRunner } from './jobs/status-actions.runner';
+import { StatusActionsScheduler } from './jobs/status-actions.scheduler';
+import { AmqpPublisher } from './rabbitmq/amqp-publisher';
+import { RunStatusActionOnReplayRequestedReaction } from './reactions/run-status-action-on-replay-requested.reaction';
+import { RunStatusActionsOnProposalStatusChangedReaction } from './reactions/run-status-actions-on-proposal-status-changed.reaction';
+import { GetStatusActionsLogsResolver } from './read-models/status-actions-logs/get-status-actions-logs.resolver';
+import { StatusActionsLogsProjection } from './read-models/status-actions-logs/status-actions-logs.projection';
+import { StatusActionsLogsRepository } from './read-models/status-actions-logs/status-actions-logs.repository';
+
+/**
+ * Status actions (§3, §7 "Workflows and status actions", ARCHITECTURE §4): the e-mails and RabbitMQ messages a
+ * workflow connection sends when a proposal reaches its status, as jobs with deterministic ids; their log
+ * (getStatusActionsLogs) and replay (replayStatusActionsLog).
+ */
+@Module({
+  imports: [CallsModule, NotificationsModule, ProposalsModule, SettingsModule, UsersModule, WorkflowsModule],
+  providers: [
+    AmqpPublisher,
+    RecipientsResolver,
+    StatusActionsScheduler,
+    StatusActionsRunner,
+    RunStatusActionsOnProposalStatusChangedReaction,
+    RunStatusActionOnReplayRequestedReaction,
+    StatusActionsLogsProjection,
+    StatusActionsLogsRepository,
+    GetStatusActionsLogsResolver,
+    ExecuteStatusActionsLogCommandHandler,
+    ReplayStatusActionsLogResolver,
+  ],
+  exports: [StatusActionsLogsRepository],
+})
+export class StatusActionsModule {}
