@@ -43,7 +43,7 @@ const SEARCH = (t: string) =>
 @RegisterProjection()
 export class ProposalViewsProjection implements Projection {
   readonly name = PROPOSAL_VIEWS_PROJECTION;
-  readonly version = 1;
+  readonly version = 2;
   readonly mode = 'inline' as const;
   readonly eventTypes = [
     PROPOSAL_CREATED,
@@ -84,8 +84,9 @@ export class ProposalViewsProjection implements Projection {
           created timestamptz NOT NULL,
           search tsvector
         )`,
-        `CREATE INDEX ${t}_call ON ${t} (call_id)`,
-        `CREATE INDEX ${t}_status ON ${t} (status_id)`,
+        // (filter, newest first): the default order of a filtered page reads the index backwards, no sort
+        `CREATE INDEX ${t}_call ON ${t} (call_id, proposal_pk)`,
+        `CREATE INDEX ${t}_status ON ${t} (status_id, proposal_pk)`,
         `CREATE INDEX ${t}_pi ON ${t} (pi_id)`,
         `CREATE INDEX ${t}_title ON ${t} (title, proposal_pk)`,
         `CREATE INDEX ${t}_proposal_id ON ${t} (proposal_id)`,

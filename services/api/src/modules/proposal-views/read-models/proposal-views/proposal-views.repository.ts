@@ -217,7 +217,7 @@ export class ProposalViewsRepository {
     const [rows, count] = await Promise.all([
       this.sql.query<ViewRecord>(
         `SELECT v.* FROM proposal_views v ${clause}
-         ORDER BY v.${column} ${direction} NULLS LAST, v.proposal_pk ${direction} LIMIT ${limit} OFFSET ${offset}`,
+         ORDER BY v.${column} ${direction}, v.proposal_pk ${direction} LIMIT ${limit} OFFSET ${offset}`,
         where.params,
       ),
       this.sql.query<{ n: string | number }>(
