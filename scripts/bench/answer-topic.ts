@@ -11,48 +11,18 @@
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
 import { DataType, Role } from '../../contracts/src';
-import { createApp } from '../../services/api/src/app.factory';
 import { TokenService } from '../../services/api/src/platform/auth/token.service';
+import { log, percentile, runBench, withScratchApp } from './support';
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SAVES = Number(process.env.BENCH_SAVES ?? 400);
 const BACKGROUND = Number(process.env.BENCH_BACKGROUND ?? 2000);
 const QUESTIONS = 50;
 const TARGET_P95_MS = 100;
 
-const log = (message: string) => process.stderr.write(`${message}\n`);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function main(): Promise<void> {
-  const name = `bench_answer_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-
-  const { app } = await createApp({
-    mode: 'all',
-    nodeEnv: 'test',
-    logLevel: 'warn',
-    databaseUrl: url.toString(),
-    dataDir: 'memory://',
-    redisUrl: null,
-    eventStoreUrl: null,
-    jwtSecret: 'bench-secret',
-  });
-  try {
-    await app.listen(0, '127.0.0.1');
-    const port = (app.getHttpServer().address() as AddressInfo).port;
+  await withScratchApp('bench_answer', {}, async ({ app, gql: request }) => {
     const tokens = app.get(TokenService);
     const officer = tokens.sign({
       id: 1,
@@ -68,17 +38,8 @@ async function main(): Promise<void> {
       isInternalUser: false,
       impersonatingUserId: null,
     });
-
-    const gql = async <T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> => {
-      const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-      if (body.errors) throw new Error(body.errors.map((e) => e.message).join('; '));
-      return body.data as T;
-    };
+    const gql = <T>(query: string, variables: Record<string, unknown>, token: string) =>
+      request<T>(query, variables, token);
 
     // ---------------------------------------------------------------- a template with a 50-question step
     log('building a template with 50 questions on one step…');
@@ -225,16 +186,7 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`aim: p95 < ${TARGET_P95_MS} ms\n`);
     process.stdout.write(`${JSON.stringify({ questions: QUESTIONS, background: BACKGROUND, results })}\n`);
-  } finally {
-    await app.close();
-    const drop = new Client({ connectionString: ADMIN_URL });
-    await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await drop.end();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runBench(main);

@@ -15,49 +15,19 @@
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Client } from 'pg';
 import { DataType, Role, WorkflowType } from '../../contracts/src';
-import { createApp } from '../../services/api/src/app.factory';
 import { PdfRenderer, PDF_CONCURRENCY } from '../../services/api/src/modules/downloads';
 import { UsersService } from '../../services/api/src/modules/users';
 import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
 import { TokenService } from '../../services/api/src/platform/auth/token.service';
+import { log, percentile, runBench, withScratchApp } from './support';
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100);
 
-const log = (message: string) => process.stderr.write(`${message}\n`);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function main(): Promise<void> {
-  const name = `bench_pdf_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-
-  const { app } = await createApp({
-    mode: 'all',
-    nodeEnv: 'test',
-    logLevel: 'warn',
-    databaseUrl: url.toString(),
-    dataDir: 'memory://',
-    redisUrl: null,
-    eventStoreUrl: null,
-    jwtSecret: 'bench-secret',
-    ...(process.env.CHROMIUM_PATH ? { chromiumPath: process.env.CHROMIUM_PATH } : {}),
-  });
-  try {
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+  const config = process.env.CHROMIUM_PATH ? { chromiumPath: process.env.CHROMIUM_PATH } : {};
+  await withScratchApp('bench_pdf', config, async ({ app, base, databaseName: name, gql }) => {
     const tokens = app.get(TokenService);
     const users = app.get(UsersService);
     const person = async (firstname: string, role: Role) =>
@@ -89,17 +59,6 @@ async function main(): Promise<void> {
       isInternalUser: false,
       impersonatingUserId: null,
     });
-
-    const gql = async <T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> => {
-      const res = await fetch(`${base}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-      if (body.errors) throw new Error(body.errors.map((e) => e.message).join('; '));
-      return body.data as T;
-    };
 
     // ---------------------------------------------------------------- a proposal template and an open call
     log('building a proposal template with 12 questions and an open call…');
@@ -311,16 +270,7 @@ async function main(): Promise<void> {
         results,
       })}\n`,
     );
-  } finally {
-    await app.close();
-    const drop = new Client({ connectionString: ADMIN_URL });
-    await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await drop.end();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runBench(main);

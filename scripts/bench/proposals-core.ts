@@ -12,7 +12,6 @@
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import {
@@ -30,7 +29,6 @@ import {
   FieldConditionType,
   DataType,
 } from '../../contracts/src';
-import { createApp } from '../../services/api/src/app.factory';
 import { TokenService } from '../../services/api/src/platform/auth/token.service';
 import { RequestContext } from '../../services/api/src/platform/context/request-context';
 import { IdSequences } from '../../services/api/src/platform/database/id-sequences';
@@ -39,47 +37,21 @@ import { EVENT_STORE } from '../../services/api/src/platform/tokens';
 import { ProposalViewsRepository } from '../../services/api/src/modules/proposal-views';
 import { UsersService } from '../../services/api/src/modules/users';
 import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
+import { log, percentile, runBench, withScratchApp } from './support';
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const WRITERS = 16;
 const USERS = 2000;
 const TARGET_P95_MS = 50;
 
-const log = (message: string) => process.stderr.write(`${message}\n`);
 const WORDS =
   'magnetic order phonon spin wave neutron diffraction powder crystal protein membrane lipid polymer catalyst zeolite battery cathode anode superconductor thin film interface strain hydrogen storage bronze archaeology quantum liquid glass dynamics diffusion'.split(
     ' ',
   );
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function main(): Promise<void> {
-  const name = `bench_core_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  log(`database ${name}`);
-
-  const { app } = await createApp({
-    mode: 'api',
-    nodeEnv: 'test',
-    logLevel: 'warn',
-    databaseUrl: url.toString(),
-    dataDir: 'memory://',
-    redisUrl: null,
-    eventStoreUrl: null,
-    jwtSecret: 'bench-secret',
-  });
-  try {
-    await app.listen(0, '127.0.0.1');
-    const port = (app.getHttpServer().address() as { port: number }).port;
+  await withScratchApp('bench_core', { mode: 'api' }, async ({ app, databaseUrl, gql: request }) => {
     const officer = app.get(TokenService).sign({
       id: 1,
       roles: [Role.USER_OFFICER],
@@ -87,16 +59,7 @@ async function main(): Promise<void> {
       isInternalUser: true,
       impersonatingUserId: null,
     });
-    const gql = async <T>(query: string): Promise<T> => {
-      const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${officer}` },
-        body: JSON.stringify({ query }),
-      });
-      const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
-      if (body.errors) throw new Error(body.errors.map((e) => e.message).join('; '));
-      return body.data as T;
-    };
+    const gql = <T>(query: string): Promise<T> => request<T>(query, {}, officer);
 
     // a template with a text and a number question, a call
     const { createTemplate } = await gql<{
@@ -236,7 +199,7 @@ async function main(): Promise<void> {
     );
     const seedSeconds = (performance.now() - started) / 1000;
     log(`seeded in ${seedSeconds.toFixed(0)} s; ANALYZE…`);
-    const pg = new Client({ connectionString: url.toString() });
+    const pg = new Client({ connectionString: databaseUrl });
     await pg.connect();
     await pg.query('ANALYZE');
     await pg.end();
@@ -306,18 +269,7 @@ async function main(): Promise<void> {
       );
     process.stdout.write(`aim: p95 < ${TARGET_P95_MS} ms\n`);
     process.stdout.write(`${JSON.stringify({ proposals: PROPOSALS, seedSeconds, results })}\n`);
-  } finally {
-    await app.close();
-    if (process.env.BENCH_KEEP_DB !== '1') {
-      const drop = new Client({ connectionString: ADMIN_URL });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
-    }
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+runBench(main);
