@@ -214,30 +214,18 @@ export class ProposalViewsRepository {
     const clause = where.toSql();
     const limit = where.param(first);
     const offset = where.param(Math.max(0, options.offset ?? 0));
-    const order = `ORDER BY v.${column} ${direction}, v.proposal_pk ${direction} LIMIT ${limit} OFFSET ${offset}`;
-    if (filter.text || options.searchText || filter.questionFilter) {
-      // a selective filter (text, answer): one pass over the matching rows gives the page and the count
-      const rows = await this.sql.query<ViewRecord & { total: string | number }>(
-        `SELECT v.*, count(*) OVER () AS total FROM proposal_views v ${clause} ${order}`,
+    const [rows, count] = await Promise.all([
+      this.sql.query<ViewRecord>(
+        `SELECT v.* FROM proposal_views v ${clause}
+         ORDER BY v.${column} ${direction}, v.proposal_pk ${direction} LIMIT ${limit} OFFSET ${offset}`,
         where.params,
-      );
-      const total = rows.rows.length > 0 ? Number(rows.rows[0].total) : await this.count(clause, where);
-      return { totalCount: total, proposalViews: rows.rows.map(toView) };
-    }
-    const [rows, totalCount] = await Promise.all([
-      this.sql.query<ViewRecord>(`SELECT v.* FROM proposal_views v ${clause} ${order}`, where.params),
-      this.count(clause, where),
+      ),
+      this.sql.query<{ n: string | number }>(
+        `SELECT count(*) AS n FROM proposal_views v ${clause}`,
+        where.params.slice(0, where.params.length - 2),
+      ),
     ]);
-    return { totalCount, proposalViews: rows.rows.map(toView) };
-  }
-
-  /** How many rows the clause matches (the last two parameters are the page's limit and offset). */
-  private async count(clause: string, where: Where): Promise<number> {
-    const count = await this.sql.query<{ n: string | number }>(
-      `SELECT count(*) AS n FROM proposal_views v ${clause}`,
-      where.params.slice(0, where.params.length - 2),
-    );
-    return Number(count.rows[0].n);
+    return { totalCount: Number(count.rows[0].n), proposalViews: rows.rows.map(toView) };
   }
 
   async basic(filter: ProposalsFilterInput, searchText?: string): Promise<ProposalViewBasicModel[]> {
