@@ -335,7 +335,9 @@ describe.each(['postgres', 'pglite'] as const)('templates end to end (%s)', (sto
     const q1 = await createQuestion(DataType.TEXT_INPUT);
     const q2 = await createQuestion(DataType.NUMBER_INPUT);
     const q3 = await createQuestion(DataType.BOOLEAN);
-    expect(withTopic.complementaryQuestions.map((q) => q.id)).toEqual(expect.arrayContaining([]));
+    const offered = (await getTemplate(id)).complementaryQuestions.map((q) => q.id);
+    expect(offered).toEqual(expect.arrayContaining([q1.id, q2.id, q3.id]));
+    expect(offered).not.toContain('proposal_basis');
     await add(id, q1.id, topic1);
     await add(id, q2.id, topic1, 1);
     let after = await add(id, q3.id, topic2, 0);

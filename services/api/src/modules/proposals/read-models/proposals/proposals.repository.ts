@@ -154,13 +154,4 @@ export class ProposalsRepository {
     const r = result.rows[0];
     return r ? { ...toInvite(r), proposalPk: Number(r.proposal_pk), cancelled: r.cancelled } : null;
   }
-
-  /** How many proposals of a call are submitted (the next reference number). */
-  async submittedCount(callId: number): Promise<number> {
-    const result = await this.sql.query<{ n: string | number }>(
-      'SELECT count(*) AS n FROM proposals WHERE call_id = $1 AND submitted',
-      [callId],
-    );
-    return Number(result.rows[0].n);
-  }
 }

@@ -7,7 +7,7 @@ import { notFound } from '../../../../platform/errors/app-error';
 import { TemplatesRepository } from '../../../templates';
 import { QuestionariesService } from '../../questionaries.service';
 import { QuestionaryModel, QuestionaryStepModel } from './questionary.model';
-import { fillSteps, QuestionariesRepository } from './questionaries.repository';
+import { QuestionariesRepository } from './questionaries.repository';
 
 @Resolver()
 export class GetQuestionaryResolver {
@@ -40,7 +40,6 @@ export class GetQuestionaryResolver {
     @Args('templateId', { type: () => Int }) templateId: number,
   ): Promise<QuestionaryStepModel[]> {
     if (!(await this.templates.template(templateId))) throw notFound(templateMessages.templateNotFound);
-    const steps = await this.templates.stepsOf([templateId]);
-    return fillSteps(null, steps.get(templateId) ?? [], new Map(), new Set());
+    return this.repository.blankSteps(templateId);
   }
 }
