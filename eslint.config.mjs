@@ -26,6 +26,7 @@ export default defineConfig(
     '**/coverage/',
     '**/artifacts/',
     'frontends/**/build/',
+    'frontends/portal/src/gql/',
   ]),
 
   js.configs.recommended,
@@ -67,6 +68,11 @@ export default defineConfig(
     name: 'user-office/require-in-js',
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    name: 'user-office/browser',
+    files: ['frontends/**/*.ts', 'frontends/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     name: 'user-office/tests',

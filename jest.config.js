@@ -13,11 +13,36 @@ const base = {
   roots: ['<rootDir>/services', '<rootDir>/contracts', '<rootDir>/scripts'],
   setupFiles: ['reflect-metadata'],
 };
+/** The portal's component tests (*.spec.tsx) run in jsdom; TSX through swc with the automatic React runtime. */
+const portal = {
+  ...base,
+  displayName: 'portal',
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/frontends'],
+  testMatch: ['**/*.spec.tsx', '<rootDir>/frontends/**/*.spec.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        ...swc,
+        swcrc: false,
+        jsc: {
+          ...swc.jsc,
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+        },
+      },
+    ],
+  },
+  setupFiles: [],
+  setupFilesAfterEnv: ['<rootDir>/frontends/portal/test/setup.ts'],
+};
 module.exports = {
   testTimeout: 60000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     { ...base, displayName: 'int', testMatch: ['**/*.int-spec.ts'] },
     { ...base, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'] },
+    portal,
   ],
 };

@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from './platform/config/app-config';
 import { RequestContext } from './platform/context/request-context';
 import { MetricsService } from './platform/observability/metrics.service';
 import { PinoNestLogger, createRootLogger } from './platform/observability/logger';
+import { servePortal } from './platform/portal/serve-portal';
 
 const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
 
@@ -53,6 +54,7 @@ export async function createApp(
     );
     next();
   });
+  servePortal(app, config.portalDir);
   app.enableShutdownHooks();
   await app.init();
   return { app, config };

@@ -44,6 +44,25 @@ export class OidcService {
     return this.configuration;
   }
 
+  /**
+   * The provider's login page for this client (authorization endpoint, code flow, openid email profile): the
+   * portal adds its redirect_uri. The EXTERNAL_AUTH_LOGIN_URL setting when that is empty; null if unreachable.
+   */
+  async loginUrl(): Promise<string | null> {
+    try {
+      const { config } = await this.discover();
+      const endpoint = config.serverMetadata().authorization_endpoint;
+      if (!endpoint) return null;
+      const url = new URL(endpoint);
+      url.searchParams.set('client_id', this.appConfig.authClientId);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('scope', 'openid email profile');
+      return url.toString();
+    } catch {
+      return null;
+    }
+  }
+
   /** exchanges an authorization code; the issuer must be the configured one (RFC 9207 `iss`) */
   async exchange(code: string, redirectUri: string, iss: string | null): Promise<ExternalIdentity> {
     let discovered: { client: OpenIdClient; config: Configuration };

@@ -39,6 +39,8 @@ export interface AppConfig {
   devIdpPort: number;
   /** where users reach this server (redirect URIs, links in e-mails) */
   publicUrl: string;
+  /** the built portal (frontends/portal/dist) served at `/`; null when absent */
+  portalDir: string | null;
   jwtSecret: string;
   /** session lifetime in seconds */
   tokenTtlSeconds: number;
@@ -103,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devIdp: !env.AUTH_DISCOVERY_URL,
     devIdpPort: intOf(env.DEV_IDP_PORT, 4001, 'DEV_IDP_PORT'),
     publicUrl,
+    portalDir:
+      env.PORTAL_DIR ?? resolve(__dirname, '..', '..', '..', '..', '..', 'frontends', 'portal', 'dist'),
     jwtSecret:
       env.JWT_SECRET ||
       (nodeEnv === 'production' ? fail('JWT_SECRET must be set in production') : devSecret(dataDir)),

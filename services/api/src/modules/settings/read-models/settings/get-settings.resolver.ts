@@ -11,7 +11,7 @@ export class GetSettingsResolver {
   @Query(() => [SettingsModel])
   @Public()
   getSettings(): Promise<SettingsModel[]> {
-    return this.repository.settings();
+    return this.repository.effectiveSettings();
   }
 
   @Query(() => [FeatureModel])

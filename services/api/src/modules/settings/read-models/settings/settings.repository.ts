@@ -18,7 +18,25 @@ export interface FeatureRow {
 /** Settings and features: the stored changes over the embedded defaults of contracts/. */
 @Injectable()
 export class SettingsRepository {
+  /** values other modules compute for a setting left empty (e.g. the login URL from OpenID Connect discovery) */
+  private readonly fallbacks = new Map<SettingsId, () => Promise<string | null>>();
+
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+
+  setFallback(id: SettingsId, fallback: () => Promise<string | null>): void {
+    this.fallbacks.set(id, fallback);
+  }
+
+  /** The settings as clients see them: an empty value with a fallback shows the fallback's value. */
+  async effectiveSettings(): Promise<SettingRow[]> {
+    return Promise.all(
+      (await this.settings()).map(async (row) => {
+        const fallback = this.fallbacks.get(row.id);
+        if (row.settingsValue !== '' || !fallback) return row;
+        return { ...row, settingsValue: (await fallback()) ?? '' };
+      }),
+    );
+  }
 
   async settings(): Promise<SettingRow[]> {
     const stored = await this.sql.query<{

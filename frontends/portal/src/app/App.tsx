@@ -1,0 +1,44 @@
+import { CssBaseline, ThemeProvider, CircularProgress, Box } from '@mui/material';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { DownloadsProvider } from '../components/downloads/DownloadsPanel';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { SettingsProvider } from '../lib/settings';
+import { SessionProvider, useSession } from '../features/auth/hooks/session';
+import { i18n } from './i18n';
+import { AppRoutes } from './routes';
+import { theme } from './theme';
+
+function WithDownloads() {
+  const { logout } = useSession();
+  return (
+    <DownloadsProvider onUnauthorized={(message) => logout(message)}>
+      <AppRoutes />
+    </DownloadsProvider>
+  );
+}
+
+export function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ErrorBoundary>
+          <SettingsProvider
+            fallback={
+              <Box sx={{ p: 6, textAlign: 'center' }}>
+                <CircularProgress aria-label="Loading" />
+              </Box>
+            }
+          >
+            <SessionProvider>
+              <BrowserRouter>
+                <WithDownloads />
+              </BrowserRouter>
+            </SessionProvider>
+          </SettingsProvider>
+        </ErrorBoundary>
+      </ThemeProvider>
+    </I18nextProvider>
+  );
+}

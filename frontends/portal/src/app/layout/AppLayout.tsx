@@ -1,0 +1,202 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  AppBar,
+  Box,
+  Divider,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import AddBox from '@mui/icons-material/AddBox';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Help from '@mui/icons-material/Help';
+import MenuIcon from '@mui/icons-material/Menu';
+import Person from '@mui/icons-material/Person';
+import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { PageContent } from '../../components/PageContent';
+import { GetTokenForUserDocument, LogoutDocument, MeDocument } from '../../gql/graphql';
+import { request } from '../../lib/graphql-client';
+import { useSettings } from '../../lib/settings';
+import { IdleWarning, useCurrentSession, useSession } from '../../features/auth';
+import { DownloadsPanel } from '../../components/downloads/DownloadsPanel';
+
+export const DRAWER_WIDTH = 250;
+const DRAWER_KEY = 'drawerOpen';
+
+interface MenuEntry {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+/** The side menu by role (§2); staff entries arrive with the console and later issues. */
+function menuFor(
+  role: string,
+  userManagement: boolean,
+  userId: number,
+  t: (k: string) => string,
+): MenuEntry[] {
+  const entries: MenuEntry[] = [{ to: '/', label: t('menu.dashboard'), icon: <Dashboard /> }];
+  if (role === 'USER')
+    entries.push({ to: '/ProposalSelectType', label: t('menu.newProposal'), icon: <AddBox /> });
+  if (userManagement)
+    entries.push({ to: `/ProfilePage/${userId}`, label: t('menu.profile'), icon: <Person /> });
+  entries.push({ to: '/ChangeRole', label: t('menu.roles'), icon: <SupervisorAccount /> });
+  entries.push({ to: '/HelpPage', label: t('menu.help'), icon: <Help /> });
+  return entries;
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const session = useCurrentSession();
+  const { logout, login } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const wide = useMediaQuery('(min-width:1224px)');
+  const [open, setOpen] = useState<boolean>(() => localStorage.getItem(DRAWER_KEY) !== 'false');
+  const [email, setEmail] = useState<string>('');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  useEffect(() => {
+    request(MeDocument)
+      .then((d) => setEmail(d.getUserMe?.email ?? ''))
+      .catch(() => setEmail(''));
+  }, [session.token]);
+
+  const drawerOpen = wide && open;
+  const toggle = () => {
+    const next = !drawerOpen;
+    setOpen(next);
+    localStorage.setItem(DRAWER_KEY, String(next));
+  };
+
+  const doLogout = async () => {
+    setAnchor(null);
+    await request(LogoutDocument, { token: session.token }).catch(() => undefined);
+    logout();
+    const logoutUrl = settings.value('EXTERNAL_AUTH_LOGOUT_URL');
+    if (logoutUrl) window.location.assign(logoutUrl);
+    else navigate('/external-auth', { replace: true });
+  };
+
+  const unimpersonate = async () => {
+    setAnchor(null);
+    if (session.impersonatingUserId === null) return;
+    const d = await request(GetTokenForUserDocument, { userId: session.impersonatingUserId });
+    login(d.getTokenForUser);
+    navigate('/', { replace: true });
+  };
+
+  const entries = menuFor(session.currentRole, settings.isEnabled('USER_MANAGEMENT'), session.userId, t);
+  const roleLabel =
+    session.roles.length > 1 ? ` (${session.currentRole.replace(/_/g, ' ').toLowerCase()})` : '';
+  const logo = settings.value('HEADER_LOGO_FILENAME');
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={drawerOpen ? t('app.closeMenu') : t('app.openMenu')}
+            onClick={toggle}
+            sx={{ mr: 2 }}
+          >
+            <MenuIcon />
+          </IconButton>
+          {logo ? <Box component="img" src={`/images/${logo}`} alt="" sx={{ height: 36, mr: 2 }} /> : null}
+          <Typography variant="h6" component="div" sx={{ flexGrow: 1 }}>
+            {t('app.title')}
+          </Typography>
+          <Typography data-testid="logged-in-as" sx={{ mr: 1 }}>
+            {t('app.loggedInAs', { email })}
+            {roleLabel}
+          </Typography>
+          <IconButton
+            color="inherit"
+            aria-label={t('app.accountMenu')}
+            onClick={(e) => setAnchor(e.currentTarget)}
+          >
+            <AccountCircle />
+          </IconButton>
+          <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+            <MenuItem component={RouterLink} to="/ChangeRole" onClick={() => setAnchor(null)}>
+              {t('app.roles')}
+            </MenuItem>
+            {session.impersonatingUserId !== null ? (
+              <MenuItem onClick={() => void unimpersonate()}>{t('app.unimpersonate')}</MenuItem>
+            ) : null}
+            <MenuItem onClick={() => void doLogout()}>{t('app.logout')}</MenuItem>
+          </Menu>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant="permanent"
+        open={drawerOpen}
+        sx={{
+          width: drawerOpen ? DRAWER_WIDTH : 64,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': {
+            width: drawerOpen ? DRAWER_WIDTH : 64,
+            overflowX: 'hidden',
+            boxSizing: 'border-box',
+          },
+        }}
+      >
+        <Toolbar />
+        <Box component="nav" aria-label="Main menu">
+          <List>
+            {entries.map((e) => (
+              <ListItemButton
+                key={e.to}
+                component={RouterLink}
+                to={e.to}
+                selected={location.pathname === e.to}
+                aria-label={drawerOpen ? undefined : e.label}
+              >
+                <ListItemIcon>{e.icon}</ListItemIcon>
+                {drawerOpen ? <ListItemText primary={e.label} /> : null}
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+        <Divider />
+      </Drawer>
+      <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <Toolbar />
+        <Box component="main" sx={{ flexGrow: 1, p: 3 }}>
+          {session.currentRole !== 'INSTRUMENT_SCIENTIST' ? <PageContent pageId="HOMEPAGE" /> : null}
+          {children}
+        </Box>
+        <Box component="footer" sx={{ p: 2, display: 'flex', gap: 2, justifyContent: 'center' }}>
+          {settings.value('DISPLAY_PRIVACY_STATEMENT_LINK') === 'true' ? (
+            <Link component={RouterLink} to="/PrivacyStatement">
+              {t('app.privacyStatement')}
+            </Link>
+          ) : null}
+          {settings.value('DISPLAY_FAQ_LINK') === 'true' ? (
+            <Link component={RouterLink} to="/HelpPage">
+              {t('app.faq')}
+            </Link>
+          ) : null}
+        </Box>
+      </Box>
+      <IdleWarning />
+      <DownloadsPanel />
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+export { ChangeRole } from './components/ChangeRole';
+export { HelpPage } from './components/HelpPage';
+export { ProfilePage } from './components/ProfilePage';
