@@ -8,7 +8,8 @@ import {
   isSymbolNode,
   parse,
   type MathNode,
-  // @ts-expect-error TS1479 (see above)
+  // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- TS1479 under node16 only (the portal bundles it)
+  // @ts-ignore TS1479 (see above)
 } from 'mathjs';
 import { object, string, ValidationError, type InferType } from 'yup';
 
