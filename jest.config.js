@@ -37,6 +37,14 @@ const portal = {
   setupFiles: [],
   setupFilesAfterEnv: ['<rootDir>/frontends/portal/test/setup.ts'],
 };
+/** Browser tests (*.browser-spec.ts): the api serving the built portal, driven in Chromium by playwright-core. */
+const browser = {
+  ...base,
+  displayName: 'browser',
+  roots: ['<rootDir>/frontends'],
+  testMatch: ['**/*.browser-spec.ts'],
+  globalSetup: '<rootDir>/frontends/portal/test/browser/build-portal.js',
+};
 module.exports = {
   testTimeout: 60000,
   projects: [
@@ -44,5 +52,6 @@ module.exports = {
     { ...base, displayName: 'int', testMatch: ['**/*.int-spec.ts'] },
     { ...base, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'] },
     portal,
+    browser,
   ],
 };

@@ -18,6 +18,10 @@ async function main(): Promise<void> {
           clientId: config.authClientId,
           clientSecret: config.authClientSecret,
           redirectUris: [`${config.publicUrl}/external-auth`, 'http://localhost:5173/external-auth'],
+          postLogoutRedirectUris: [
+            `${config.publicUrl}/external-auth`,
+            'http://localhost:5173/external-auth',
+          ],
         },
       ],
     });

@@ -7,6 +7,7 @@ import {
   IconButton,
   Link,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -28,6 +29,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { PageContent } from '../../components/PageContent';
 import { GetTokenForUserDocument, LogoutDocument, MeDocument } from '../../gql/graphql';
 import { request } from '../../lib/graphql-client';
+import { clearSession } from '../../lib/session-store';
 import { useSettings } from '../../lib/settings';
 import { IdleWarning, useCurrentSession, useSession } from '../../features/auth';
 import { DownloadsPanel } from '../../components/downloads/DownloadsPanel';
@@ -86,10 +88,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const doLogout = async () => {
     setAnchor(null);
     await request(LogoutDocument, { token: session.token }).catch(() => undefined);
-    logout();
     const logoutUrl = settings.value('EXTERNAL_AUTH_LOGOUT_URL');
-    if (logoutUrl) window.location.assign(logoutUrl);
-    else navigate('/external-auth', { replace: true });
+    if (logoutUrl) {
+      // ends the provider's session too (else the next login would be silent); it sends the user back here
+      clearSession();
+      const url = new URL(logoutUrl, window.location.origin);
+      url.searchParams.set('post_logout_redirect_uri', `${window.location.origin}/external-auth`);
+      window.location.assign(url.toString());
+      return;
+    }
+    logout();
+    navigate('/external-auth', { replace: true });
   };
 
   const unimpersonate = async () => {
@@ -161,16 +170,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Box component="nav" aria-label="Main menu">
           <List>
             {entries.map((e) => (
-              <ListItemButton
-                key={e.to}
-                component={RouterLink}
-                to={e.to}
-                selected={location.pathname === e.to}
-                aria-label={drawerOpen ? undefined : e.label}
-              >
-                <ListItemIcon>{e.icon}</ListItemIcon>
-                {drawerOpen ? <ListItemText primary={e.label} /> : null}
-              </ListItemButton>
+              <ListItem key={e.to} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={e.to}
+                  selected={location.pathname === e.to}
+                  aria-label={drawerOpen ? undefined : e.label}
+                >
+                  <ListItemIcon>{e.icon}</ListItemIcon>
+                  {drawerOpen ? <ListItemText primary={e.label} /> : null}
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

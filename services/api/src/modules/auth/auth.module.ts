@@ -35,5 +35,6 @@ export class AuthModule implements OnModuleInit {
     this.access.revocations = { isRevoked: (sessionId) => this.sessions.isEnded(sessionId) };
     // the portal sends users to the provider's login page unless the facility set one
     this.settings.setFallback(SettingsId.EXTERNAL_AUTH_LOGIN_URL, () => this.oidc.loginUrl());
+    this.settings.setFallback(SettingsId.EXTERNAL_AUTH_LOGOUT_URL, () => this.oidc.logoutUrl());
   }
 }

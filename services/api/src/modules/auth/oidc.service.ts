@@ -63,6 +63,20 @@ export class OidcService {
     }
   }
 
+  /** The provider's logout page (end_session_endpoint) for this client: the portal adds post_logout_redirect_uri. */
+  async logoutUrl(): Promise<string | null> {
+    try {
+      const { config } = await this.discover();
+      const endpoint = config.serverMetadata().end_session_endpoint;
+      if (!endpoint) return null;
+      const url = new URL(endpoint);
+      url.searchParams.set('client_id', this.appConfig.authClientId);
+      return url.toString();
+    } catch {
+      return null;
+    }
+  }
+
   /** exchanges an authorization code; the issuer must be the configured one (RFC 9207 `iss`) */
   async exchange(code: string, redirectUri: string, iss: string | null): Promise<ExternalIdentity> {
     let discovered: { client: OpenIdClient; config: Configuration };

@@ -1,0 +1,132 @@
+/**
+ * The whole product for a browser test: the api (fresh PostgreSQL database, demo seeded) serving the built portal
+ * on a free port, the development OpenID Connect provider whose client redirects back to it, and Chromium driven
+ * by playwright-core. Screenshots go to artifacts/screenshots/.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { DEV_PASSWORD } from '@user-office/contracts';
+import { startDevIdp, type DevIdp } from '@user-office/dev-idp';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../../../../services/api/test/support/test-app';
+
+const ROOT = join(__dirname, '..', '..', '..', '..');
+export const SCREENSHOTS = join(ROOT, 'artifacts', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface Product {
+  url: string;
+  t: TestApp;
+  idp: DevIdp;
+  browser: Browser;
+  /** a fresh browser profile (own local storage) */
+  context(): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function startProduct(): Promise<Product> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const idp = await startDevIdp({
+    port: 0,
+    clients: [
+      {
+        clientId: 'user-office',
+        clientSecret: 'dev-secret',
+        redirectUris: [`${url}/external-auth`],
+        postLogoutRedirectUris: [`${url}/external-auth`],
+      },
+    ],
+  });
+  const t = await createTestApp({
+    config: {
+      seedDemo: true,
+      publicUrl: url,
+      dynamicOptionsAllowedHosts: [`localhost:${port}`],
+      authDiscoveryUrl: idp.issuer,
+      authClientId: 'user-office',
+      authClientSecret: 'dev-secret',
+      devIdp: true,
+      portalDir: join(ROOT, 'frontends', 'portal', 'dist'),
+    },
+  });
+  await t.app.listen(port, '127.0.0.1');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const contexts: BrowserContext[] = [];
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    url,
+    t,
+    idp,
+    browser,
+    context: async () => {
+      const c = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+      contexts.push(c);
+      return c;
+    },
+    close: async () => {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+      await t.close();
+      await idp.close();
+    },
+  };
+}
+
+/** Logs in through the portal: / → /external-auth → the dev IdP's form → back, on the dashboard. */
+export async function logIn(page: Page, url: string, username: string): Promise<void> {
+  await page.goto(`${url}/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(DEV_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.origin === url && !u.pathname.startsWith('/external-auth'));
+  await page.getByTestId('logged-in-as').waitFor();
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core on the page as it is; returns the serious and critical violations (none is the aim). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: source });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
