@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
+import { PageContent } from '../components/PageContent';
 import { ChangeRole, HelpPage, ProfilePage } from '../features/account';
 import { ExternalAuth } from '../features/auth';
 import { RequireSession } from '../features/auth';
@@ -14,6 +15,10 @@ function Guarded({ children }: { children: ReactNode }) {
       <AppLayout>{children}</AppLayout>
     </RequireSession>
   );
+}
+
+function PrivacyStatement() {
+  return <PageContent pageId="PRIVACYPAGE" />;
 }
 
 function NotFound() {

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import {
+  Alert,
   AppBar,
   Box,
   Divider,
@@ -13,6 +14,7 @@ import {
   ListItemText,
   Menu,
   MenuItem,
+  Snackbar,
   Toolbar,
   Typography,
   useMediaQuery,
@@ -71,6 +73,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<boolean>(() => localStorage.getItem(DRAWER_KEY) !== 'false');
   const [email, setEmail] = useState<string>('');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // a message carried over a navigation (e.g. "User role changed!")
+  const [flash, setFlash] = useState<string | null>(() => {
+    const message = sessionStorage.getItem('flash');
+    sessionStorage.removeItem('flash');
+    return message;
+  });
 
   useEffect(() => {
     request(MeDocument)
@@ -205,6 +213,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
           ) : null}
         </Box>
       </Box>
+      <Snackbar open={flash !== null} autoHideDuration={6000} onClose={() => setFlash(null)}>
+        <Alert severity="success" onClose={() => setFlash(null)}>
+          {flash}
+        </Alert>
+      </Snackbar>
       <IdleWarning />
       <DownloadsPanel />
     </Box>
