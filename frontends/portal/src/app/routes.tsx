@@ -1,21 +1,12 @@
 import type { ReactNode } from 'react';
-import { Typography } from '@mui/material';
+import { Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { PageContent } from '../components/PageContent';
 import { ChangeRole, HelpPage, ProfilePage } from '../features/account';
-import { ExternalAuth } from '../features/auth';
-import { RequireSession } from '../features/auth';
+import { ExternalAuth, RequireSession, useCurrentSession } from '../features/auth';
 import { Dashboard, ProposalCreate, ProposalEdit, ProposalSelectType } from '../features/proposals';
 import { AppLayout } from './layout/AppLayout';
-
-function Guarded({ children }: { children: ReactNode }) {
-  return (
-    <RequireSession>
-      <AppLayout>{children}</AppLayout>
-    </RequireSession>
-  );
-}
 
 function PrivacyStatement() {
   return <PageContent pageId="PRIVACYPAGE" />;
@@ -30,75 +21,49 @@ function NotFound() {
   );
 }
 
+/** `/` by role (§2): the user role sees its proposals; the staff screens arrive with the console and later issues. */
+function Home() {
+  const { t } = useTranslation();
+  const session = useCurrentSession();
+  if (session.currentRole === 'USER') return <Dashboard />;
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Typography component="h1" variant="h5" gutterBottom>
+        {t('menu.dashboard')}
+      </Typography>
+      <Typography>{t('app.roleDashboardLater')}</Typography>
+    </Paper>
+  );
+}
+
+const GUARDED: [path: string, page: ReactNode][] = [
+  ['/', <Home key="home" />],
+  ['/ProposalSelectType', <ProposalSelectType key="select" />],
+  ['/ProposalCreate/:callId/:templateId', <ProposalCreate key="create" />],
+  ['/ProposalEdit/:proposalPk', <ProposalEdit key="edit" />],
+  ['/HelpPage', <HelpPage key="help" />],
+  ['/ChangeRole', <ChangeRole key="role" />],
+  ['/ProfilePage/:id', <ProfilePage key="profile" />],
+  ['/PrivacyStatement', <PrivacyStatement key="privacy" />],
+  ['*', <NotFound key="not-found" />],
+];
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/external-auth" element={<ExternalAuth />} />
       <Route path="/external-auth/:token" element={<ExternalAuth />} />
-      <Route
-        path="/"
-        element={
-          <Guarded>
-            <Dashboard />
-          </Guarded>
-        }
-      />
-      <Route
-        path="/ProposalSelectType"
-        element={
-          <Guarded>
-            <ProposalSelectType />
-          </Guarded>
-        }
-      />
-      <Route
-        path="/ProposalCreate/:callId/:templateId"
-        element={
-          <Guarded>
-            <ProposalCreate />
-          </Guarded>
-        }
-      />
-      <Route
-        path="/ProposalEdit/:proposalPk"
-        element={
-          <Guarded>
-            <ProposalEdit />
-          </Guarded>
-        }
-      />
-      <Route
-        path="/HelpPage"
-        element={
-          <Guarded>
-            <HelpPage />
-          </Guarded>
-        }
-      />
-      <Route
-        path="/ChangeRole"
-        element={
-          <Guarded>
-            <ChangeRole />
-          </Guarded>
-        }
-      />
-      <Route
-        path="/ProfilePage/:id"
-        element={
-          <Guarded>
-            <ProfilePage />
-          </Guarded>
-        }
-      />
-      <Route
-        path="*"
-        element={
-          <Guarded>
-            <NotFound />
-          </Guarded>
-        }
-      />
+      {GUARDED.map(([path, page]) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <RequireSession>
+              <AppLayout>{page}</AppLayout>
+            </RequireSession>
+          }
+        />
+      ))}
     </Routes>
   );
 }
