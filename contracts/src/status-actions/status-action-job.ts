@@ -3,10 +3,10 @@ import type { EmailStatusActionRecipients, StatusActionType } from '../enums';
 /**
  * Status actions as jobs (ARCHITECTURE §4). Each status a proposal reaches becomes jobs with deterministic ids
  * (`<event id>-<action id>`, e-mail jobs fanned out per template and recipient:
- * `<event id>-<action id>-<template id>-<address>`): a crash re-enqueues without duplicates. E-mail actions run
- * on the `email` queue (job name `status-action-email`), RabbitMQ actions on the `rabbitmq` queue (job name
- * `status-action-rabbitmq`). Every job ends in one `StatusActionSucceeded` or `StatusActionFailed` event of
- * its log entry.
+ * `<event id>-<action id>-<template id>-<address>`; a combined e-mail, its batch key, see StatusActionCombinedEmail):
+ * a crash re-enqueues without duplicates. E-mail actions run on the `email` queue (job name
+ * `status-action-email`), RabbitMQ actions on the `rabbitmq` queue (job name `status-action-rabbitmq`). Every job
+ * ends in one `StatusActionSucceeded` or `StatusActionFailed` event of its log entry.
  */
 export const STATUS_ACTION_JOB_NAMES = {
   email: 'status-action-email',
@@ -31,6 +31,21 @@ export interface StatusActionEmailTarget {
   readonly unresolved: string | null;
 }
 
+/**
+ * An EMAIL action with `combineEmails`: one e-mail to the recipient lists every proposal that one bulk change (one
+ * request, i.e. one correlation id) moved over the connection. The job waits until `collectUntil` for the other
+ * proposals of its batch, then closes the batch; the proposals it covered are in the logged action, so a replay
+ * sends the same e-mail again.
+ */
+export interface StatusActionCombinedEmail {
+  /** `<correlation id>-<connection id>-<action id>-<template id>-<address>`: the batch the proposals join */
+  readonly batchKey: string;
+  /** when the job stops waiting for more proposals (ISO 8601) */
+  readonly collectUntil: string;
+  /** the proposals the e-mail covers: null until the job has closed its batch */
+  readonly proposalPks: readonly number[] | null;
+}
+
 /** What one status action does for one proposal: all a worker needs to run it, and to run it again (replay). */
 export interface StatusActionSpec {
   /** the ProposalStatusChanged event that reached the status */
@@ -46,6 +61,8 @@ export interface StatusActionSpec {
   readonly email: StatusActionEmailTarget | null;
   /** RABBITMQ actions: the exchanges the message is published to */
   readonly rabbitmq: { readonly exchanges: readonly string[] } | null;
+  /** EMAIL actions with combineEmails (absent or null: one e-mail for this proposal) */
+  readonly combined?: StatusActionCombinedEmail | null;
 }
 
 /** The payload of a status-action job. */

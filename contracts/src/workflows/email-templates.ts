@@ -3,7 +3,10 @@ import { WorkflowType } from '../enums';
 /**
  * The e-mail templates an e-mail status action can send (§3 Status action: "recipients, each with an e-mail
  * template"). Subject and bodies use `{{path}}` placeholders from `EMAIL_TEMPLATE_PLACEHOLDERS`; the worker
- * that sends status-action e-mails (a later issue) renders them with the proposal's (or experiment's) data.
+ * that sends status-action e-mails renders them with the proposal's (or experiment's) data. A combined e-mail
+ * (the action's `combineEmails`: one e-mail for every proposal a bulk change moved) fills each proposal
+ * placeholder with the values of all its proposals: references joined by ", ", titles by "; ", the call, PI and
+ * final status once each; `links.proposal` is then the portal's start page, which lists them.
  */
 export interface EmailTemplate {
   /** kebab case, e.g. `proposal-submitted`; what a status action's config names */

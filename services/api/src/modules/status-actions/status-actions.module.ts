@@ -8,6 +8,7 @@ import { WorkflowsModule } from '../workflows';
 import { ExecuteStatusActionsLogCommandHandler } from './commands/execute-status-actions-log-command';
 import { ReplayStatusActionsLogResolver } from './commands/replay-status-actions-log/replay-status-actions-log.resolver';
 import { RecipientsResolver } from './email/recipients.resolver';
+import { CombinedEmailBatches } from './jobs/combined-email-batches';
 import { StatusActionsRunner } from './jobs/status-actions.runner';
 import { StatusActionsScheduler } from './jobs/status-actions.scheduler';
 import { AmqpPublisher } from './rabbitmq/amqp-publisher';
@@ -28,6 +29,7 @@ import { StatusActionsLogsRepository } from './read-models/status-actions-logs/s
     AmqpPublisher,
     RecipientsResolver,
     StatusActionsScheduler,
+    CombinedEmailBatches,
     StatusActionsRunner,
     RunStatusActionsOnProposalStatusChangedReaction,
     RunStatusActionOnReplayRequestedReaction,

@@ -28,10 +28,17 @@ export interface StatusReached {
   proposalPk: number;
   statusId: number;
   connectionId: number;
+  /** the request that caused the change: what one bulk change moved shares the e-mails of combineEmails actions */
+  correlationId?: string | null;
+  /** when a combined e-mail stops collecting proposals (ISO 8601) */
+  collectUntil?: string;
 }
 
 export interface PlannedJob {
-  /** deterministic: `<event id>-<action id>`, e-mails `<event id>-<action id>-<template id>-<address or group>` */
+  /**
+   * deterministic: `<event id>-<action id>`, e-mails `<event id>-<action id>-<template id>-<address or group>`;
+   * a combined e-mail (combineEmails) its batch key `<correlation id>-<connection id>-<action id>-<template id>-<address>`
+   */
   jobId: string;
   queue: typeof QUEUES.email | typeof QUEUES.rabbitmq;
   name: string;
@@ -85,6 +92,13 @@ function otherRecipients(config: Readonly<Record<string, unknown>>): RecipientRe
       };
 }
 
+/** Whether an e-mail action's config asks for one e-mail per recipient for all proposals moved at once. */
+export const combinesEmails = (config: Readonly<Record<string, unknown>>): boolean =>
+  config.combineEmails === true;
+
+/** a job id part from free text (a correlation id may come from a request header): BullMQ refuses ':' */
+const idPart = (text: string): string => text.replace(/[:\s]/g, '_');
+
 /** The exchanges of a RabbitMQ action's config. */
 export const exchangesOf = (config: Readonly<Record<string, unknown>>): string[] => strings(config.exchanges);
 
@@ -92,7 +106,9 @@ export const exchangesOf = (config: Readonly<Record<string, unknown>>): string[]
  * Pure: the jobs a status change turns into (ARCHITECTURE §4). One per RabbitMQ action; one per e-mail action,
  * template and recipient address (or one per template and group when the group resolved to nobody, so the log
  * says why). Ids derive from the event, so delivering the event twice enqueues nothing twice, and one address
- * gets one e-mail per template even when two groups name it.
+ * gets one e-mail per template even when two groups name it. An e-mail action with combineEmails gives each
+ * address a job of the batch of the change's request instead (`combined`; the id is the batch key): the proposals
+ * one bulk change moves over the connection share it, and the recipient gets one e-mail listing them all.
  */
 export function planStatusActionJobs(
   reached: StatusReached,
@@ -133,8 +149,15 @@ export function planStatusActionJobs(
             : resolution.unresolved
               ? [{ key: group, to: null, unresolved: resolution.unresolved }]
               : [];
+        const combine = combinesEmails(action.config) && !!reached.correlationId;
         for (const { key, to, unresolved } of targets) {
-          const jobId = `${prefix}-${emailTemplateId}-${key}`;
+          const batchKey =
+            combine && to
+              ? idPart(
+                  `${reached.correlationId}-${reached.connectionId}-${action.actionId}-${emailTemplateId}-${key}`,
+                )
+              : null;
+          const jobId = batchKey ?? `${prefix}-${emailTemplateId}-${key}`;
           if (jobs.has(jobId)) continue;
           jobs.set(jobId, {
             jobId,
@@ -146,6 +169,9 @@ export function planStatusActionJobs(
               actionType: StatusActionType.EMAIL,
               email: { emailTemplateId, recipientGroup: group, to, unresolved },
               rabbitmq: null,
+              combined: batchKey
+                ? { batchKey, collectUntil: reached.collectUntil ?? reached.occurredAt, proposalPks: null }
+                : null,
             },
           });
         }

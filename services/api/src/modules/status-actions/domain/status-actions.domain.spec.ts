@@ -228,6 +228,29 @@ describe('planStatusActionJobs', () => {
     });
   });
 
+  it('combineEmails: a job per address of the batch of the request, connection, action and template', () => {
+    const action = email(['PI', 'proposal-accepted'], ['CO_PROPOSERS', 'proposal-accepted']);
+    const combined = { ...action, config: { ...action.config, combineEmails: true } };
+    const at = { ...reached, correlationId: 'req:1', collectUntil: '2024-01-01T00:00:02.000Z' };
+    const jobs = planStatusActionJobs(at, [combined], recipients);
+    expect(jobs.map((j) => [j.jobId, j.action.combined])).toEqual([
+      [
+        'req_1-3-1-proposal-accepted-pi@x.org',
+        {
+          batchKey: 'req_1-3-1-proposal-accepted-pi@x.org',
+          collectUntil: '2024-01-01T00:00:02.000Z',
+          proposalPks: null,
+        },
+      ],
+    ]);
+    // without a request to share, or without combineEmails, one e-mail per status change as before
+    expect(planStatusActionJobs(reached, [combined], recipients)[0]).toMatchObject({
+      jobId: 'ev-1-proposal-accepted-pi@x.org',
+      action: { combined: null },
+    });
+    expect(planStatusActionJobs(at, [action], recipients)[0].jobId).toBe('ev-1-proposal-accepted-pi@x.org');
+  });
+
   it('skips malformed e-mail entries and unknown action types', () => {
     const jobs = planStatusActionJobs(
       reached,

@@ -33,6 +33,7 @@ import {
 } from '../domain/status-actions-log.decide';
 import { AmqpPublisher } from '../rabbitmq/amqp-publisher';
 import { buildProposalStatusChangedMessage } from '../rabbitmq/proposal-status-changed.message-builder';
+import { COMBINE_EMAILS_WINDOW_MS, CombinedEmailBatches } from './combined-email-batches';
 import { StatusActionError, errorText } from './status-action-error';
 
 /** What one job of a status action did. */
@@ -49,6 +50,12 @@ export interface StatusActionJobResult {
 }
 
 const LOG_ID_SEQUENCE = 'status_actions_log_id_seq';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** the proposals an action is for: the batch of a combined e-mail once closed, else its own proposal */
+export const proposalsOf = (action: StatusActionSpec): readonly number[] =>
+  action.combined?.proposalPks?.length ? action.combined.proposalPks : [action.proposalPk];
 
 /** Who or what a job addresses, known without running it. */
 export function recipientOf(action: StatusActionSpec): string {
@@ -81,6 +88,7 @@ export class StatusActionsRunner implements OnModuleInit {
     private readonly users: UsersService,
     private readonly workflows: WorkflowsRepository,
     private readonly settings: SettingsRepository,
+    private readonly batches: CombinedEmailBatches,
   ) {}
 
   onModuleInit(): void {
@@ -100,9 +108,11 @@ export class StatusActionsRunner implements OnModuleInit {
       const logged = (await this.entry(data.logKey)).outcomes[job.id];
       if (logged !== undefined) return { successful: logged, alreadyLogged: true };
       const tries = job.attemptsMade + 1;
+      let run = data;
       let result: ActionResult;
       try {
-        result = await this.perform(data.action);
+        run = { ...data, action: await this.collect(data) };
+        result = await this.perform(run.action);
       } catch (error) {
         const permanent = error instanceof StatusActionError && error.permanent;
         if (!permanent && tries < data.attempts) {
@@ -113,37 +123,62 @@ export class StatusActionsRunner implements OnModuleInit {
         }
         const message =
           permanent || data.attempts === 1 ? errorText(error) : `${errorText(error)} (after ${tries} tries)`;
-        await this.record(data, job.id, false, tries, {
-          recipient: recipientOf(data.action),
-          proposals: await this.proposalRefs(data.action.proposalPk),
+        await this.record(run, job.id, false, tries, {
+          recipient: recipientOf(run.action),
+          proposals: await this.proposalRefs(proposalsOf(run.action)),
           message,
         });
         if (permanent) return { successful: false };
         throw error;
       }
-      await this.record(data, job.id, true, tries, result);
+      await this.record(run, job.id, true, tries, result);
       return { successful: true };
     });
   }
 
+  /**
+   * A combined e-mail's first run waits until the end of its collection window, then closes its batch: the
+   * action it runs (and logs) lists the proposals that joined. Other actions, and replays, run as they are.
+   */
+  private async collect(data: StatusActionJobData): Promise<StatusActionSpec> {
+    const combined = data.action.combined;
+    if (!combined || combined.proposalPks !== null) return data.action;
+    const wait = Math.min(Date.parse(combined.collectUntil) - Date.now(), COMBINE_EMAILS_WINDOW_MS);
+    if (wait > 0) await sleep(wait);
+    const joined = await this.batches.close(data.logKey);
+    const proposalPks = joined && joined.length > 0 ? joined : [data.action.proposalPk];
+    return { ...data.action, combined: { ...combined, proposalPks } };
+  }
+
   /** the side effect alone: sends the e-mail or publishes the message; throws StatusActionError */
   async perform(action: StatusActionSpec): Promise<ActionResult> {
-    const proposal = await this.proposals.proposal(action.proposalPk);
-    if (!proposal) throw new StatusActionError(`Proposal ${action.proposalPk} no longer exists`, true);
-    const proposals = [refOf(proposal)];
+    const pks = proposalsOf(action);
+    const found = await this.proposals.proposals(pks);
+    // in the order of the action (the batch's joining order), without those deleted since
+    const existing = pks.flatMap((pk) => found.filter((p) => p.primaryKey === pk));
+    if (existing.length === 0) {
+      throw new StatusActionError(
+        pks.length === 1
+          ? `Proposal ${pks[0]} no longer exists`
+          : `Proposals ${pks.join(', ')} no longer exist`,
+        true,
+      );
+    }
+    const proposals = existing.map(refOf);
     switch (action.actionType) {
       case StatusActionType.EMAIL:
-        return { ...(await this.sendEmail(action, proposal)), proposals };
+        return { ...(await this.sendEmail(action, existing)), proposals };
       case StatusActionType.RABBITMQ:
-        return { ...(await this.publish(action, proposal)), proposals };
+        return { ...(await this.publish(action, existing[0])), proposals };
       default:
         throw new StatusActionError(`Unknown status action type ${String(action.actionType)}`, true);
     }
   }
 
+  /** one e-mail; a combined one fills each placeholder with the values of all its proposals (see EMAIL_TEMPLATES) */
   private async sendEmail(
     action: StatusActionSpec,
-    proposal: ProposalModel,
+    proposals: readonly ProposalModel[],
   ): Promise<Omit<ActionResult, 'proposals'>> {
     const target = action.email;
     if (!target) throw new StatusActionError('The e-mail action has no recipient', true);
@@ -151,26 +186,47 @@ export class StatusActionsRunner implements OnModuleInit {
       throw new StatusActionError(`No e-mail sent: ${target.unresolved ?? 'nobody to write to'}`, true);
     const template = EMAIL_TEMPLATES.find((t) => t.id === target.emailTemplateId);
     if (!template) throw new StatusActionError(`Unknown e-mail template ${target.emailTemplateId}`, true);
-    const [call, status, pi, settings] = await Promise.all([
-      this.calls.call(proposal.callId),
+    const [calls, status, pis, settings] = await Promise.all([
+      Promise.all(proposals.map((p) => this.calls.call(p.callId))),
       this.workflows.status(action.statusId, { includeDeleted: true }),
-      this.users.byId(proposal.proposerId),
+      Promise.all(proposals.map((p) => this.users.byId(p.proposerId))),
       this.settings.settings(),
     ]);
     const setting = (id: SettingsId) =>
       settings.find((s) => s.id === id)?.settingsValue || SETTING_DEFAULTS[id].value;
+    /** each proposal's value, joined; `distinct` once each (the call of three proposals of one call) */
+    const all = (values: (string | null | undefined)[], separator = ', ', distinct = true) => {
+      const present = values.filter((v): v is string => !!v);
+      return (distinct ? [...new Set(present)] : present).join(separator);
+    };
     const mail = renderEmailTemplate(template, {
       'recipient.firstname': target.to.firstname,
       'recipient.lastname': target.to.lastname,
       'facility.name': setting(SettingsId.ORGANISATION_NAME),
       'facility.userOfficeEmail': setting(SettingsId.USER_OFFICE_EMAIL),
-      'proposal.proposalId': proposal.proposalId,
-      'proposal.title': proposal.title,
+      'proposal.proposalId': all(
+        proposals.map((p) => p.proposalId),
+        ', ',
+        false,
+      ),
+      'proposal.title': all(
+        proposals.map((p) => p.title),
+        '; ',
+        false,
+      ),
       'proposal.status.name': status?.name,
-      'proposal.finalStatus': proposal.finalStatus === ProposalEndStatus.UNSET ? '' : proposal.finalStatus,
-      'proposal.principalInvestigator': pi ? `${pi.preferredname || pi.firstname} ${pi.lastname}` : '',
-      'call.shortCode': call?.shortCode,
-      'links.proposal': `${this.config.publicUrl}/ProposalEdit/${proposal.primaryKey}`,
+      'proposal.finalStatus': all(
+        proposals.map((p) => (p.finalStatus === ProposalEndStatus.UNSET ? '' : p.finalStatus)),
+      ),
+      'proposal.principalInvestigator': all(
+        pis.map((pi) => (pi ? `${pi.preferredname || pi.firstname} ${pi.lastname}` : '')),
+      ),
+      'call.shortCode': all(calls.map((call) => call?.shortCode)),
+      // one proposal: its page; several: the portal's start page, which lists them
+      'links.proposal':
+        proposals.length === 1
+          ? `${this.config.publicUrl}/ProposalEdit/${proposals[0].primaryKey}`
+          : `${this.config.publicUrl}/`,
     });
     let delivery;
     try {
@@ -272,14 +328,16 @@ export class StatusActionsRunner implements OnModuleInit {
     });
   }
 
-  private async proposalRefs(proposalPk: number): Promise<StatusActionProposalRef[]> {
+  private async proposalRefs(proposalPks: readonly number[]): Promise<StatusActionProposalRef[]> {
+    const unknown = (primaryKey: number) => ({ primaryKey, proposalId: '', title: '', callId: 0 });
     try {
-      const proposal = await this.proposals.proposal(proposalPk);
-      return proposal
-        ? [refOf(proposal)]
-        : [{ primaryKey: proposalPk, proposalId: '', title: '', callId: 0 }];
+      const found = await this.proposals.proposals(proposalPks);
+      return proposalPks.map((pk) => {
+        const proposal = found.find((p) => p.primaryKey === pk);
+        return proposal ? refOf(proposal) : unknown(pk);
+      });
     } catch {
-      return [{ primaryKey: proposalPk, proposalId: '', title: '', callId: 0 }];
+      return proposalPks.map(unknown);
     }
   }
 }

@@ -12,6 +12,7 @@ import { ProposalsRepository } from '../../proposals';
 import { WorkflowsRepository } from '../../workflows';
 import { emailRecipientEntries, planStatusActionJobs } from '../domain/plan-status-action-jobs';
 import { RecipientsResolver } from '../email/recipients.resolver';
+import { COMBINE_EMAILS_WINDOW_MS, CombinedEmailBatches } from '../jobs/combined-email-batches';
 import { StatusActionsScheduler } from '../jobs/status-actions.scheduler';
 
 /**
@@ -19,8 +20,13 @@ import { StatusActionsScheduler } from '../jobs/status-actions.scheduler';
  * connection) becomes one job per action of the connection, e-mails one per template and recipient, with ids
  * derived from the event. The reaction has its own checkpoint and runs at least once; a second delivery enqueues
  * nothing new (same ids), and a job that already ran logs nothing twice (see StatusActionsRunner).
- * Not yet: `combineEmails` (one e-mail listing every proposal a bulk change moved at once); each proposal's
- * status change sends its own e-mails.
+ * `combineEmails`: the proposals one bulk change (one request: one correlation id) moves over the connection share
+ * one e-mail per template and address. Each status change joins its proposal to the batch
+ * `<correlation id>-<connection id>-<action id>-<template id>-<address>` (CombinedEmailBatches, idempotent) and
+ * enqueues the batch's open job, whose id is the batch key (a later job of the batch, if the first had already
+ * run, `<batch key>-<event id>`): the first enqueue wins, the others are de-duplicated. The job waits until
+ * `collectUntil` (COMBINE_EMAILS_WINDOW_MS after it was planned), closes its batch, sends one e-mail listing every
+ * proposal that joined, and logs one outcome with them all; the logged action names them, so a replay resends it.
  */
 @Injectable()
 @RegisterProjection()
@@ -38,6 +44,7 @@ export class RunStatusActionsOnProposalStatusChangedReaction implements Projecti
     private readonly proposals: ProposalsRepository,
     private readonly recipients: RecipientsResolver,
     private readonly scheduler: StatusActionsScheduler,
+    private readonly batches: CombinedEmailBatches,
   ) {}
 
   async apply(_tx: unknown, event: StoredEvent): Promise<void> {
@@ -58,20 +65,25 @@ export class RunStatusActionsOnProposalStatusChangedReaction implements Projecti
         proposalPk: d.proposalPk,
         statusId: d.statusId,
         connectionId: d.connectionId,
+        correlationId: event.metadata.correlationId ?? null,
+        collectUntil: new Date(Date.now() + COMBINE_EMAILS_WINDOW_MS).toISOString(),
       },
       connection.statusActions,
       (group: EmailStatusActionRecipients) => resolved.get(group) ?? { to: [], unresolved: null },
     );
     for (const job of jobs) {
+      const jobId = job.action.combined
+        ? await this.batches.join(job.action.combined.batchKey, event.eventId, d.proposalPk)
+        : job.jobId;
       const added = await this.scheduler.enqueue({
-        jobId: job.jobId,
-        logKey: job.jobId,
+        jobId,
+        logKey: jobId,
         replay: false,
         action: job.action,
         causationId: event.eventId,
         correlationId: event.metadata.correlationId ?? null,
       });
-      if (!added) this.logger.debug(`Status action job ${job.jobId} was already enqueued`);
+      if (!added) this.logger.debug(`Status action job ${jobId} was already enqueued`);
     }
   }
 }

@@ -75,7 +75,7 @@ export class GetUsersResolver {
   ): Promise<UserQueryResultModel> {
     assertMayReadUser(session, userId);
     const q = await validateInput(userSearchSchema, { filter, first, offset, subtractUsers });
-    // collaborators come from proposals' member lists; until proposals exist there are none
+    // whoever shared a proposal with the user (the users projection learns it from the proposals' events)
     const among = await this.users.collaboratorsOf(userId);
     const result = await this.users.search({ ...q, userRole, among });
     return { totalCount: result.totalCount, users: result.users.map((u) => basic(u, false)) };

@@ -1,13 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CO_PROPOSER_INVITE_ACCEPTED,
   INSTITUTIONS_MERGED,
+  PROPOSAL_CREATED,
+  PROPOSAL_DELETED,
+  PROPOSAL_UPDATED,
   USER_CREATED,
   USER_DELETED,
   USER_OIDC_SUB_LINKED,
   USER_PLACEHOLDER_CLEARED,
   USER_ROLES_UPDATED,
   USER_UPDATED,
+  type CoProposerInviteAcceptedData,
   type InstitutionsMergedData,
+  type ProposalCreatedData,
+  type ProposalDeletedData,
+  type ProposalUpdatedData,
   type UserCreatedData,
   type UserProfile,
 } from '@user-office/contracts';
@@ -35,12 +43,19 @@ export const PROFILE_COLUMNS: Record<keyof UserProfile, string> = {
   country: 'country_id',
 };
 
-/** Users as the api reads them; inline, so a mutation returns the saved user and a login finds it at once. */
+/**
+ * Users as the api reads them; inline, so a mutation returns the saved user and a login finds it at once.
+ * It also learns who shares a proposal from the proposals' events (the PI and co-proposers of ProposalCreated and
+ * ProposalUpdated, who joins by CoProposerInviteAccepted): `user_proposal_members` keeps each proposal's current
+ * members, and `user_collaborations` (getPreviousCollaborators) records every pair that ever shared one, both ways.
+ * A collaboration is never removed: a co-proposer taken off a proposal still collaborated.
+ */
 @Injectable()
 @RegisterProjection()
 export class UsersProjection implements Projection {
   readonly name = USERS_PROJECTION;
-  readonly version = 1;
+  /** 2: previous collaborators from proposal membership */
+  readonly version = 2;
   readonly mode = 'inline' as const;
   readonly eventTypes = [
     USER_CREATED,
@@ -50,6 +65,10 @@ export class UsersProjection implements Projection {
     USER_PLACEHOLDER_CLEARED,
     USER_OIDC_SUB_LINKED,
     INSTITUTIONS_MERGED,
+    PROPOSAL_CREATED,
+    PROPOSAL_UPDATED,
+    CO_PROPOSER_INVITE_ACCEPTED,
+    PROPOSAL_DELETED,
   ];
   readonly tables = [
     {
@@ -75,10 +94,17 @@ export class UsersProjection implements Projection {
         `CREATE TABLE ${t} (user_id integer NOT NULL, collaborator_id integer NOT NULL, PRIMARY KEY (user_id, collaborator_id))`,
       ],
     },
+    {
+      name: 'user_proposal_members',
+      ddl: (t: string) => [
+        `CREATE TABLE ${t} (proposal_pk integer NOT NULL, user_id integer NOT NULL, PRIMARY KEY (proposal_pk, user_id))`,
+      ],
+    },
   ];
 
   async apply(tx: SqlExecutor, event: StoredEvent, tables: Readonly<Record<string, string>>): Promise<void> {
     const t = tables.users;
+    const members = tables.user_proposal_members;
     const id = (event.data as { id: number }).id;
     switch (event.type) {
       case USER_CREATED: {
@@ -131,6 +157,51 @@ export class UsersProjection implements Projection {
         ]);
         return;
       }
+      case PROPOSAL_CREATED:
+      case PROPOSAL_UPDATED: {
+        // both carry the whole membership: the PI and the co-proposers
+        const d = event.data as ProposalCreatedData | ProposalUpdatedData;
+        const ids = [...new Set([d.proposerId, ...d.userIds])];
+        await tx.query(`DELETE FROM ${members} WHERE proposal_pk = $1`, [d.proposalPk]);
+        await tx.query(
+          `INSERT INTO ${members} (proposal_pk, user_id) SELECT $1::int, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+          [d.proposalPk, ids],
+        );
+        await recordCollaborations(tx, tables, d.proposalPk);
+        return;
+      }
+      case CO_PROPOSER_INVITE_ACCEPTED: {
+        const d = event.data as CoProposerInviteAcceptedData;
+        await tx.query(
+          `INSERT INTO ${members} (proposal_pk, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+          [d.proposalPk, d.userId],
+        );
+        await recordCollaborations(tx, tables, d.proposalPk);
+        return;
+      }
+      case PROPOSAL_DELETED:
+        // its members stay each other's previous collaborators
+        await tx.query(`DELETE FROM ${members} WHERE proposal_pk = $1`, [
+          (event.data as ProposalDeletedData).proposalPk,
+        ]);
+        return;
     }
   }
+}
+
+/** every ordered pair of the proposal's current members (never a user with themself), kept once */
+async function recordCollaborations(
+  tx: SqlExecutor,
+  tables: Readonly<Record<string, string>>,
+  proposalPk: number,
+): Promise<void> {
+  const members = tables.user_proposal_members;
+  await tx.query(
+    `INSERT INTO ${tables.user_collaborations} (user_id, collaborator_id)
+     SELECT a.user_id, b.user_id FROM ${members} a JOIN ${members} b
+       ON b.proposal_pk = a.proposal_pk AND b.user_id <> a.user_id
+     WHERE a.proposal_pk = $1
+     ON CONFLICT DO NOTHING`,
+    [proposalPk],
+  );
 }

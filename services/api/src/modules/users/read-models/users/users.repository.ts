@@ -118,8 +118,8 @@ export class UsersRepository {
   }
 
   /**
-   * Users who shared a proposal with `userId`. `user_collaborations` (a table of the users projection) is fed by
-   * proposal membership events, which arrive with the proposals issue; until then it is empty.
+   * Users who shared a proposal with `userId` (as PI or co-proposer, now or before): `user_collaborations`, a
+   * table of the users projection fed by the proposals' membership events.
    */
   async collaboratorsOf(userId: number): Promise<number[]> {
     const r = await this.sql.query<{ collaborator_id: number }>(
