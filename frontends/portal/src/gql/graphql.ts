@@ -6,6 +6,61 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type AnswerInput = {
+  questionId: string;
+  /** the answer as JSON of the form {"value": …} */
+  value: string;
+};
+
+export type CallsFilter = {
+  callIds?: Array<number> | null | undefined;
+  /** open now (start ≤ now < end) */
+  isActive?: boolean | null | undefined;
+  /** open for internal users now */
+  isActiveInternal?: boolean | null | undefined;
+  /** the end date passed */
+  isEnded?: boolean | null | undefined;
+  isReviewEnded?: boolean | null | undefined;
+  templateIds?: Array<number> | null | undefined;
+};
+
+export type CopyAnswerInput = {
+  /** the questionary whose answers the new item starts with */
+  sourceQuestionaryId: number;
+  /** the title of the new item */
+  title: string;
+};
+
+export type DataType =
+  | 'BOOLEAN'
+  | 'DATE'
+  | 'DYNAMIC_MULTIPLE_CHOICE'
+  | 'EMBELLISHMENT'
+  | 'FAP_REVIEW_BASIS'
+  | 'FEEDBACK_BASIS'
+  | 'FILE_UPLOAD'
+  | 'GENERIC_TEMPLATE'
+  | 'GENERIC_TEMPLATE_BASIS'
+  | 'INSTRUMENT_PICKER'
+  | 'INTERVAL'
+  | 'NUMBER_INPUT'
+  | 'PROPOSAL_BASIS'
+  | 'PROPOSAL_ESI_BASIS'
+  | 'RICH_TEXT_INPUT'
+  | 'SAMPLE_BASIS'
+  | 'SAMPLE_DECLARATION'
+  | 'SAMPLE_ESI_BASIS'
+  | 'SELECTION_FROM_OPTIONS'
+  | 'SHIPMENT_BASIS'
+  | 'TECHNICAL_REVIEW_BASIS'
+  | 'TECHNIQUE_PICKER'
+  | 'TEXT_INPUT'
+  | 'VISIT_BASIS';
+
+export type DependenciesLogicOperator = 'AND' | 'OR';
+
+export type EvaluatorOperator = 'eq' | 'neq';
+
 export type FeatureId =
   | 'CONFLICT_OF_INTEREST_WARNING'
   | 'EMAIL_INVITE'
@@ -25,6 +80,25 @@ export type FeatureId =
   | 'USER_SEARCH_FILTER'
   | 'VISIT_MANAGEMENT';
 
+export type GenericTemplatesFilter = {
+  creatorId?: number | null | undefined;
+  genericTemplateIds?: Array<number> | null | undefined;
+  proposalPk?: number | null | undefined;
+  questionId?: string | null | undefined;
+  questionaryIds?: Array<number> | null | undefined;
+  /** part of the title */
+  title?: string | null | undefined;
+};
+
+export type GenericTemplatesOnCopyFilter = {
+  /** only items of proposals in this call */
+  callId?: number | null | undefined;
+  /** only items answering this question */
+  questionId?: string | null | undefined;
+  /** the template of the items to copy from */
+  templateId: number;
+};
+
 export type PageName =
   | 'COOKIEPAGE'
   | 'FOOTERCONTENT'
@@ -35,6 +109,19 @@ export type PageName =
   | 'PRIVACYPAGE'
   | 'REVIEWPAGE'
   | 'TECHNIQUEPROPOSALMANAGEMENTPAGE';
+
+export type ProposalPublicStatus = 'accepted' | 'draft' | 'rejected' | 'reserved' | 'submitted' | 'unknown';
+
+export type SamplesFilter = {
+  creatorId?: number | null | undefined;
+  isPostProposalSubmission?: boolean | null | undefined;
+  proposalPk?: number | null | undefined;
+  questionId?: string | null | undefined;
+  questionaryIds?: Array<number> | null | undefined;
+  sampleIds?: Array<number> | null | undefined;
+  /** part of the title */
+  title?: string | null | undefined;
+};
 
 export type SettingsId =
   | 'DATE_FORMAT'
@@ -74,6 +161,249 @@ export type SettingsId =
   | 'TECH_REVIEW_OPTIONAL_WORKFLOW_STATUS'
   | 'TIMEZONE'
   | 'USER_OFFICE_EMAIL';
+
+export type QuestionaryStepFieldsFragment = {
+  isCompleted: boolean;
+  topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+  fields: Array<{
+    config: unknown;
+    dependenciesOperator: DependenciesLogicOperator;
+    topicId: number;
+    sortOrder: number;
+    value: unknown;
+    question: { id: string; naturalKey: string; question: string; dataType: DataType };
+    dependencies: Array<{
+      questionId: string;
+      dependencyId: string;
+      dependencyNaturalKey: string;
+      condition: { condition: EvaluatorOperator; params: unknown };
+    }>;
+  }>;
+};
+
+export type QuestionaryGetQueryVariables = Exact<{
+  questionaryId: number;
+}>;
+
+export type QuestionaryGetQuery = {
+  getQuestionary: {
+    questionaryId: number;
+    templateId: number;
+    isCompleted: boolean;
+    steps: Array<{
+      isCompleted: boolean;
+      topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+      fields: Array<{
+        config: unknown;
+        dependenciesOperator: DependenciesLogicOperator;
+        topicId: number;
+        sortOrder: number;
+        value: unknown;
+        question: { id: string; naturalKey: string; question: string; dataType: DataType };
+        dependencies: Array<{
+          questionId: string;
+          dependencyId: string;
+          dependencyNaturalKey: string;
+          condition: { condition: EvaluatorOperator; params: unknown };
+        }>;
+      }>;
+    }>;
+  } | null;
+};
+
+export type QuestionaryBlankStepsQueryVariables = Exact<{
+  templateId: number;
+}>;
+
+export type QuestionaryBlankStepsQuery = {
+  getBlankQuestionarySteps: Array<{
+    isCompleted: boolean;
+    topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+    fields: Array<{
+      config: unknown;
+      dependenciesOperator: DependenciesLogicOperator;
+      topicId: number;
+      sortOrder: number;
+      value: unknown;
+      question: { id: string; naturalKey: string; question: string; dataType: DataType };
+      dependencies: Array<{
+        questionId: string;
+        dependencyId: string;
+        dependencyNaturalKey: string;
+        condition: { condition: EvaluatorOperator; params: unknown };
+      }>;
+    }>;
+  }>;
+};
+
+export type QuestionaryAnswerTopicMutationVariables = Exact<{
+  questionaryId: number;
+  topicId: number;
+  answers: Array<AnswerInput> | AnswerInput;
+  isPartialSave?: boolean | null | undefined;
+}>;
+
+export type QuestionaryAnswerTopicMutation = {
+  answerTopic: {
+    isCompleted: boolean;
+    topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+    fields: Array<{
+      config: unknown;
+      dependenciesOperator: DependenciesLogicOperator;
+      topicId: number;
+      sortOrder: number;
+      value: unknown;
+      question: { id: string; naturalKey: string; question: string; dataType: DataType };
+      dependencies: Array<{
+        questionId: string;
+        dependencyId: string;
+        dependencyNaturalKey: string;
+        condition: { condition: EvaluatorOperator; params: unknown };
+      }>;
+    }>;
+  } | null;
+};
+
+export type QuestionaryGenericTemplatesQueryVariables = Exact<{
+  filter?: GenericTemplatesFilter | null | undefined;
+}>;
+
+export type QuestionaryGenericTemplatesQuery = {
+  getGenericTemplatesWithQuestionaryStatus: Array<{
+    id: number;
+    title: string;
+    questionaryId: number;
+    isCompleted: boolean;
+    proposalPk: number;
+    questionId: string;
+    templateId: number;
+  }>;
+};
+
+export type QuestionaryGenericTemplatesOnCopyQueryVariables = Exact<{
+  filter: GenericTemplatesOnCopyFilter;
+}>;
+
+export type QuestionaryGenericTemplatesOnCopyQuery = {
+  getGenericTemplatesOnCopy: Array<{ id: number; title: string; proposalPk: number; questionaryId: number }>;
+};
+
+export type QuestionaryCreateGenericTemplateMutationVariables = Exact<{
+  title: string;
+  templateId?: number | null | undefined;
+  proposalPk?: number | null | undefined;
+  questionId?: string | null | undefined;
+}>;
+
+export type QuestionaryCreateGenericTemplateMutation = {
+  createGenericTemplate: { id: number; title: string; questionaryId: number } | null;
+};
+
+export type QuestionaryCopyGenericTemplatesMutationVariables = Exact<{
+  templateId?: number | null | undefined;
+  proposalPk?: number | null | undefined;
+  questionId?: string | null | undefined;
+  copyAnswersInput?: Array<CopyAnswerInput> | CopyAnswerInput | null | undefined;
+}>;
+
+export type QuestionaryCopyGenericTemplatesMutation = {
+  createGenericTemplateWithCopiedAnswers: Array<{ id: number; title: string; questionaryId: number }> | null;
+};
+
+export type QuestionaryUpdateGenericTemplateMutationVariables = Exact<{
+  genericTemplateId: number;
+  title: string;
+}>;
+
+export type QuestionaryUpdateGenericTemplateMutation = {
+  updateGenericTemplate: { id: number; title: string } | null;
+};
+
+export type QuestionaryCloneGenericTemplateMutationVariables = Exact<{
+  genericTemplateId: number;
+  title?: string | null | undefined;
+}>;
+
+export type QuestionaryCloneGenericTemplateMutation = {
+  cloneGenericTemplate: { id: number; title: string; questionaryId: number } | null;
+};
+
+export type QuestionaryDeleteGenericTemplateMutationVariables = Exact<{
+  genericTemplateId: number;
+}>;
+
+export type QuestionaryDeleteGenericTemplateMutation = { deleteGenericTemplate: { id: number } | null };
+
+export type QuestionarySamplesQueryVariables = Exact<{
+  filter?: SamplesFilter | null | undefined;
+}>;
+
+export type QuestionarySamplesQuery = {
+  getSamplesWithQuestionaryStatus: Array<{
+    id: number;
+    title: string;
+    questionaryId: number;
+    isCompleted: boolean;
+    isPostProposalSubmission: boolean;
+    proposalPk: number;
+    questionId: string;
+    templateId: number;
+  }>;
+};
+
+export type QuestionaryCreateSampleMutationVariables = Exact<{
+  title: string;
+  templateId?: number | null | undefined;
+  proposalPk?: number | null | undefined;
+  questionId?: string | null | undefined;
+  isPostProposalSubmission?: boolean | null | undefined;
+}>;
+
+export type QuestionaryCreateSampleMutation = {
+  createSample: { id: number; title: string; questionaryId: number } | null;
+};
+
+export type QuestionaryUpdateSampleMutationVariables = Exact<{
+  sampleId: number;
+  title?: string | null | undefined;
+}>;
+
+export type QuestionaryUpdateSampleMutation = { updateSample: { id: number; title: string } | null };
+
+export type QuestionaryCloneSampleMutationVariables = Exact<{
+  sampleId: number;
+  title?: string | null | undefined;
+  isPostProposalSubmission?: boolean | null | undefined;
+}>;
+
+export type QuestionaryCloneSampleMutation = {
+  cloneSample: { id: number; title: string; questionaryId: number } | null;
+};
+
+export type QuestionaryDeleteSampleMutationVariables = Exact<{
+  sampleId: number;
+}>;
+
+export type QuestionaryDeleteSampleMutation = { deleteSample: { id: number } | null };
+
+export type QuestionInputDynamicOptionsQueryVariables = Exact<{
+  questionId: string;
+}>;
+
+export type QuestionInputDynamicOptionsQuery = { getDynamicMultipleChoiceOptions: Array<string> };
+
+export type QuestionInputFilesMetadataQueryVariables = Exact<{
+  fileIds: Array<string> | string;
+}>;
+
+export type QuestionInputFilesMetadataQuery = {
+  getFilesMetadata: Array<{
+    fileId: string;
+    originalFileName: string;
+    mimeType: string;
+    sizeInBytes: number;
+  }>;
+};
 
 export type AccountRolesQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -168,6 +498,438 @@ export type MeQuery = {
   } | null;
 };
 
+export type ProposalsUserFragment = {
+  id: number;
+  firstname: string;
+  lastname: string;
+  preferredname: string | null;
+  email: string | null;
+  institutionId: number | null;
+  position: string | null;
+  placeholder: boolean;
+  created: string;
+};
+
+export type ProposalsQuestionaryStepFragment = {
+  isCompleted: boolean;
+  topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+  fields: Array<{
+    answerId: string | null;
+    config: unknown;
+    dependenciesOperator: DependenciesLogicOperator;
+    sortOrder: number;
+    topicId: number;
+    value: unknown;
+    question: { id: string; naturalKey: string; question: string; dataType: DataType };
+    dependencies: Array<{
+      questionId: string;
+      dependencyId: string;
+      dependencyNaturalKey: string;
+      condition: { condition: EvaluatorOperator; params: unknown };
+    }>;
+  }>;
+};
+
+export type ProposalsInviteFragment = {
+  id: string;
+  email: string;
+  createdAt: string;
+  claimedAt: string | null;
+  expiresAt: string;
+  isEmailSent: boolean;
+};
+
+export type ProposalsProposalFragment = {
+  primaryKey: number;
+  proposalId: string;
+  title: string;
+  abstract: string;
+  statusId: number;
+  publicStatus: ProposalPublicStatus;
+  submitted: boolean;
+  submittedDate: string | null;
+  created: string;
+  updated: string;
+  callId: number;
+  questionaryId: number;
+  proposerId: number;
+  status: { id: number; name: string; shortCode: string } | null;
+  proposer: {
+    id: number;
+    firstname: string;
+    lastname: string;
+    preferredname: string | null;
+    email: string | null;
+    institutionId: number | null;
+    position: string | null;
+    placeholder: boolean;
+    created: string;
+  } | null;
+  users: Array<{
+    id: number;
+    firstname: string;
+    lastname: string;
+    preferredname: string | null;
+    email: string | null;
+    institutionId: number | null;
+    position: string | null;
+    placeholder: boolean;
+    created: string;
+  }>;
+  coProposerInvites: Array<{
+    id: string;
+    email: string;
+    createdAt: string;
+    claimedAt: string | null;
+    expiresAt: string;
+    isEmailSent: boolean;
+  }>;
+  call: {
+    id: number;
+    shortCode: string;
+    title: string | null;
+    isActive: boolean;
+    isActiveInternal: boolean;
+    endCall: string;
+    endCallInternal: string;
+    templateId: number;
+  } | null;
+  questionary: {
+    questionaryId: number;
+    isCompleted: boolean;
+    steps: Array<{
+      isCompleted: boolean;
+      topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+      fields: Array<{
+        answerId: string | null;
+        config: unknown;
+        dependenciesOperator: DependenciesLogicOperator;
+        sortOrder: number;
+        topicId: number;
+        value: unknown;
+        question: { id: string; naturalKey: string; question: string; dataType: DataType };
+        dependencies: Array<{
+          questionId: string;
+          dependencyId: string;
+          dependencyNaturalKey: string;
+          condition: { condition: EvaluatorOperator; params: unknown };
+        }>;
+      }>;
+    }>;
+  } | null;
+};
+
+export type ProposalsMineQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ProposalsMineQuery = {
+  getUserProposals: Array<{
+    primaryKey: number;
+    proposalId: string;
+    title: string;
+    statusId: number;
+    publicStatus: ProposalPublicStatus;
+    submitted: boolean;
+    created: string;
+    callId: number;
+    proposerId: number;
+    status: { id: number; name: string; shortCode: string } | null;
+    call: {
+      id: number;
+      shortCode: string;
+      title: string | null;
+      isActive: boolean;
+      isActiveInternal: boolean;
+    } | null;
+  }>;
+};
+
+export type ProposalsOpenCallsQueryVariables = Exact<{
+  filter?: CallsFilter | null | undefined;
+}>;
+
+export type ProposalsOpenCallsQuery = {
+  getCalls: Array<{
+    id: number;
+    shortCode: string;
+    title: string | null;
+    description: string | null;
+    startCall: string;
+    endCall: string;
+    endCallInternal: string;
+    isActive: boolean;
+    isActiveInternal: boolean;
+    callEnded: boolean;
+    templateId: number;
+  }>;
+};
+
+export type ProposalsCallsMinimalQueryVariables = Exact<{
+  filter?: CallsFilter | null | undefined;
+}>;
+
+export type ProposalsCallsMinimalQuery = {
+  getCallsMinimal: Array<{
+    id: number;
+    shortCode: string;
+    title: string | null;
+    isActive: boolean;
+    isActiveInternal: boolean;
+    callEnded: boolean;
+  }>;
+};
+
+export type ProposalsProposalQueryVariables = Exact<{
+  primaryKey: number;
+}>;
+
+export type ProposalsProposalQuery = {
+  getProposal: {
+    primaryKey: number;
+    proposalId: string;
+    title: string;
+    abstract: string;
+    statusId: number;
+    publicStatus: ProposalPublicStatus;
+    submitted: boolean;
+    submittedDate: string | null;
+    created: string;
+    updated: string;
+    callId: number;
+    questionaryId: number;
+    proposerId: number;
+    status: { id: number; name: string; shortCode: string } | null;
+    proposer: {
+      id: number;
+      firstname: string;
+      lastname: string;
+      preferredname: string | null;
+      email: string | null;
+      institutionId: number | null;
+      position: string | null;
+      placeholder: boolean;
+      created: string;
+    } | null;
+    users: Array<{
+      id: number;
+      firstname: string;
+      lastname: string;
+      preferredname: string | null;
+      email: string | null;
+      institutionId: number | null;
+      position: string | null;
+      placeholder: boolean;
+      created: string;
+    }>;
+    coProposerInvites: Array<{
+      id: string;
+      email: string;
+      createdAt: string;
+      claimedAt: string | null;
+      expiresAt: string;
+      isEmailSent: boolean;
+    }>;
+    call: {
+      id: number;
+      shortCode: string;
+      title: string | null;
+      isActive: boolean;
+      isActiveInternal: boolean;
+      endCall: string;
+      endCallInternal: string;
+      templateId: number;
+    } | null;
+    questionary: {
+      questionaryId: number;
+      isCompleted: boolean;
+      steps: Array<{
+        isCompleted: boolean;
+        topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+        fields: Array<{
+          answerId: string | null;
+          config: unknown;
+          dependenciesOperator: DependenciesLogicOperator;
+          sortOrder: number;
+          topicId: number;
+          value: unknown;
+          question: { id: string; naturalKey: string; question: string; dataType: DataType };
+          dependencies: Array<{
+            questionId: string;
+            dependencyId: string;
+            dependencyNaturalKey: string;
+            condition: { condition: EvaluatorOperator; params: unknown };
+          }>;
+        }>;
+      }>;
+    } | null;
+  } | null;
+};
+
+export type ProposalsBlankStepsQueryVariables = Exact<{
+  callId: number;
+}>;
+
+export type ProposalsBlankStepsQuery = {
+  getBlankQuestionaryStepsByCallId: Array<{
+    isCompleted: boolean;
+    topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+    fields: Array<{
+      answerId: string | null;
+      config: unknown;
+      dependenciesOperator: DependenciesLogicOperator;
+      sortOrder: number;
+      topicId: number;
+      value: unknown;
+      question: { id: string; naturalKey: string; question: string; dataType: DataType };
+      dependencies: Array<{
+        questionId: string;
+        dependencyId: string;
+        dependencyNaturalKey: string;
+        condition: { condition: EvaluatorOperator; params: unknown };
+      }>;
+    }>;
+  }>;
+  getCall: {
+    id: number;
+    shortCode: string;
+    title: string | null;
+    isActive: boolean;
+    isActiveInternal: boolean;
+    templateId: number;
+  } | null;
+};
+
+export type ProposalsSubmissionDetailsQueryVariables = Exact<{
+  callId: number;
+}>;
+
+export type ProposalsSubmissionDetailsQuery = {
+  getCallSubmissionDetails: { callId: number; submissionMessage: string } | null;
+};
+
+export type ProposalsPreviousCollaboratorsQueryVariables = Exact<{
+  userId: number;
+  filter?: string | null | undefined;
+  first?: number | null | undefined;
+  offset?: number | null | undefined;
+  subtractUsers?: Array<number> | number | null | undefined;
+}>;
+
+export type ProposalsPreviousCollaboratorsQuery = {
+  getPreviousCollaborators: {
+    totalCount: number;
+    users: Array<{
+      id: number;
+      firstname: string;
+      lastname: string;
+      preferredname: string | null;
+      email: string | null;
+      institutionId: number | null;
+      position: string | null;
+      placeholder: boolean;
+      created: string;
+    }>;
+  };
+};
+
+export type ProposalsUserByEmailQueryVariables = Exact<{
+  email: string;
+}>;
+
+export type ProposalsUserByEmailQuery = {
+  getBasicUserDetailsByEmail: {
+    id: number;
+    firstname: string;
+    lastname: string;
+    preferredname: string | null;
+    email: string | null;
+    institutionId: number | null;
+    position: string | null;
+    placeholder: boolean;
+    created: string;
+  } | null;
+};
+
+export type ProposalsUserDetailsQueryVariables = Exact<{
+  userId: number;
+}>;
+
+export type ProposalsUserDetailsQuery = {
+  getBasicUserDetails: {
+    id: number;
+    firstname: string;
+    lastname: string;
+    preferredname: string | null;
+    email: string | null;
+    institutionId: number | null;
+    position: string | null;
+    placeholder: boolean;
+    created: string;
+  } | null;
+};
+
+export type ProposalsCreateMutationVariables = Exact<{
+  callId: number;
+}>;
+
+export type ProposalsCreateMutation = {
+  createProposal: { primaryKey: number; questionaryId: number } | null;
+};
+
+export type ProposalsUpdateMutationVariables = Exact<{
+  proposalPk: number;
+  title?: string | null | undefined;
+  abstract?: string | null | undefined;
+  users?: Array<number> | number | null | undefined;
+  proposerId?: number | null | undefined;
+}>;
+
+export type ProposalsUpdateMutation = {
+  updateProposal: { primaryKey: number; title: string; abstract: string } | null;
+};
+
+export type ProposalsSubmitMutationVariables = Exact<{
+  proposalPk: number;
+}>;
+
+export type ProposalsSubmitMutation = {
+  submitProposal: { primaryKey: number; proposalId: string; submitted: boolean } | null;
+};
+
+export type ProposalsDeleteMutationVariables = Exact<{
+  proposalPk: number;
+}>;
+
+export type ProposalsDeleteMutation = { deleteProposal: { primaryKey: number } | null };
+
+export type ProposalsCloneMutationVariables = Exact<{
+  callId: number;
+  proposalsToClonePk: Array<number> | number;
+}>;
+
+export type ProposalsCloneMutation = { cloneProposals: Array<{ primaryKey: number; title: string }> };
+
+export type ProposalsSetInvitesMutationVariables = Exact<{
+  proposalPk: number;
+  emails: Array<string> | string;
+}>;
+
+export type ProposalsSetInvitesMutation = {
+  setCoProposerInvites: Array<{
+    id: string;
+    email: string;
+    createdAt: string;
+    claimedAt: string | null;
+    expiresAt: string;
+    isEmailSent: boolean;
+  }>;
+};
+
+export type ProposalsAcceptInviteMutationVariables = Exact<{
+  code: string;
+}>;
+
+export type ProposalsAcceptInviteMutation = { acceptInvite: { primaryKey: number } | null };
+
 export type PageContentQueryVariables = Exact<{
   pageId: PageName;
 }>;
@@ -181,6 +943,1574 @@ export type SettingsQuery = {
   getFeatures: Array<{ id: FeatureId; isEnabled: boolean }>;
 };
 
+export const QuestionaryStepFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'QuestionaryStepFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionaryStepFieldsFragment, unknown>;
+export const ProposalsUserFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'institutionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placeholder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsUserFragment, unknown>;
+export const ProposalsInviteFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsInvite' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Invite' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'claimedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEmailSent' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsInviteFragment, unknown>;
+export const ProposalsQuestionaryStepFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsQuestionaryStep' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'answerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsQuestionaryStepFragment, unknown>;
+export const ProposalsProposalFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsProposal' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Proposal' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abstract' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'status' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'publicStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedDate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updated' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsUser' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'users' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsUser' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'coProposerInvites' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsInvite' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'call' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endCall' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endCallInternal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'questionary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'steps' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsQuestionaryStep' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'institutionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placeholder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsInvite' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Invite' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'claimedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEmailSent' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsQuestionaryStep' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'answerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsProposalFragment, unknown>;
+export const QuestionaryGetDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionaryGet' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getQuestionary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionaryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'steps' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'QuestionaryStepFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'QuestionaryStepFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionaryGetQuery, QuestionaryGetQueryVariables>;
+export const QuestionaryBlankStepsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionaryBlankSteps' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getBlankQuestionarySteps' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'QuestionaryStepFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'QuestionaryStepFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionaryBlankStepsQuery, QuestionaryBlankStepsQueryVariables>;
+export const QuestionaryAnswerTopicDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'QuestionaryAnswerTopic' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'answers' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'AnswerInput' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'isPartialSave' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'answerTopic' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionaryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'topicId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'answers' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'answers' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'isPartialSave' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'isPartialSave' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'QuestionaryStepFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'QuestionaryStepFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionaryAnswerTopicMutation, QuestionaryAnswerTopicMutationVariables>;
+export const QuestionaryGenericTemplatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionaryGenericTemplates' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'GenericTemplatesFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getGenericTemplatesWithQuestionaryStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionaryGenericTemplatesQuery, QuestionaryGenericTemplatesQueryVariables>;
+export const QuestionaryGenericTemplatesOnCopyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionaryGenericTemplatesOnCopy' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'GenericTemplatesOnCopyFilter' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getGenericTemplatesOnCopy' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  QuestionaryGenericTemplatesOnCopyQuery,
+  QuestionaryGenericTemplatesOnCopyQueryVariables
+>;
+export const QuestionaryCreateGenericTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'QuestionaryCreateGenericTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createGenericTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  QuestionaryCreateGenericTemplateMutation,
+  QuestionaryCreateGenericTemplateMutationVariables
+>;
+export const QuestionaryCopyGenericTemplatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'QuestionaryCopyGenericTemplates' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'copyAnswersInput' } },
+          type: {
+            kind: 'ListType',
+            type: {
+              kind: 'NonNullType',
+              type: { kind: 'NamedType', name: { kind: 'Name', value: 'CopyAnswerInput' } },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createGenericTemplateWithCopiedAnswers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'copyAnswersInput' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'copyAnswersInput' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  QuestionaryCopyGenericTemplatesMutation,
+  QuestionaryCopyGenericTemplatesMutationVariables
+>;
+export const QuestionaryUpdateGenericTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'QuestionaryUpdateGenericTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'genericTemplateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateGenericTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'genericTemplateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'genericTemplateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  QuestionaryUpdateGenericTemplateMutation,
+  QuestionaryUpdateGenericTemplateMutationVariables
+>;
+export const QuestionaryCloneGenericTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'QuestionaryCloneGenericTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'genericTemplateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cloneGenericTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'genericTemplateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'genericTemplateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  QuestionaryCloneGenericTemplateMutation,
+  QuestionaryCloneGenericTemplateMutationVariables
+>;
+export const QuestionaryDeleteGenericTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'QuestionaryDeleteGenericTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'genericTemplateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteGenericTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'genericTemplateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'genericTemplateId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  QuestionaryDeleteGenericTemplateMutation,
+  QuestionaryDeleteGenericTemplateMutationVariables
+>;
+export const QuestionarySamplesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionarySamples' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'SamplesFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getSamplesWithQuestionaryStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isPostProposalSubmission' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionarySamplesQuery, QuestionarySamplesQueryVariables>;
+export const QuestionaryCreateSampleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'QuestionaryCreateSample' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'isPostProposalSubmission' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createSample' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'isPostProposalSubmission' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'isPostProposalSubmission' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionaryCreateSampleMutation, QuestionaryCreateSampleMutationVariables>;
+export const QuestionaryUpdateSampleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'QuestionaryUpdateSample' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateSample' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sampleId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionaryUpdateSampleMutation, QuestionaryUpdateSampleMutationVariables>;
+export const QuestionaryCloneSampleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'QuestionaryCloneSample' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'isPostProposalSubmission' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cloneSample' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sampleId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'isPostProposalSubmission' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'isPostProposalSubmission' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionaryCloneSampleMutation, QuestionaryCloneSampleMutationVariables>;
+export const QuestionaryDeleteSampleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'QuestionaryDeleteSample' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteSample' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sampleId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionaryDeleteSampleMutation, QuestionaryDeleteSampleMutationVariables>;
+export const QuestionInputDynamicOptionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionInputDynamicOptions' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getDynamicMultipleChoiceOptions' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionInputDynamicOptionsQuery, QuestionInputDynamicOptionsQueryVariables>;
+export const QuestionInputFilesMetadataDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionInputFilesMetadata' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fileIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getFilesMetadata' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: {
+                  kind: 'ObjectValue',
+                  fields: [
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'fileIds' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'fileIds' } },
+                    },
+                  ],
+                },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'originalFileName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'mimeType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sizeInBytes' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionInputFilesMetadataQuery, QuestionInputFilesMetadataQueryVariables>;
 export const AccountRolesDocument = {
   kind: 'Document',
   definitions: [
@@ -650,6 +2980,1172 @@ export const MeDocument = {
     },
   ],
 } as unknown as DocumentNode<MeQuery, MeQueryVariables>;
+export const ProposalsMineDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsMine' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUserProposals' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'status' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'publicStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposerId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'call' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsMineQuery, ProposalsMineQueryVariables>;
+export const ProposalsOpenCallsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsOpenCalls' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CallsFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getCalls' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startCall' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endCall' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endCallInternal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsOpenCallsQuery, ProposalsOpenCallsQueryVariables>;
+export const ProposalsCallsMinimalDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsCallsMinimal' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CallsFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getCallsMinimal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsCallsMinimalQuery, ProposalsCallsMinimalQueryVariables>;
+export const ProposalsProposalDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsProposal' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'primaryKey' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getProposal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'primaryKey' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'primaryKey' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsProposal' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'institutionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placeholder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsInvite' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Invite' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'claimedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEmailSent' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsQuestionaryStep' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'answerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsProposal' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Proposal' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'abstract' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'status' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'publicStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedDate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'updated' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposerId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsUser' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'users' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsUser' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'coProposerInvites' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsInvite' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'call' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endCall' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endCallInternal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'questionary' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'steps' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsQuestionaryStep' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsProposalQuery, ProposalsProposalQueryVariables>;
+export const ProposalsBlankStepsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsBlankSteps' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getBlankQuestionaryStepsByCallId' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsQuestionaryStep' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getCall' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsQuestionaryStep' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'answerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsBlankStepsQuery, ProposalsBlankStepsQueryVariables>;
+export const ProposalsSubmissionDetailsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsSubmissionDetails' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getCallSubmissionDetails' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submissionMessage' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsSubmissionDetailsQuery, ProposalsSubmissionDetailsQueryVariables>;
+export const ProposalsPreviousCollaboratorsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsPreviousCollaborators' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'subtractUsers' } },
+          type: {
+            kind: 'ListType',
+            type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getPreviousCollaborators' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offset' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'subtractUsers' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'subtractUsers' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'users' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsUser' } }],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'institutionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placeholder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ProposalsPreviousCollaboratorsQuery,
+  ProposalsPreviousCollaboratorsQueryVariables
+>;
+export const ProposalsUserByEmailDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsUserByEmail' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getBasicUserDetailsByEmail' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'email' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsUser' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'institutionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placeholder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsUserByEmailQuery, ProposalsUserByEmailQueryVariables>;
+export const ProposalsUserDetailsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsUserDetails' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getBasicUserDetails' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsUser' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsUser' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'institutionId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'placeholder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsUserDetailsQuery, ProposalsUserDetailsQueryVariables>;
+export const ProposalsCreateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProposalsCreate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createProposal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsCreateMutation, ProposalsCreateMutationVariables>;
+export const ProposalsUpdateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProposalsUpdate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'abstract' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'users' } },
+          type: {
+            kind: 'ListType',
+            type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposerId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateProposal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'abstract' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'abstract' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'users' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'users' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposerId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposerId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'abstract' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsUpdateMutation, ProposalsUpdateMutationVariables>;
+export const ProposalsSubmitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProposalsSubmit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitProposal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsSubmitMutation, ProposalsSubmitMutationVariables>;
+export const ProposalsDeleteDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProposalsDelete' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteProposal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsDeleteMutation, ProposalsDeleteMutationVariables>;
+export const ProposalsCloneDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProposalsClone' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalsToClonePk' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cloneProposals' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalsToClonePk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalsToClonePk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsCloneMutation, ProposalsCloneMutationVariables>;
+export const ProposalsSetInvitesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProposalsSetInvites' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'emails' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setCoProposerInvites' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'emails' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'emails' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProposalsInvite' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProposalsInvite' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Invite' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'claimedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEmailSent' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsSetInvitesMutation, ProposalsSetInvitesMutationVariables>;
+export const ProposalsAcceptInviteDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ProposalsAcceptInvite' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'acceptInvite' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsAcceptInviteMutation, ProposalsAcceptInviteMutationVariables>;
 export const PageContentDocument = {
   kind: 'Document',
   definitions: [

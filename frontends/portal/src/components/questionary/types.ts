@@ -65,12 +65,19 @@ export interface WizardStepContext {
   setDirty(dirty: boolean): void;
   /** reload the item after a save (completeness, values) */
   reload(): Promise<void>;
+  /** shows a short success message ("Saved") that outlives the step (the wizard's snackbar) */
+  notify?(message: string): void;
 }
 
 export interface WizardStepDefinition {
   key: string;
   title: string;
   isCompleted: boolean;
+  /**
+   * A review step is read-only until every step before it is complete (§4). Defaults to true for the last of two or
+   * more steps; set false when the last step is an ordinary questionary step that should follow the previous-step rule.
+   */
+  isReview?: boolean;
   render(context: WizardStepContext): ReactNode;
 }
 

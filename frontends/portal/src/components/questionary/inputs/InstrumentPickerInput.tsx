@@ -1,0 +1,63 @@
+import { Box, TextField } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { InstrumentPickerAnswerValue, InstrumentPickerConfig } from '@user-office/contracts';
+import type { QuestionInputProps } from '../types';
+import { ChoiceControl } from './ChoiceControl';
+import { configOf, parseNumber, questionIds, useQuestionField } from './common';
+import { useNumberText } from './units';
+
+/**
+ * INSTRUMENT_PICKER: one of the config's instruments, radio buttons or a dropdown, and with requestTime the time
+ * requested (value: `{ instrumentId, timeRequested }`).
+ */
+export function InstrumentPickerInput({ field, name, readonly }: QuestionInputProps) {
+  const { t } = useTranslation();
+  const config = configOf<InstrumentPickerConfig>(field);
+  const ids = questionIds(name);
+  const { value, error, setValue, commit, touch } = useQuestionField<InstrumentPickerAnswerValue | null>(
+    name,
+  );
+  const instrumentId = value?.instrumentId ?? null;
+  const timeRequested = value?.timeRequested ?? null;
+  const [timeText, setTimeText] = useNumberText(timeRequested);
+  return (
+    <Box>
+      <ChoiceControl<number>
+        ids={ids}
+        label={field.question.question}
+        required={config.required}
+        tooltip={config.tooltip}
+        smallLabel={config.small_label}
+        error={error}
+        variant={config.variant}
+        multiple={false}
+        options={config.instruments.map((instrument) => ({ value: instrument.id, label: instrument.name }))}
+        selected={instrumentId === null ? [] : [instrumentId]}
+        disabled={readonly}
+        onChange={(chosen) =>
+          commit({
+            instrumentId: chosen[0] ?? null,
+            timeRequested: chosen.length > 0 && config.requestTime ? timeRequested : null,
+          })
+        }
+        onBlur={touch}
+      />
+      {config.requestTime && instrumentId !== null ? (
+        <TextField
+          id={`${ids.control}-time`}
+          label={t('questionInputs.timeRequested')}
+          value={timeText}
+          disabled={readonly}
+          error={Boolean(error)}
+          sx={{ mb: 2 }}
+          onChange={(event) => {
+            setTimeText(event.target.value);
+            setValue({ instrumentId, timeRequested: parseNumber(event.target.value) });
+          }}
+          onBlur={touch}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-required': true } }}
+        />
+      ) : null}
+    </Box>
+  );
+}
