@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   onConfirm(): void;
   onCancel(): void;
+  /** disables OK while the confirmed action runs */
+  busy?: boolean;
 }
 
 /** The shared confirmation dialog: a text with OK / Cancel. */
@@ -23,17 +25,28 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   onCancel,
+  busy = false,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  const id = useId();
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="confirm-dialog-title">{title ?? t('confirm.title')}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={`${id}-title`}>{title ?? t('confirm.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText component="div">{text}</DialogContentText>
+        <DialogContentText id={`${id}-text`} component="div">
+          {text}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{cancelLabel ?? t('confirm.no')}</Button>
-        <Button onClick={onConfirm} variant="contained" autoFocus>
+        <Button onClick={onConfirm} variant="contained" disabled={busy} autoFocus>
           {confirmLabel ?? t('confirm.yes')}
         </Button>
       </DialogActions>
