@@ -105,6 +105,7 @@ export async function logIn(page: Page, url: string, username: string): Promise<
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOTS, `${name}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header is drawn where the page is scrolled to
   await page.screenshot({ path, fullPage: true });
   return path;
 }

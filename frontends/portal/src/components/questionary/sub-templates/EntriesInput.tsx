@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { SubTemplateConfig } from '@user-office/contracts';
-import { useField } from 'formik';
+import { useField, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../ConfirmDialog';
 import { useStepForm } from '../step-form-context';
@@ -107,13 +107,17 @@ export function EntriesInput({
   const { setValue } = helpers;
   const touched = meta.touched;
   const value = meta.value;
+  const { validateForm } = useFormikContext();
+  const hasError = Boolean(meta.error);
   useEffect(() => {
     if (!items) return;
     stepForm?.setAnswerContext(name, {
       itemsCompleted: Object.fromEntries(items.map((i) => [i.id, i.isCompleted])),
     });
     if (!sameIds(value, ids)) void setValue(ids, touched);
-  }, [items, ids, value, name, stepForm, setValue, touched]);
+    // an entry completed (or added) since the last check: the message shown may no longer hold
+    else if (hasError) void validateForm();
+  }, [items, ids, value, name, stepForm, setValue, touched, hasError, validateForm]);
 
   const max = config.maxEntries ?? null;
   const atMax = max !== null && ids.length >= max;
