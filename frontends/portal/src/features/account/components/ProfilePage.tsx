@@ -28,7 +28,6 @@ export function ProfilePage() {
   const userId = Number(id);
   const [user, setUser] = useState<UserRow | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
 
   useEffect(() => {
     if (!settings.isEnabled('USER_MANAGEMENT')) return;
@@ -37,10 +36,21 @@ export function ProfilePage() {
       .catch((e: Error) => setError(e.message));
   }, [userId, settings, t]);
 
+  if (!settings.isEnabled('USER_MANAGEMENT')) {
+    return <Alert severity="info">{t('account.userManagementOff')}</Alert>;
+  }
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!user) return <CircularProgress aria-label={t('app.loading')} />;
+  return <ProfileForm user={user} userId={userId} />;
+}
+
+function ProfileForm({ user, userId }: { user: UserRow; userId: number }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   const formik = useFormik<ProfileValues>({
-    enableReinitialize: true,
     initialValues: Object.fromEntries(
-      FIELDS.map((f) => [f, (user?.[f] as string | null | undefined) ?? '']),
+      FIELDS.map((f) => [f, (user[f] as string | null | undefined) ?? '']),
     ) as ProfileValues,
     onSubmit: async (values, helpers) => {
       setSaved(false);
@@ -54,11 +64,6 @@ export function ProfilePage() {
     },
   });
 
-  if (!settings.isEnabled('USER_MANAGEMENT')) {
-    return <Alert severity="info">{t('account.userManagementOff')}</Alert>;
-  }
-  if (error && !user) return <Alert severity="error">{error}</Alert>;
-  if (!user) return <CircularProgress aria-label={t('app.loading')} />;
   return (
     <Paper sx={{ p: 3, maxWidth: 720 }}>
       <Typography component="h1" variant="h5" gutterBottom>
