@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { i18n } from '../../../app/i18n';
 import { onSessionEvent } from '../../../lib/graphql-client';
 import { clearSession, restoreSession, storeSession, type StoredSession } from '../../../lib/session-store';
 
@@ -29,6 +30,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession(null);
     setEndedBecause(reason);
   }, []);
+
+  // past its expiry the session ends with the §8 message (the server would refuse the token anyway)
+  useEffect(() => {
+    if (!session) return;
+    const ms = session.expiresAt * 1000 - Date.now();
+    const timer = setTimeout(
+      () => logout(i18n.t('session.expired')),
+      Math.max(0, Math.min(ms, 2_147_000_000)),
+    );
+    return () => clearTimeout(timer);
+  }, [session, logout]);
 
   useEffect(
     () =>
