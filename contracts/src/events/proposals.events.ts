@@ -1,3 +1,4 @@
+import type { ProposalEndStatus } from '../enums';
 import { defineEvent, registerEvents } from './catalogue';
 
 /** One stream per proposal: `proposal-<proposalPk>`. */
@@ -12,6 +13,12 @@ export const PROPOSAL_STATUS_CHANGED = 'ProposalStatusChanged';
 export const CO_PROPOSER_INVITED = 'CoProposerInvited';
 export const CO_PROPOSER_INVITE_CANCELLED = 'CoProposerInviteCancelled';
 export const CO_PROPOSER_INVITE_ACCEPTED = 'CoProposerInviteAccepted';
+/** The management decision (administrationProposal): final status, comments, time allocations. */
+export const PROPOSAL_MANAGEMENT_DECISION_UPDATED = 'ProposalManagementDecisionUpdated';
+/** The management decision became submitted (its `managementDecisionSubmitted` turned true). */
+export const PROPOSAL_MANAGEMENT_DECISION_SUBMITTED = 'ProposalManagementDecisionSubmitted';
+/** The proposers were told the final decision (notifyProposal). */
+export const PROPOSAL_NOTIFIED = 'ProposalNotified';
 /** Something a workflow waits for happened outside the proposal's own stream (e.g. its call ended). */
 export const PROPOSAL_WORKFLOW_EVENT_RECORDED = 'ProposalWorkflowEventRecorded';
 
@@ -94,6 +101,41 @@ export interface ProposalWorkflowEventRecordedData {
   readonly sourceEventId: string;
 }
 
+/** Management time allocated to the proposal on one of its instruments (§3, §5: 0 to 100000). */
+export interface ManagementTimeAllocation {
+  readonly instrumentId: number;
+  readonly value: number;
+}
+
+/**
+ * The management decision as it now stands (every field, not only the changed ones). `managementDecisionSubmitted`
+ * false after it was true: an officer reopened the decision.
+ */
+export interface ProposalManagementDecisionUpdatedData {
+  readonly proposalPk: number;
+  readonly finalStatus: ProposalEndStatus;
+  readonly previousFinalStatus: ProposalEndStatus;
+  readonly commentForUser: string;
+  /** staff only, never shown to the proposers */
+  readonly commentForManagement: string;
+  readonly managementTimeAllocations: readonly ManagementTimeAllocation[];
+  readonly managementDecisionSubmitted: boolean;
+}
+
+export interface ProposalManagementDecisionSubmittedData {
+  readonly proposalPk: number;
+  readonly finalStatus: ProposalEndStatus;
+}
+
+/** What the proposers were told: the decision at the time of notification (the PI's e-mail is made from it). */
+export interface ProposalNotifiedData {
+  readonly proposalPk: number;
+  readonly proposalId: string;
+  readonly proposerId: number;
+  readonly finalStatus: ProposalEndStatus;
+  readonly commentForUser: string;
+}
+
 const pk = (data: { proposalPk: number }): string => String(data.proposalPk);
 
 export const proposalCreatedEvent = defineEvent<ProposalCreatedData, typeof PROPOSAL_CREATED>(
@@ -152,6 +194,39 @@ export const proposalWorkflowEventRecordedEvent = defineEvent<
   changedObjectId: pk,
 });
 
+const allocations = (list: readonly ManagementTimeAllocation[]): string =>
+  list.length === 0 ? 'none' : list.map((a) => `instrument ${a.instrumentId}: ${a.value}`).join(', ');
+
+export const proposalManagementDecisionUpdatedEvent = defineEvent<
+  ProposalManagementDecisionUpdatedData,
+  typeof PROPOSAL_MANAGEMENT_DECISION_UPDATED
+>(PROPOSAL_MANAGEMENT_DECISION_UPDATED, {
+  stream: PROPOSAL_STREAM,
+  description: (d) =>
+    `Management decision saved: final status ${d.finalStatus}` +
+    (d.finalStatus !== d.previousFinalStatus ? ` (was ${d.previousFinalStatus})` : '') +
+    `, time allocations ${allocations(d.managementTimeAllocations)}` +
+    (d.managementDecisionSubmitted ? ', submitted' : ', not submitted'),
+  changedObjectId: pk,
+});
+export const proposalManagementDecisionSubmittedEvent = defineEvent<
+  ProposalManagementDecisionSubmittedData,
+  typeof PROPOSAL_MANAGEMENT_DECISION_SUBMITTED
+>(PROPOSAL_MANAGEMENT_DECISION_SUBMITTED, {
+  stream: PROPOSAL_STREAM,
+  description: (d) => `Management decision submitted: final status ${d.finalStatus}`,
+  changedObjectId: pk,
+});
+export const proposalNotifiedEvent = defineEvent<ProposalNotifiedData, typeof PROPOSAL_NOTIFIED>(
+  PROPOSAL_NOTIFIED,
+  {
+    stream: PROPOSAL_STREAM,
+    description: (d) =>
+      `Proposal ${d.proposalId} notified: the proposers were told the final status ${d.finalStatus}`,
+    changedObjectId: pk,
+  },
+);
+
 export const coProposerInvitedEvent = defineEvent<CoProposerInvitedData, typeof CO_PROPOSER_INVITED>(
   CO_PROPOSER_INVITED,
   {
@@ -189,7 +264,16 @@ export type ProposalEvent =
     }
   | { readonly type: typeof CO_PROPOSER_INVITED; readonly data: CoProposerInvitedData }
   | { readonly type: typeof CO_PROPOSER_INVITE_CANCELLED; readonly data: CoProposerInviteCancelledData }
-  | { readonly type: typeof CO_PROPOSER_INVITE_ACCEPTED; readonly data: CoProposerInviteAcceptedData };
+  | { readonly type: typeof CO_PROPOSER_INVITE_ACCEPTED; readonly data: CoProposerInviteAcceptedData }
+  | {
+      readonly type: typeof PROPOSAL_MANAGEMENT_DECISION_UPDATED;
+      readonly data: ProposalManagementDecisionUpdatedData;
+    }
+  | {
+      readonly type: typeof PROPOSAL_MANAGEMENT_DECISION_SUBMITTED;
+      readonly data: ProposalManagementDecisionSubmittedData;
+    }
+  | { readonly type: typeof PROPOSAL_NOTIFIED; readonly data: ProposalNotifiedData };
 
 export const PROPOSALS_EVENTS = [
   proposalCreatedEvent,
@@ -201,6 +285,9 @@ export const PROPOSALS_EVENTS = [
   coProposerInvitedEvent,
   coProposerInviteCancelledEvent,
   coProposerInviteAcceptedEvent,
+  proposalManagementDecisionUpdatedEvent,
+  proposalManagementDecisionSubmittedEvent,
+  proposalNotifiedEvent,
 ] as const;
 
 registerEvents(...PROPOSALS_EVENTS);

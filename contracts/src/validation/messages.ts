@@ -18,6 +18,8 @@ export const proposalMessages = {
   statusRequired: 'You must select proposal status',
   scientistCommentRequired: 'Comment is required',
   activeCallRequired: 'You must select active call',
+  /** §8: administration (time allocations) needs an instrument assigned to the proposal. */
+  instrumentRequiredForAdministration: 'Proposal has to be assigned to an instrument for administration',
 } as const;
 
 export const userMessages = {

@@ -1,4 +1,4 @@
-import { WorkflowType } from '../enums';
+import { ProposalEndStatus, WorkflowType } from '../enums';
 
 /**
  * A status-changing event (§1, §3): a fact a workflow connection can wait for. A connection into a status
@@ -125,3 +125,20 @@ export const statusChangingEvent = (name: string): StatusChangingEvent | undefin
 /** The status-changing events a workflow of this type can wait for (all of them when no type is given). */
 export const statusChangingEventsOf = (entityType?: WorkflowType | null): StatusChangingEvent[] =>
   STATUS_CHANGING_EVENTS.filter((event) => !entityType || event.entityType === entityType);
+
+/**
+ * The status-changing event of a final status set by the management decision (PROPOSAL_ACCEPTED, …), or null
+ * for UNSET. The proposals module records it when the decision changes the final status to that value.
+ */
+export const finalStatusChangingEvent = (finalStatus: ProposalEndStatus): string | null => {
+  switch (finalStatus) {
+    case ProposalEndStatus.ACCEPTED:
+      return 'PROPOSAL_ACCEPTED';
+    case ProposalEndStatus.REJECTED:
+      return 'PROPOSAL_REJECTED';
+    case ProposalEndStatus.RESERVED:
+      return 'PROPOSAL_RESERVED';
+    default:
+      return null;
+  }
+};

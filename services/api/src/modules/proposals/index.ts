@@ -3,3 +3,4 @@ export { ProposalsRepository } from './read-models/proposals/proposals.repositor
 export { ProposalsService } from './proposals.service';
 export { ProposalModel } from './read-models/proposals/proposal.model';
 export { PROPOSALS_PROJECTION } from './read-models/proposals/proposals.projection';
+export { ProposalInstruments, type AssignedInstrumentsSource } from './proposal-instruments';

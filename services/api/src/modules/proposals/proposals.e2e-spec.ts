@@ -345,6 +345,18 @@ describe.each(['postgres', 'pglite'] as const)('proposals end to end (%s)', (sto
         variables: { answerId: '0:x' },
         allowed: ANY_USER,
       },
+      {
+        operation: 'administrationProposal',
+        document: `mutation($pk: Int!) { administrationProposal(proposalPk: $pk, finalStatus: ACCEPTED) { primaryKey } }`,
+        variables: { pk: 0 },
+        allowed: [Role.USER_OFFICER],
+      },
+      {
+        operation: 'notifyProposal',
+        document: `mutation($pk: Int!) { notifyProposal(proposalPk: $pk) { primaryKey } }`,
+        variables: { pk: 0 },
+        allowed: [Role.USER_OFFICER],
+      },
     ];
     const apiToken = await apiTokenFor(t);
     const before = await head();

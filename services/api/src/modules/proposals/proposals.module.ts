@@ -5,6 +5,10 @@ import { UsersModule } from '../users';
 import { SettingsModule } from '../settings';
 import { NotificationsModule } from '../notifications';
 import { WorkflowsModule } from '../workflows';
+import { AdministrationProposalResolver } from './commands/administration-proposal/administration-proposal.resolver';
+import { NotifyProposalResolver } from './commands/notify-proposal/notify-proposal.resolver';
+import { ProposalInstruments } from './proposal-instruments';
+import { SendDecisionEmailOnProposalNotifiedReaction } from './reactions/send-decision-email-on-proposal-notified.reaction';
 import { ChangeProposalsStatusResolver } from './commands/change-proposals-status/change-proposals-status.resolver';
 import { AcceptInviteResolver } from './commands/accept-invite/accept-invite.resolver';
 import { SetCoProposerInvitesResolver } from './commands/set-co-proposer-invites/set-co-proposer-invites.resolver';
@@ -21,7 +25,7 @@ import { GetProposalsResolver } from './read-models/proposals/get-proposals.reso
 import { ProposalsProjection } from './read-models/proposals/proposals.projection';
 import { ProposalsRepository } from './read-models/proposals/proposals.repository';
 
-/** Proposals (§3, §4 Proposal, §5, §7): applicants draft and submit; officers oversee. */
+/** Proposals (§3, §4 Proposal, §5, §7): applicants draft and submit; officers oversee, decide and notify. */
 @Module({
   imports: [
     CallsModule,
@@ -47,8 +51,12 @@ import { ProposalsRepository } from './read-models/proposals/proposals.repositor
     SetCoProposerInvitesResolver,
     AcceptInviteResolver,
     SendInviteEmailOnCoProposerInvitedReaction,
+    ProposalInstruments,
+    AdministrationProposalResolver,
+    NotifyProposalResolver,
+    SendDecisionEmailOnProposalNotifiedReaction,
   ],
-  exports: [ProposalsRepository, ProposalsService],
+  exports: [ProposalsRepository, ProposalsService, ProposalInstruments],
 })
 export class ProposalsModule implements OnModuleInit {
   constructor(

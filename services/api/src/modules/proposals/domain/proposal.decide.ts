@@ -5,13 +5,21 @@ import {
   PROPOSAL_SUBMITTED,
   PROPOSAL_UPDATED,
   PROPOSAL_WORKFLOW_EVENT_RECORDED,
+  PROPOSAL_MANAGEMENT_DECISION_UPDATED,
+  PROPOSAL_MANAGEMENT_DECISION_SUBMITTED,
+  PROPOSAL_NOTIFIED,
   CO_PROPOSER_INVITED,
   CO_PROPOSER_INVITE_ACCEPTED,
   CO_PROPOSER_INVITE_CANCELLED,
   coProposerInviteAcceptedEvent,
   coProposerInviteCancelledEvent,
   coProposerInvitedEvent,
+  finalStatusChangingEvent,
+  managementDecisionMessages,
   proposalCreatedEvent,
+  proposalManagementDecisionSubmittedEvent,
+  proposalManagementDecisionUpdatedEvent,
+  proposalNotifiedEvent,
   proposalDeletedEvent,
   proposalMessages,
   proposalRuleMessages,
@@ -19,6 +27,9 @@ import {
   proposalSubmittedEvent,
   proposalUpdatedEvent,
   proposalWorkflowEventRecordedEvent,
+  ProposalEndStatus,
+  validationLimits,
+  type ManagementTimeAllocation,
   type ProposalCreatedData,
   type ProposalEvent,
 } from '@user-office/contracts';
@@ -27,6 +38,7 @@ import type { NewEvent } from '../../../platform/event-store/event-store.port';
 import { badInput, forbidden, notFound } from '../../../platform/errors/app-error';
 
 const M = proposalRuleMessages;
+const D = managementDecisionMessages;
 
 /** One proposal folded from `proposal-<pk>`. */
 export interface ProposalState {
@@ -46,6 +58,14 @@ export interface ProposalState {
   /** source events already recorded as workflow events (a reaction may deliver one twice) */
   recordedSources: ReadonlySet<string>;
   invites: readonly InviteState[];
+  /** the management decision (administrationProposal) */
+  finalStatus: ProposalEndStatus;
+  commentForUser: string;
+  commentForManagement: string;
+  managementTimeAllocations: readonly ManagementTimeAllocation[];
+  managementDecisionSubmitted: boolean;
+  /** the proposers were told the final decision (notifyProposal) */
+  notified: boolean;
 }
 
 /** A co-proposer invitation of the proposal. */
@@ -72,6 +92,12 @@ export const initialProposalState: ProposalState = {
   eventsSinceStatus: [],
   recordedSources: new Set(),
   invites: [],
+  finalStatus: ProposalEndStatus.UNSET,
+  commentForUser: '',
+  commentForManagement: '',
+  managementTimeAllocations: [],
+  managementDecisionSubmitted: false,
+  notified: false,
 };
 
 const since = (state: ProposalState, name: string): readonly string[] =>
@@ -83,6 +109,7 @@ export function evolveProposal(state: ProposalState, event: { type: string; data
     case PROPOSAL_CREATED: {
       const d = e.data;
       return {
+        ...initialProposalState,
         status: 'active',
         proposalPk: d.proposalPk,
         proposalId: d.proposalId,
@@ -157,6 +184,31 @@ export function evolveProposal(state: ProposalState, event: { type: string; data
             : [...state.userIds, e.data.userId],
         invites: state.invites.map((i) => (i.inviteId === e.data.inviteId ? { ...i, status: 'claimed' } : i)),
       };
+    case PROPOSAL_MANAGEMENT_DECISION_UPDATED: {
+      const d = e.data;
+      const finalStatusEvent =
+        d.finalStatus !== d.previousFinalStatus ? finalStatusChangingEvent(d.finalStatus) : null;
+      const names = since(state, 'PROPOSAL_MANAGEMENT_DECISION_UPDATED');
+      return {
+        ...state,
+        finalStatus: d.finalStatus,
+        commentForUser: d.commentForUser,
+        commentForManagement: d.commentForManagement,
+        managementTimeAllocations: d.managementTimeAllocations,
+        managementDecisionSubmitted: d.managementDecisionSubmitted,
+        eventsSinceStatus: finalStatusEvent
+          ? since({ ...state, eventsSinceStatus: names }, finalStatusEvent)
+          : names,
+      };
+    }
+    case PROPOSAL_MANAGEMENT_DECISION_SUBMITTED:
+      return {
+        ...state,
+        managementDecisionSubmitted: true,
+        eventsSinceStatus: since(state, 'PROPOSAL_MANAGEMENT_DECISION_SUBMITTED'),
+      };
+    case PROPOSAL_NOTIFIED:
+      return { ...state, notified: true, eventsSinceStatus: since(state, 'PROPOSAL_NOTIFIED') };
     case PROPOSAL_WORKFLOW_EVENT_RECORDED:
       return {
         ...state,
@@ -212,6 +264,25 @@ export type ProposalCommand =
       expiresAt: string;
     }
   | { type: 'AcceptInvite'; code: string; userId: number; now: string }
+  /**
+   * administrationProposal: the management decision. A comment, the time allocations or the submitted flag left
+   * out (undefined or null) stay as they are; an empty list removes the time allocations.
+   */
+  | {
+      type: 'AdministerProposal';
+      actor: Actor;
+      /** the caller may make the management decision on this proposal (proposals.policy) */
+      administers: boolean;
+      finalStatus: ProposalEndStatus;
+      commentForUser?: string | null;
+      commentForManagement?: string | null;
+      managementTimeAllocations?: readonly ManagementTimeAllocation[] | null;
+      managementDecisionSubmitted?: boolean | null;
+      /** the instruments assigned to the proposal (ProposalInstruments: none until instruments exist) */
+      assignedInstrumentIds: readonly number[];
+    }
+  /** notifyProposal: the proposers are told the submitted final decision, once */
+  | { type: 'NotifyProposal'; actor: Actor }
   /** an officer sets the status (changeProposalsStatus); `connectionId`: the connection into it, if any */
   | { type: 'ChangeStatus'; statusId: number; connectionId: number | null }
   /**
@@ -273,6 +344,100 @@ function advance(
     current = evolveProposal(current, changed);
   }
   return events;
+}
+
+/** The time allocations, checked against the instruments assigned to the proposal; throws the rule broken. */
+function checkAllocations(
+  allocations: readonly ManagementTimeAllocation[],
+  assignedInstrumentIds: readonly number[],
+): void {
+  const seen = new Set<number>();
+  for (const { instrumentId, value } of allocations) {
+    if (seen.has(instrumentId)) throw badInput(D.duplicateInstrument(instrumentId));
+    seen.add(instrumentId);
+    if (!Number.isFinite(value)) throw badInput(D.timeAllocationRequired);
+    if (value < validationLimits.timeAllocationMin) throw badInput(D.timeAllocationMin);
+    if (value > validationLimits.timeAllocationMax) throw badInput(D.timeAllocationMax);
+  }
+  if (allocations.length > 0 && assignedInstrumentIds.length === 0) throw badInput(D.noInstrumentAssigned);
+  const stranger = allocations.find((a) => !assignedInstrumentIds.includes(a.instrumentId));
+  if (stranger) throw badInput(D.instrumentNotAssigned(stranger.instrumentId));
+}
+
+const sameAllocations = (a: readonly ManagementTimeAllocation[], b: readonly ManagementTimeAllocation[]) =>
+  a.length === b.length &&
+  a.every((x) => b.some((y) => y.instrumentId === x.instrumentId && y.value === x.value));
+
+/**
+ * The management decision: officers make it (`administers`) on a submitted proposal; once it is submitted only
+ * officers change it. Unchanged, nothing is appended. Turning `managementDecisionSubmitted` true also appends
+ * ProposalManagementDecisionSubmitted.
+ */
+function administer(
+  command: Extract<ProposalCommand, { type: 'AdministerProposal' }>,
+  state: ProposalState,
+): NewEvent[] {
+  if (!command.administers) throw forbidden(D.mayNotAdminister);
+  if (state.managementDecisionSubmitted && !command.actor.isOfficer) throw forbidden(D.decisionSubmitted);
+  if (!state.submitted) throw badInput(D.notSubmitted);
+  if (!Object.values(ProposalEndStatus).includes(command.finalStatus)) throw badInput(D.finalStatusOneOf);
+  const allocations = command.managementTimeAllocations ?? state.managementTimeAllocations;
+  if (command.managementTimeAllocations != null)
+    checkAllocations(command.managementTimeAllocations, command.assignedInstrumentIds);
+  const next = {
+    finalStatus: command.finalStatus,
+    commentForUser: command.commentForUser ?? state.commentForUser,
+    commentForManagement: command.commentForManagement ?? state.commentForManagement,
+    managementTimeAllocations: allocations,
+    managementDecisionSubmitted: command.managementDecisionSubmitted ?? state.managementDecisionSubmitted,
+  };
+  if (
+    next.finalStatus === state.finalStatus &&
+    next.commentForUser === state.commentForUser &&
+    next.commentForManagement === state.commentForManagement &&
+    sameAllocations(next.managementTimeAllocations, state.managementTimeAllocations) &&
+    next.managementDecisionSubmitted === state.managementDecisionSubmitted
+  )
+    return [];
+  const events: NewEvent[] = [
+    proposalManagementDecisionUpdatedEvent.create({
+      proposalPk: state.proposalPk,
+      previousFinalStatus: state.finalStatus,
+      ...next,
+      managementTimeAllocations: next.managementTimeAllocations.map((a) => ({
+        instrumentId: a.instrumentId,
+        value: a.value,
+      })),
+    }),
+  ];
+  if (next.managementDecisionSubmitted && !state.managementDecisionSubmitted)
+    events.push(
+      proposalManagementDecisionSubmittedEvent.create({
+        proposalPk: state.proposalPk,
+        finalStatus: next.finalStatus,
+      }),
+    );
+  return events;
+}
+
+/** notifyProposal: officers, once, after a submitted decision with a final status. */
+function notify(
+  command: Extract<ProposalCommand, { type: 'NotifyProposal' }>,
+  state: ProposalState,
+): NewEvent[] {
+  if (!command.actor.isOfficer) throw forbidden(D.mayNotAdminister);
+  if (state.notified) throw badInput(D.alreadyNotified);
+  if (state.finalStatus === ProposalEndStatus.UNSET) throw badInput(D.notifyFinalStatusUnset);
+  if (!state.managementDecisionSubmitted) throw badInput(D.notifyDecisionNotSubmitted);
+  return [
+    proposalNotifiedEvent.create({
+      proposalPk: state.proposalPk,
+      proposalId: state.proposalId,
+      proposerId: state.proposerId,
+      finalStatus: state.finalStatus,
+      commentForUser: state.commentForUser,
+    }),
+  ];
 }
 
 export const isMember = (state: ProposalState, userId: number): boolean =>
@@ -345,6 +510,10 @@ export function decideProposal(command: ProposalCommand, state: ProposalState): 
     }
     case 'AdvanceWorkflow':
       return advance(command, state);
+    case 'AdministerProposal':
+      return administer(command, state);
+    case 'NotifyProposal':
+      return notify(command, state);
     case 'SetInvites': {
       const { actor } = command;
       if (!actor.isOfficer && !isMember(state, actor.id)) throw forbidden(M.mayNotRead);

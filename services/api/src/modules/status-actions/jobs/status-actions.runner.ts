@@ -218,6 +218,11 @@ export class StatusActionsRunner implements OnModuleInit {
       'proposal.finalStatus': all(
         proposals.map((p) => (p.finalStatus === ProposalEndStatus.UNSET ? '' : p.finalStatus)),
       ),
+      'proposal.commentForUser': all(
+        proposals.map((p) => p.commentForUser),
+        '\n\n',
+        false,
+      ),
       'proposal.principalInvestigator': all(
         pis.map((pi) => (pi ? `${pi.preferredname || pi.firstname} ${pi.lastname}` : '')),
       ),

@@ -4,6 +4,8 @@ import {
   CALL_UPDATED,
   PROPOSAL_CREATED,
   PROPOSAL_DELETED,
+  PROPOSAL_MANAGEMENT_DECISION_UPDATED,
+  PROPOSAL_NOTIFIED,
   PROPOSAL_STATUS_CHANGED,
   PROPOSAL_SUBMITTED,
   PROPOSAL_UPDATED,
@@ -51,6 +53,8 @@ export class ProposalViewsProjection implements Projection {
     PROPOSAL_SUBMITTED,
     PROPOSAL_DELETED,
     PROPOSAL_STATUS_CHANGED,
+    PROPOSAL_MANAGEMENT_DECISION_UPDATED,
+    PROPOSAL_NOTIFIED,
     USER_CREATED,
     USER_UPDATED,
     CALL_CREATED,
@@ -232,6 +236,15 @@ export class ProposalViewsProjection implements Projection {
         return;
       case PROPOSAL_DELETED:
         await tx.query(`DELETE FROM ${t} WHERE proposal_pk = $1`, [e.data.proposalPk]);
+        return;
+      case PROPOSAL_MANAGEMENT_DECISION_UPDATED:
+        await tx.query(`UPDATE ${t} SET final_status = $2 WHERE proposal_pk = $1`, [
+          e.data.proposalPk,
+          e.data.finalStatus,
+        ]);
+        return;
+      case PROPOSAL_NOTIFIED:
+        await tx.query(`UPDATE ${t} SET notified = true WHERE proposal_pk = $1`, [e.data.proposalPk]);
         return;
       case PROPOSAL_STATUS_CHANGED:
         await tx.query(

@@ -7,6 +7,7 @@ import { CallModel, CallsRepository } from '../../../calls';
 import { QuestionaryModel, QuestionaryStepModel, QuestionariesRepository } from '../../../questionaries';
 import { BasicUserDetailsModel, basicUserDetails, UsersService } from '../../../users';
 import { WorkflowsRepository } from '../../../workflows';
+import { maySeeCommentForManagement } from '../../proposals.policy';
 import { actorOf, ProposalsService } from '../../proposals.service';
 import { InviteModel, ProposalModel, ProposalStatusRefModel } from './proposal.model';
 import { ProposalsRepository } from './proposals.repository';
@@ -66,6 +67,17 @@ export class GetProposalsResolver {
   ): Promise<QuestionaryStepModel[]> {
     const call = await this.proposals.callOf(callId);
     return this.questionaries.blankSteps(call.templateId);
+  }
+
+  @ResolveField(() => String, {
+    nullable: true,
+    description: 'the comment of the management decision for management: staff only (null for the proposers)',
+  })
+  commentForManagement(
+    @Parent() proposal: ProposalModel,
+    @CurrentUser() user: SessionUser | null,
+  ): string | null {
+    return maySeeCommentForManagement(user, proposal) ? proposal.commentForManagement : null;
   }
 
   @ResolveField(() => ProposalStatusRefModel, { nullable: true })

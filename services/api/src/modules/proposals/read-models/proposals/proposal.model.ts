@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, Int, ObjectType } from '@nestjs/graphql';
 import { ProposalEndStatus, ProposalPublicStatus } from '@user-office/contracts';
 
 @ObjectType('ProposalStatusRef', { description: "A proposal's workflow status" })
@@ -47,6 +47,16 @@ export class RedeemCodeModel {
   claimedAt!: Date | null;
 }
 
+@ObjectType('ManagementTimeAllocation', {
+  description: "Management time allocated to the proposal on one of its instruments (the call's time unit)",
+})
+export class ManagementTimeAllocationModel {
+  @Field(() => Int)
+  instrumentId!: number;
+  @Field(() => Float)
+  value!: number;
+}
+
 @ObjectType('Proposal', { description: 'A proposal (§3 Proposal)' })
 export class ProposalModel {
   @Field(() => Int)
@@ -61,8 +71,18 @@ export class ProposalModel {
   statusId!: number;
   @Field(() => ProposalPublicStatus)
   publicStatus!: ProposalPublicStatus;
-  @Field(() => ProposalEndStatus)
+  @Field(() => ProposalEndStatus, { description: 'the management decision (UNSET until made)' })
   finalStatus!: ProposalEndStatus;
+  @Field({ description: 'the comment of the management decision for the proposers' })
+  commentForUser!: string;
+  /** resolved as `commentForManagement` for staff only (proposals.policy) */
+  commentForManagement!: string;
+  @Field({ description: 'the management decision is submitted (only officers change it then)' })
+  managementDecisionSubmitted!: boolean;
+  @Field(() => [ManagementTimeAllocationModel], {
+    description: "management time allocated per instrument (only the proposal's instruments)",
+  })
+  managementTimeAllocations!: ManagementTimeAllocationModel[];
   @Field()
   created!: Date;
   @Field()
@@ -73,7 +93,7 @@ export class ProposalModel {
   questionaryId!: number;
   @Field(() => Int)
   proposerId!: number;
-  @Field()
+  @Field({ description: 'the proposers were told the final decision (notifyProposal)' })
   notified!: boolean;
   @Field()
   submitted!: boolean;

@@ -8,6 +8,9 @@ import {
   CO_PROPOSER_INVITED,
   CO_PROPOSER_INVITE_ACCEPTED,
   CO_PROPOSER_INVITE_CANCELLED,
+  PROPOSAL_MANAGEMENT_DECISION_SUBMITTED,
+  PROPOSAL_MANAGEMENT_DECISION_UPDATED,
+  PROPOSAL_NOTIFIED,
   type ProposalEvent,
 } from '@user-office/contracts';
 import type { SqlExecutor } from '../../../../platform/database/sql-client';
@@ -24,7 +27,7 @@ type Tables = Readonly<Record<string, string>>;
 @RegisterProjection()
 export class ProposalsProjection implements Projection {
   readonly name = PROPOSALS_PROJECTION;
-  readonly version = 2;
+  readonly version = 3;
   readonly mode = 'inline' as const;
   readonly eventTypes = [
     PROPOSAL_CREATED,
@@ -35,6 +38,9 @@ export class ProposalsProjection implements Projection {
     CO_PROPOSER_INVITED,
     CO_PROPOSER_INVITE_CANCELLED,
     CO_PROPOSER_INVITE_ACCEPTED,
+    PROPOSAL_MANAGEMENT_DECISION_UPDATED,
+    PROPOSAL_MANAGEMENT_DECISION_SUBMITTED,
+    PROPOSAL_NOTIFIED,
   ];
   readonly tables = [
     {
@@ -53,6 +59,10 @@ export class ProposalsProjection implements Projection {
           submitted_date timestamptz,
           notified boolean NOT NULL DEFAULT false,
           final_status text NOT NULL DEFAULT 'UNSET',
+          comment_for_user text NOT NULL DEFAULT '',
+          comment_for_management text NOT NULL DEFAULT '',
+          management_decision_submitted boolean NOT NULL DEFAULT false,
+          management_time_allocations jsonb NOT NULL DEFAULT '[]',
           created timestamptz NOT NULL,
           updated timestamptz NOT NULL,
           deleted boolean NOT NULL DEFAULT false
@@ -162,6 +172,36 @@ export class ProposalsProjection implements Projection {
         );
         return;
       }
+      case PROPOSAL_MANAGEMENT_DECISION_UPDATED: {
+        const d = e.data;
+        await tx.query(
+          `UPDATE ${t} SET final_status = $2, comment_for_user = $3, comment_for_management = $4,
+             management_time_allocations = $5::jsonb, management_decision_submitted = $6, updated = $7
+           WHERE proposal_pk = $1`,
+          [
+            d.proposalPk,
+            d.finalStatus,
+            d.commentForUser,
+            d.commentForManagement,
+            JSON.stringify(d.managementTimeAllocations),
+            d.managementDecisionSubmitted,
+            event.createdAt,
+          ],
+        );
+        return;
+      }
+      case PROPOSAL_MANAGEMENT_DECISION_SUBMITTED:
+        await tx.query(
+          `UPDATE ${t} SET management_decision_submitted = true, updated = $2 WHERE proposal_pk = $1`,
+          [e.data.proposalPk, event.createdAt],
+        );
+        return;
+      case PROPOSAL_NOTIFIED:
+        await tx.query(`UPDATE ${t} SET notified = true, updated = $2 WHERE proposal_pk = $1`, [
+          e.data.proposalPk,
+          event.createdAt,
+        ]);
+        return;
       case PROPOSAL_STATUS_CHANGED:
         await tx.query(`UPDATE ${t} SET status_id = $2, updated = $3 WHERE proposal_pk = $1`, [
           e.data.proposalPk,

@@ -42,13 +42,18 @@ interface ProposalRecord {
   submitted_date: Date | null;
   notified: boolean;
   final_status: ProposalEndStatus;
+  comment_for_user: string;
+  comment_for_management: string;
+  management_decision_submitted: boolean;
+  management_time_allocations: { instrumentId: number; value: number }[] | string | null;
   created: Date;
   updated: Date;
   user_ids: number[];
 }
 
 const COLUMNS = `p.proposal_pk, p.proposal_id, p.title, p.abstract, p.status_id, p.call_id, p.questionary_id, p.proposer_id,
-  p.submitted, p.submitted_date, p.notified, p.final_status, p.created, p.updated,
+  p.submitted, p.submitted_date, p.notified, p.final_status, p.comment_for_user, p.comment_for_management,
+  p.management_decision_submitted, p.management_time_allocations, p.created, p.updated,
   coalesce((SELECT array_agg(u.user_id ORDER BY u.user_id) FROM proposal_users u WHERE u.proposal_pk = p.proposal_pk), '{}') AS user_ids`;
 
 function publicStatus(r: ProposalRecord): ProposalPublicStatus {
@@ -65,6 +70,12 @@ function publicStatus(r: ProposalRecord): ProposalPublicStatus {
   }
 }
 
+const allocationsOf = (value: ProposalRecord['management_time_allocations']) =>
+  (typeof value === 'string'
+    ? (JSON.parse(value) as { instrumentId: number; value: number }[])
+    : (value ?? [])
+  ).map((a) => ({ instrumentId: Number(a.instrumentId), value: Number(a.value) }));
+
 const toProposal = (r: ProposalRecord): ProposalModel => ({
   primaryKey: Number(r.proposal_pk),
   proposalId: r.proposal_id,
@@ -73,6 +84,10 @@ const toProposal = (r: ProposalRecord): ProposalModel => ({
   statusId: Number(r.status_id),
   publicStatus: publicStatus(r),
   finalStatus: r.final_status,
+  commentForUser: r.comment_for_user,
+  commentForManagement: r.comment_for_management,
+  managementDecisionSubmitted: r.management_decision_submitted,
+  managementTimeAllocations: allocationsOf(r.management_time_allocations),
   created: new Date(r.created),
   updated: new Date(r.updated),
   callId: Number(r.call_id),
