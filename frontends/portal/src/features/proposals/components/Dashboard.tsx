@@ -46,6 +46,8 @@ type Row = ProposalsMineQuery['getUserProposals'][number];
 const PAGE_SIZE = 10;
 
 /** The user role's dashboard (route `/`): "My proposals" with New Proposal and, with EMAIL_INVITE, Join proposal. */
+const COLUMNS = ['actions', 'proposalId', 'title', 'status', 'call', 'created'] as const;
+
 export function Dashboard() {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -124,24 +126,11 @@ export function Dashboard() {
             <Table aria-label={t('proposals.myProposals')} size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell component="th" scope="col">
-                    {t('proposals.columns.actions')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('proposals.columns.proposalId')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('proposals.columns.title')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('proposals.columns.status')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('proposals.columns.call')}
-                  </TableCell>
-                  <TableCell component="th" scope="col">
-                    {t('proposals.columns.created')}
-                  </TableCell>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column} component="th" scope="col">
+                      {t(`proposals.columns.${column}`)}
+                    </TableCell>
+                  ))}
                 </TableRow>
               </TableHead>
               <TableBody>

@@ -180,6 +180,14 @@ function OpenUserPicker({
     }
   };
 
+  const inviteButton = (address: string) => (
+    <Box sx={{ mt: 1 }}>
+      <Button variant="contained" size="small" disabled={busy} onClick={() => void invite(address)}>
+        {t('proposals.picker.inviteByEmail', { email: address })}
+      </Button>
+    </Box>
+  );
+
   const users = collaborators?.users ?? [];
   return (
     <>
@@ -292,32 +300,10 @@ function OpenUserPicker({
                   {emailInvite
                     ? t('proposals.picker.notFoundAdviceInvite')
                     : t('proposals.picker.notFoundAdvice')}
-                  {emailInvite ? (
-                    <Box sx={{ mt: 1 }}>
-                      <Button
-                        variant="contained"
-                        size="small"
-                        disabled={busy}
-                        onClick={() => void invite(lookup.email)}
-                      >
-                        {t('proposals.picker.inviteByEmail', { email: lookup.email })}
-                      </Button>
-                    </Box>
-                  ) : null}
+                  {emailInvite ? inviteButton(lookup.email) : null}
                 </Alert>
               ) : null}
-              {lookup.kind === 'invitable' ? (
-                <Box sx={{ mt: 1 }}>
-                  <Button
-                    variant="contained"
-                    size="small"
-                    disabled={busy}
-                    onClick={() => void invite(lookup.email)}
-                  >
-                    {t('proposals.picker.inviteByEmail', { email: lookup.email })}
-                  </Button>
-                </Box>
-              ) : null}
+              {lookup.kind === 'invitable' ? inviteButton(lookup.email) : null}
               {lookup.kind === 'invited' ? (
                 <Alert severity="success" sx={{ mt: 1 }} role="status">
                   {lookup.message}
