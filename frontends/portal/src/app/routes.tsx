@@ -1,12 +1,23 @@
-import type { ReactNode } from 'react';
-import { Paper, Typography } from '@mui/material';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { CircularProgress, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { PageContent } from '../components/PageContent';
 import { ChangeRole, HelpPage, ProfilePage } from '../features/account';
 import { ExternalAuth, RequireSession, useCurrentSession } from '../features/auth';
-import { Dashboard, ProposalCreate, ProposalEdit, ProposalSelectType } from '../features/proposals';
 import { AppLayout } from './layout/AppLayout';
+
+// the proposal screens (the questionary inputs, unit conversion) load when first opened
+const proposals = () => import('../features/proposals');
+const Dashboard = lazy(() => proposals().then((m) => ({ default: m.Dashboard })));
+const ProposalSelectType = lazy(() => proposals().then((m) => ({ default: m.ProposalSelectType })));
+const ProposalCreate = lazy(() => proposals().then((m) => ({ default: m.ProposalCreate })));
+const ProposalEdit = lazy(() => proposals().then((m) => ({ default: m.ProposalEdit })));
+
+function Loading() {
+  const { t } = useTranslation();
+  return <CircularProgress aria-label={t('app.loading')} />;
+}
 
 function PrivacyStatement() {
   return <PageContent pageId="PRIVACYPAGE" />;
@@ -59,7 +70,9 @@ export function AppRoutes() {
           path={path}
           element={
             <RequireSession>
-              <AppLayout>{page}</AppLayout>
+              <AppLayout>
+                <Suspense fallback={<Loading />}>{page}</Suspense>
+              </AppLayout>
             </RequireSession>
           }
         />
