@@ -76,6 +76,7 @@ describe('the applicant journey in Chromium (issue 6): log in, propose with ever
     await expectAccessible(page, 'proposal step');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/\/ProposalEdit\/\d+/);
+    await page.getByRole('heading', { level: 1, name: 'Magnetic order in a layered crystal' }).waitFor();
     const proposalPk = Number(/\/ProposalEdit\/(\d+)/.exec(page.url())?.[1]);
     expect(proposalPk).toBeGreaterThan(0);
     await page.getByLabel('Scientific aim (one or two sentences)').waitFor();

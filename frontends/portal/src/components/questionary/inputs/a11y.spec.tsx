@@ -8,6 +8,7 @@ const cases: [DataType, Record<string, unknown>][] = [
   [DataType.TEXT_INPUT, { required: true, tooltip: 'Help', small_label: 'Small', max: 5 }],
   [DataType.TEXT_INPUT, { multiline: true }],
   [DataType.RICH_TEXT_INPUT, { max: 100 }],
+  [DataType.RICH_TEXT_INPUT, { required: true, allowImages: true, tooltip: 'Help', small_label: 'Small' }],
   [DataType.NUMBER_INPUT, { units: [metre], tooltip: 'Help' }],
   [DataType.INTERVAL, { units: [metre], small_label: 'Range' }],
   [DataType.DATE, { includeTime: true }],

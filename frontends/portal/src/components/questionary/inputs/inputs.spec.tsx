@@ -80,43 +80,7 @@ describe('TEXT_INPUT', () => {
   });
 });
 
-describe('RICH_TEXT_INPUT', () => {
-  it('stores HTML paragraphs the registry accepts and counts the text against max', async () => {
-    const user = userEvent.setup();
-    const input = renderInput(DataType.RICH_TEXT_INPUT, { max: 20 });
-    await user.type(screen.getByLabelText(label), 'a < b{Enter}c');
-    expect(input.value()).toBe('<p>a &#60; b</p><p>c</p>');
-    expect(input.registryErrors()).toEqual([]);
-    expect(document.getElementById('question-q_1-counter')?.textContent).toBe('6/20 characters');
-  });
-
-  it("shows the registry's max message", async () => {
-    const user = userEvent.setup();
-    renderInput(DataType.RICH_TEXT_INPUT, { max: 3 });
-    await user.type(screen.getByLabelText(label), 'hello');
-    await user.tab();
-    expect((await screen.findByRole('alert')).textContent).toBe('Value must be at most 3 characters');
-  });
-
-  it('warns about extra blank lines and collapses them on blur', async () => {
-    const user = userEvent.setup();
-    const input = renderInput(DataType.RICH_TEXT_INPUT);
-    await user.type(screen.getByLabelText(label), 'a{Enter}{Enter}{Enter}b');
-    expect(
-      screen.getByText(
-        'Extra blank lines between paragraphs will be removed to comply with formatting standards.',
-      ),
-    ).toBeTruthy();
-    await user.tab();
-    expect(input.value()).toBe('<p>a</p><p></p><p>b</p>');
-    expect((screen.getByLabelText(label) as HTMLTextAreaElement).value).toBe('a\n\nb');
-  });
-
-  it('shows a saved HTML answer as text', () => {
-    renderInput(DataType.RICH_TEXT_INPUT, {}, { value: '<p>First</p><p>Second &amp; <b>bold</b></p>' });
-    expect((screen.getByLabelText(label) as HTMLTextAreaElement).value).toBe('First\nSecond & bold');
-  });
-});
+// RICH_TEXT_INPUT: RichTextInput.spec.tsx (the TipTap editor)
 
 describe('NUMBER_INPUT', () => {
   it('stores { value, unit, siValue } with the chosen unit', async () => {

@@ -35,12 +35,14 @@ export function makeField(dataType: DataType, config: Record<string, unknown> = 
 interface Snapshot {
   values: Record<string, unknown>;
   submit: () => Promise<void>;
+  reset: (value: unknown) => void;
 }
 
 function Spy({ snapshot }: { snapshot: Snapshot }) {
   const formik = useFormikContext<Record<string, unknown>>();
   snapshot.values = formik.values;
   snapshot.submit = formik.submitForm;
+  snapshot.reset = (value) => formik.resetForm({ values: { [QUESTION_ID]: value } });
   return null;
 }
 
@@ -51,6 +53,8 @@ export interface RenderedInput extends RenderResult {
   registryErrors(): string[];
   /** submits the form (touches everything, shows errors) */
   submit(): Promise<void>;
+  /** resets the form to another value (as a reload does) */
+  reset(value: unknown): Promise<void>;
 }
 
 export function renderInput(
@@ -64,7 +68,7 @@ export function renderInput(
   const schema = object({ [QUESTION_ID]: definition.answerSchema(fullConfig) });
   const Input = questionInputs[dataType];
   if (!Input) throw new Error(`no input for ${dataType}`);
-  const snapshot: Snapshot = { values: {}, submit: () => Promise.resolve() };
+  const snapshot: Snapshot = { values: {}, submit: () => Promise.resolve(), reset: () => undefined };
   const initial = 'value' in options ? options.value : definition.emptyValue();
   const result = render(
     <I18nextProvider i18n={i18n}>
@@ -87,5 +91,6 @@ export function renderInput(
     value: () => snapshot.values[QUESTION_ID],
     registryErrors: () => answerErrors(dataType, fullConfig, snapshot.values[QUESTION_ID]),
     submit: () => act(() => snapshot.submit()),
+    reset: (value) => act(async () => snapshot.reset(value)),
   };
 }
