@@ -80,6 +80,7 @@ export class BullMqJobQueue implements JobQueue {
       jobId,
       attempts,
       backoff: { type: 'exponential', delay: backoffMs },
+      ...(options.delayMs && options.delayMs > 0 ? { delay: options.delayMs } : {}),
       removeOnComplete: { count: this.keepFinished },
       removeOnFail: { count: this.keepFinished },
     };

@@ -55,7 +55,7 @@ export class InProcessJobQueue implements JobQueue {
       queue,
       name,
       data: jsonCopy(data),
-      state: 'waiting',
+      state: options.delayMs && options.delayMs > 0 ? 'delayed' : 'waiting',
       attemptsMade: 0,
       failedReason: null,
       returnValue: null,
@@ -63,8 +63,12 @@ export class InProcessJobQueue implements JobQueue {
       backoffMs,
       failedAt: 0,
     });
-    slot.ready.push(options.jobId);
-    this.pump(slot);
+    const job = slot.jobs.get(options.jobId) as StoredJob;
+    if (options.delayMs && options.delayMs > 0) this.later(job, options.delayMs);
+    else {
+      slot.ready.push(options.jobId);
+      this.pump(slot);
+    }
     return true;
   }
 
@@ -165,8 +169,12 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   private scheduleRetry(job: StoredJob): void {
+    this.later(job, job.backoffMs * 2 ** (job.attemptsMade - 1));
+  }
+
+  /** the job waits `delay` ms as 'delayed', then joins its queue */
+  private later(job: StoredJob, delay: number): void {
     job.state = 'delayed';
-    const delay = job.backoffMs * 2 ** (job.attemptsMade - 1);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       const slot = this.slot(job.queue);

@@ -110,6 +110,22 @@ export function describeJobQueueContract(name: string, factory: () => Promise<Jo
       expect(secondGap).toBeGreaterThan(firstGap);
     });
 
+    it('holds a delayed job back without occupying a worker, then runs it', async () => {
+      const q = queueName('delay');
+      const ran: Array<{ id: string; at: number }> = [];
+      queue.registerProcessor(q, async (_data, job) => {
+        ran.push({ id: job.id, at: Date.now() });
+      });
+      await queue.start();
+      const enqueuedAt = Date.now();
+      await queue.enqueue(q, 'later', {}, { jobId: 'later-1', delayMs: 400 });
+      await queue.enqueue(q, 'now', {}, { jobId: 'now-1' });
+      expect((await queue.getJob(q, 'later-1'))?.state).toBe('delayed');
+      await waitForState(queue, q, 'later-1', 'completed');
+      expect(ran.map((r) => r.id)).toEqual(['now-1', 'later-1']);
+      expect(ran[1].at - enqueuedAt).toBeGreaterThanOrEqual(400 - 5);
+    });
+
     it('de-duplicates by job id, before and after the job ran', async () => {
       const q = queueName('dedupe');
       let runs = 0;

@@ -10,6 +10,8 @@ export interface JobOptions {
   attempts?: number;
   /** exponential backoff base delay in ms (default 1000): delay = base * 2^(attempt-1) */
   backoffMs?: number;
+  /** the job waits this long ('delayed') before its first attempt, without holding a worker (default 0) */
+  delayMs?: number;
 }
 
 export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed' | 'unknown';

@@ -137,8 +137,9 @@ export class StatusActionsRunner implements OnModuleInit {
   }
 
   /**
-   * A combined e-mail's first run waits until the end of its collection window, then closes its batch: the
-   * action it runs (and logs) lists the proposals that joined. Other actions, and replays, run as they are.
+   * A combined e-mail's first run closes its batch at the end of its collection window (the job is enqueued
+   * delayed until then; a job that starts early, e.g. re-enqueued after a crash, waits out the rest): the action
+   * it runs (and logs) lists the proposals that joined. Other actions, and replays, run as they are.
    */
   private async collect(data: StatusActionJobData): Promise<StatusActionSpec> {
     const combined = data.action.combined;

@@ -40,11 +40,14 @@ export class StatusActionsScheduler {
       causationId: job.causationId,
     };
     const email = job.action.actionType === StatusActionType.EMAIL;
+    // a combined e-mail waits out its collection window as a delayed job, not in a worker
+    const collectUntil = job.replay ? undefined : job.action.combined?.collectUntil;
+    const delayMs = collectUntil ? Math.max(0, Date.parse(collectUntil) - Date.now()) : 0;
     return this.queue.enqueue(
       email ? QUEUES.email : QUEUES.rabbitmq,
       email ? STATUS_ACTION_JOB_NAMES.email : STATUS_ACTION_JOB_NAMES.rabbitmq,
       data,
-      { jobId: job.jobId, attempts, backoffMs: this.config.statusActionBackoffMs },
+      { jobId: job.jobId, attempts, backoffMs: this.config.statusActionBackoffMs, delayMs },
     );
   }
 }

@@ -24,8 +24,8 @@ import { StatusActionsScheduler } from '../jobs/status-actions.scheduler';
  * one e-mail per template and address. Each status change joins its proposal to the batch
  * `<correlation id>-<connection id>-<action id>-<template id>-<address>` (CombinedEmailBatches, idempotent) and
  * enqueues the batch's open job, whose id is the batch key (a later job of the batch, if the first had already
- * run, `<batch key>-<event id>`): the first enqueue wins, the others are de-duplicated. The job waits until
- * `collectUntil` (COMBINE_EMAILS_WINDOW_MS after it was planned), closes its batch, sends one e-mail listing every
+ * run, `<batch key>-<event id>`): the first enqueue wins, the others are de-duplicated. The job is delayed until
+ * `collectUntil` (COMBINE_EMAILS_WINDOW_MS after it was planned), then closes its batch, sends one e-mail listing every
  * proposal that joined, and logs one outcome with them all; the logged action names them, so a replay resends it.
  */
 @Injectable()
