@@ -82,6 +82,27 @@ describe('the GraphQL client (§7, §8 "Failed calls")', () => {
     );
   });
 
+  it('a token the server no longer accepts (expired, revoked) ends the session with its message', async () => {
+    storeSession(token(now()));
+    const events: string[] = [];
+    const off = onSessionEvent((event, detail) => events.push(`${event}: ${detail}`));
+    fetchMock.mockReturnValueOnce(
+      json({
+        errors: [
+          {
+            message: 'Your session has expired, you will need to log in again.',
+            extensions: { code: 'UNAUTHENTICATED' },
+          },
+        ],
+      }),
+    );
+    await expect(request(MeDocument)).rejects.toThrow(
+      'Your session has expired, you will need to log in again.',
+    );
+    expect(events).toEqual(['expired: Your session has expired, you will need to log in again.']);
+    off();
+  });
+
   it('"Server rejected user credentials" when renewal fails, and the session ends', async () => {
     storeSession(token(now() - 4000));
     const events: string[] = [];

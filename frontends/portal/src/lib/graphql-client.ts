@@ -107,10 +107,8 @@ export async function request<TResult, TVariables>(
   const error = body.errors?.[0];
   if (error) {
     const code = error.extensions?.code ?? null;
-    if (code === 'UNAUTHENTICATED' && storedToken()) {
-      const expired = error.message === i18n.t('session.expired') || error.message.includes('expired');
-      if (expired || error.message === i18n.t('session.rejected')) emit('expired', error.message);
-    }
+    // the server no longer accepts the stored token (expired, revoked, rejected): the session ends with its message
+    if (code === 'UNAUTHENTICATED' && storedToken()) emit('expired', error.message);
     if (code === 'EXTERNAL_TOKEN_INVALID') emit('expired', i18n.t('session.expiredExternal'));
     const message = error.message || i18n.t('errors.generic');
     if (code !== 'BAD_USER_INPUT' && code !== 'UNAUTHENTICATED') report(`${message} (${code ?? 'no code'})`);
