@@ -4,6 +4,7 @@ import type { SessionUser } from '../../platform/auth/session';
 import { ProposalsRepository, ProposalsService } from '../proposals';
 import {
   QuestionariesRepository,
+  itemAnswerFacts,
   type AnswerFacts,
   type QuestionaryOwner,
   type QuestionaryRecord,
@@ -51,18 +52,7 @@ export class GenericTemplatesQuestionaryOwner implements QuestionaryOwner {
       if (questions.length === 0) return undefined;
       const items = await this.repository.ofProposal(proposal.primaryKey, questions);
       const completion = await this.questionaries.completion(items.map((i) => i.questionaryId));
-      const facts: Required<Pick<AnswerFacts, 'itemIds' | 'itemsCompleted'>> = {
-        itemIds: {},
-        itemsCompleted: {},
-      };
-      for (const questionId of questions) {
-        const mine = items.filter((i) => i.questionId === questionId);
-        facts.itemIds[questionId] = mine.map((i) => i.id);
-        facts.itemsCompleted[questionId] = Object.fromEntries(
-          mine.map((i) => [i.id, completion.get(i.questionaryId) === true]),
-        );
-      }
-      return facts;
+      return itemAnswerFacts(questions, items, completion);
     }
     const item = await this.repository.byQuestionaryId(questionary.questionaryId);
     if (!item || item.deleted) return undefined;

@@ -8,5 +8,11 @@ export {
   QUESTIONARIES_PROJECTION,
   NUMBER_ANSWER,
 } from './read-models/questionaries/questionaries.projection';
-export { QuestionaryOwners, type QuestionaryOwner, type AnswerFacts } from './questionary-owners';
+export {
+  itemAnswerFacts,
+  QuestionaryOwners,
+  type AnswerFacts,
+  type QuestionaryOwner,
+  type QuestionItem,
+} from './questionary-owners';
 export * from './read-models/questionaries/questionary.model';

@@ -18,6 +18,36 @@ export interface AnswerFacts {
   basisValues?: Record<string, unknown>;
 }
 
+/** An item with its own questionary answering a parent question (a sub-template entry, a sample). */
+export interface QuestionItem {
+  id: number;
+  questionId: string;
+  questionaryId: number;
+}
+
+/**
+ * The item facts of the parent questions: each question's items and whether each item's questionary is complete
+ * (`completion` by questionary id), for the min/max and "must be completed" rules checked on the server.
+ */
+export function itemAnswerFacts(
+  questionIds: readonly string[],
+  items: readonly QuestionItem[],
+  completion: ReadonlyMap<number, boolean>,
+): Required<Pick<AnswerFacts, 'itemIds' | 'itemsCompleted'>> {
+  const facts: Required<Pick<AnswerFacts, 'itemIds' | 'itemsCompleted'>> = {
+    itemIds: {},
+    itemsCompleted: {},
+  };
+  for (const questionId of questionIds) {
+    const mine = items.filter((i) => i.questionId === questionId);
+    facts.itemIds[questionId] = mine.map((i) => i.id);
+    facts.itemsCompleted[questionId] = Object.fromEntries(
+      mine.map((i) => [i.id, completion.get(i.questionaryId) === true]),
+    );
+  }
+  return facts;
+}
+
 /**
  * A module that owns questionaries (proposals, samples, sub-templates, reviews, …) tells who may read or answer
  * them and what facts their answers need. `access` answers undefined for questionaries it does not own.

@@ -5,6 +5,7 @@ import { SubTemplatePlacement } from '../generic-templates';
 import { ProposalsRepository, ProposalsService } from '../proposals';
 import {
   QuestionariesRepository,
+  itemAnswerFacts,
   type AnswerFacts,
   type QuestionaryOwner,
   type QuestionaryRecord,
@@ -57,18 +58,7 @@ export class SamplesQuestionaryOwner implements QuestionaryOwner {
       if (questions.length === 0) return undefined;
       const samples = await this.repository.declaredOf(proposal.primaryKey, questions);
       const completion = await this.questionaries.completion(samples.map((s) => s.questionaryId));
-      const facts: Required<Pick<AnswerFacts, 'itemIds' | 'itemsCompleted'>> = {
-        itemIds: {},
-        itemsCompleted: {},
-      };
-      for (const questionId of questions) {
-        const mine = samples.filter((s) => s.questionId === questionId);
-        facts.itemIds[questionId] = mine.map((s) => s.id);
-        facts.itemsCompleted[questionId] = Object.fromEntries(
-          mine.map((s) => [s.id, completion.get(s.questionaryId) === true]),
-        );
-      }
-      return facts;
+      return itemAnswerFacts(questions, samples, completion);
     }
     const sample = await this.repository.byQuestionaryId(questionary.questionaryId);
     if (!sample || sample.deleted) return undefined;
