@@ -12,10 +12,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { SelectionVariant } from '@user-office/contracts';
+import type { CommonQuestionConfig, SelectionVariant } from '@user-office/contracts';
+import type { QuestionaryField } from '../types';
 import {
   describedBy,
   LabelText,
+  questionIds,
   QuestionHeading,
   QuestionTexts,
   type QuestionIds,
@@ -43,6 +45,27 @@ export interface ChoiceControlProps<K extends string | number> {
   onBlur(): void;
   /** shown instead of the options while they load, or when loading failed */
   status?: ReactNode;
+}
+
+/** The props every choice question passes alike: its ids and label, the common config, the error, read-only, blur. */
+export function questionChoiceProps(
+  field: QuestionaryField,
+  name: string,
+  config: CommonQuestionConfig & { variant: SelectionVariant },
+  readonly: boolean,
+  state: { error: string | null; touch(): void },
+) {
+  return {
+    ids: questionIds(name),
+    label: field.question.question,
+    required: config.required,
+    tooltip: config.tooltip,
+    smallLabel: config.small_label,
+    error: state.error,
+    variant: config.variant,
+    disabled: readonly,
+    onBlur: state.touch,
+  };
 }
 
 /**

@@ -5,8 +5,8 @@ import { selectedValues, type DynamicMultipleChoiceConfig } from '@user-office/c
 import { QuestionInputDynamicOptionsDocument } from '../../../gql/graphql';
 import { request } from '../../../lib/graphql-client';
 import type { QuestionInputProps } from '../types';
-import { ChoiceControl } from './ChoiceControl';
-import { configOf, questionIds, useQuestionField } from './common';
+import { ChoiceControl, questionChoiceProps } from './ChoiceControl';
+import { configOf, useQuestionField } from './common';
 
 type OptionsState =
   { status: 'loading' } | { status: 'loaded'; options: string[] } | { status: 'failed'; message: string };
@@ -59,19 +59,11 @@ export function DynamicMultipleChoiceInput({ field, name, readonly }: QuestionIn
 
   return (
     <ChoiceControl<string>
-      ids={questionIds(name)}
-      label={field.question.question}
-      required={config.required}
-      tooltip={config.tooltip}
-      smallLabel={config.small_label}
-      error={error}
-      variant={config.variant}
+      {...questionChoiceProps(field, name, config, readonly, { error, touch })}
       multiple={config.isMultipleSelect}
       options={options.map((option) => ({ value: option, label: option }))}
       selected={selected}
-      disabled={readonly}
       onChange={commit}
-      onBlur={touch}
       status={status}
     />
   );

@@ -2,7 +2,7 @@ import { Box, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { InstrumentPickerAnswerValue, InstrumentPickerConfig } from '@user-office/contracts';
 import type { QuestionInputProps } from '../types';
-import { ChoiceControl } from './ChoiceControl';
+import { ChoiceControl, questionChoiceProps } from './ChoiceControl';
 import { configOf, parseNumber, questionIds, useQuestionField } from './common';
 import { useNumberText } from './units';
 
@@ -23,24 +23,16 @@ export function InstrumentPickerInput({ field, name, readonly }: QuestionInputPr
   return (
     <Box>
       <ChoiceControl<number>
-        ids={ids}
-        label={field.question.question}
-        required={config.required}
-        tooltip={config.tooltip}
-        smallLabel={config.small_label}
-        error={error}
-        variant={config.variant}
+        {...questionChoiceProps(field, name, config, readonly, { error, touch })}
         multiple={false}
         options={config.instruments.map((instrument) => ({ value: instrument.id, label: instrument.name }))}
         selected={instrumentId === null ? [] : [instrumentId]}
-        disabled={readonly}
         onChange={(chosen) =>
           commit({
             instrumentId: chosen[0] ?? null,
             timeRequested: chosen.length > 0 && config.requestTime ? timeRequested : null,
           })
         }
-        onBlur={touch}
       />
       {config.requestTime && instrumentId !== null ? (
         <TextField

@@ -1,7 +1,7 @@
 import { selectedValues, type TechniquePickerConfig } from '@user-office/contracts';
 import type { QuestionInputProps } from '../types';
-import { ChoiceControl } from './ChoiceControl';
-import { configOf, questionIds, useQuestionField } from './common';
+import { ChoiceControl, questionChoiceProps } from './ChoiceControl';
+import { configOf, useQuestionField } from './common';
 
 /**
  * TECHNIQUE_PICKER: the techniques of the config, radio buttons or a dropdown, one or several per
@@ -12,19 +12,11 @@ export function TechniquePickerInput({ field, name, readonly }: QuestionInputPro
   const { value, error, commit, touch } = useQuestionField<number[] | number | null>(name);
   return (
     <ChoiceControl<number>
-      ids={questionIds(name)}
-      label={field.question.question}
-      required={config.required}
-      tooltip={config.tooltip}
-      smallLabel={config.small_label}
-      error={error}
-      variant={config.variant}
+      {...questionChoiceProps(field, name, config, readonly, { error, touch })}
       multiple={config.isMultipleSelect}
       options={config.techniques.map((technique) => ({ value: technique.id, label: technique.name }))}
       selected={selectedValues(value)}
-      disabled={readonly}
       onChange={commit}
-      onBlur={touch}
     />
   );
 }
