@@ -1,0 +1,32 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { apiAccessTokenStreamId } from '@user-office/contracts';
+import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import type { AppendResult } from '../../../platform/event-store/event-store.port';
+import { ProjectionsService } from '../../../platform/projections/projections.service';
+import { apiAccessTokenDecider, type ApiAccessTokenCommand } from '../domain/api-access-token.decide';
+import { API_ACCESS_TOKENS_PROJECTION } from '../read-models/api-access-tokens/api-access-tokens.projection';
+
+/**
+ * Every command on one API access token: load, decide (pure), append; resolves once the API access tokens
+ * read model shows it (null when nothing was decided).
+ */
+export class ExecuteApiAccessTokenCommand extends Command<AppendResult | null> {
+  constructor(readonly command: ApiAccessTokenCommand) {
+    super();
+  }
+}
+
+@CommandHandler(ExecuteApiAccessTokenCommand)
+export class ExecuteApiAccessTokenCommandHandler implements ICommandHandler<ExecuteApiAccessTokenCommand> {
+  constructor(
+    private readonly events: EventSourcing,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  async execute({ command }: ExecuteApiAccessTokenCommand): Promise<AppendResult | null> {
+    const streamId = apiAccessTokenStreamId(command.id);
+    const result = await this.events.execute(streamId, apiAccessTokenDecider, command);
+    if (result) await this.projections.waitFor(result.position, [API_ACCESS_TOKENS_PROJECTION]);
+    return result;
+  }
+}
