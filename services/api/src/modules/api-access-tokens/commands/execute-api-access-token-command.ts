@@ -1,8 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { apiAccessTokenStreamId } from '@user-office/contracts';
-import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import { StreamCommands } from '../../../platform/cqrs/stream-commands';
 import type { AppendResult } from '../../../platform/event-store/event-store.port';
-import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { apiAccessTokenDecider, type ApiAccessTokenCommand } from '../domain/api-access-token.decide';
 import { API_ACCESS_TOKENS_PROJECTION } from '../read-models/api-access-tokens/api-access-tokens.projection';
 
@@ -18,15 +17,11 @@ export class ExecuteApiAccessTokenCommand extends Command<AppendResult | null> {
 
 @CommandHandler(ExecuteApiAccessTokenCommand)
 export class ExecuteApiAccessTokenCommandHandler implements ICommandHandler<ExecuteApiAccessTokenCommand> {
-  constructor(
-    private readonly events: EventSourcing,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly streams: StreamCommands) {}
 
-  async execute({ command }: ExecuteApiAccessTokenCommand): Promise<AppendResult | null> {
-    const streamId = apiAccessTokenStreamId(command.id);
-    const result = await this.events.execute(streamId, apiAccessTokenDecider, command);
-    if (result) await this.projections.waitFor(result.position, [API_ACCESS_TOKENS_PROJECTION]);
-    return result;
+  execute({ command }: ExecuteApiAccessTokenCommand): Promise<AppendResult | null> {
+    return this.streams.execute(apiAccessTokenStreamId(command.id), apiAccessTokenDecider, command, [
+      API_ACCESS_TOKENS_PROJECTION,
+    ]);
   }
 }

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DEMO_SEED_STREAM_ID } from '@user-office/contracts';
-import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import { StreamCommands } from '../../../platform/cqrs/stream-commands';
 import type { AppendResult } from '../../../platform/event-store/event-store.port';
 import { demoSeedDecider, type DemoSeedCommand } from '../domain/demo-seed.decide';
 
@@ -16,9 +16,9 @@ export class ExecuteDemoSeedCommand extends Command<AppendResult | null> {
 
 @CommandHandler(ExecuteDemoSeedCommand)
 export class ExecuteDemoSeedCommandHandler implements ICommandHandler<ExecuteDemoSeedCommand> {
-  constructor(private readonly events: EventSourcing) {}
+  constructor(private readonly streams: StreamCommands) {}
 
   execute({ command }: ExecuteDemoSeedCommand): Promise<AppendResult | null> {
-    return this.events.execute(DEMO_SEED_STREAM_ID, demoSeedDecider, command);
+    return this.streams.execute(DEMO_SEED_STREAM_ID, demoSeedDecider, command, []);
   }
 }

@@ -1,8 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { fileStreamId } from '@user-office/contracts';
-import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import { StreamCommands } from '../../../platform/cqrs/stream-commands';
 import type { AppendResult } from '../../../platform/event-store/event-store.port';
-import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { fileDecider, type FileCommand } from '../domain/file.decide';
 import { FILES_PROJECTION } from '../read-models/files/files.projection';
 
@@ -18,14 +17,9 @@ export class ExecuteFileCommand extends Command<AppendResult | null> {
 
 @CommandHandler(ExecuteFileCommand)
 export class ExecuteFileCommandHandler implements ICommandHandler<ExecuteFileCommand> {
-  constructor(
-    private readonly events: EventSourcing,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly streams: StreamCommands) {}
 
-  async execute({ command }: ExecuteFileCommand): Promise<AppendResult | null> {
-    const result = await this.events.execute(fileStreamId(command.fileId), fileDecider, command);
-    if (result) await this.projections.waitFor(result.position, [FILES_PROJECTION]);
-    return result;
+  execute({ command }: ExecuteFileCommand): Promise<AppendResult | null> {
+    return this.streams.execute(fileStreamId(command.fileId), fileDecider, command, [FILES_PROJECTION]);
   }
 }

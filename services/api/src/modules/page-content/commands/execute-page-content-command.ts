@@ -1,8 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { pageContentStreamId } from '@user-office/contracts';
-import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import { StreamCommands } from '../../../platform/cqrs/stream-commands';
 import type { AppendResult } from '../../../platform/event-store/event-store.port';
-import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { pageContentDecider, type PageContentCommand } from '../domain/page-content.decide';
 import { PAGE_CONTENT_PROJECTION } from '../read-models/page-content/page-content.projection';
 
@@ -18,15 +17,11 @@ export class ExecutePageContentCommand extends Command<AppendResult | null> {
 
 @CommandHandler(ExecutePageContentCommand)
 export class ExecutePageContentCommandHandler implements ICommandHandler<ExecutePageContentCommand> {
-  constructor(
-    private readonly events: EventSourcing,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly streams: StreamCommands) {}
 
-  async execute({ command }: ExecutePageContentCommand): Promise<AppendResult | null> {
-    const streamId = pageContentStreamId(command.pageId);
-    const result = await this.events.execute(streamId, pageContentDecider, command);
-    if (result) await this.projections.waitFor(result.position, [PAGE_CONTENT_PROJECTION]);
-    return result;
+  execute({ command }: ExecutePageContentCommand): Promise<AppendResult | null> {
+    return this.streams.execute(pageContentStreamId(command.pageId), pageContentDecider, command, [
+      PAGE_CONTENT_PROJECTION,
+    ]);
   }
 }

@@ -1,8 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { predefinedMessageStreamId } from '@user-office/contracts';
-import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import { StreamCommands } from '../../../platform/cqrs/stream-commands';
 import type { AppendResult } from '../../../platform/event-store/event-store.port';
-import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { predefinedMessageDecider, type PredefinedMessageCommand } from '../domain/predefined-message.decide';
 import { PREDEFINED_MESSAGES_PROJECTION } from '../read-models/predefined-messages/predefined-messages.projection';
 
@@ -18,15 +17,11 @@ export class ExecutePredefinedMessageCommand extends Command<AppendResult | null
 
 @CommandHandler(ExecutePredefinedMessageCommand)
 export class ExecutePredefinedMessageCommandHandler implements ICommandHandler<ExecutePredefinedMessageCommand> {
-  constructor(
-    private readonly events: EventSourcing,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly streams: StreamCommands) {}
 
-  async execute({ command }: ExecutePredefinedMessageCommand): Promise<AppendResult | null> {
-    const streamId = predefinedMessageStreamId(command.id);
-    const result = await this.events.execute(streamId, predefinedMessageDecider, command);
-    if (result) await this.projections.waitFor(result.position, [PREDEFINED_MESSAGES_PROJECTION]);
-    return result;
+  execute({ command }: ExecutePredefinedMessageCommand): Promise<AppendResult | null> {
+    return this.streams.execute(predefinedMessageStreamId(command.id), predefinedMessageDecider, command, [
+      PREDEFINED_MESSAGES_PROJECTION,
+    ]);
   }
 }

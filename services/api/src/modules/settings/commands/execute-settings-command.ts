@@ -1,8 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SETTINGS_STREAM_ID } from '@user-office/contracts';
-import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import { StreamCommands } from '../../../platform/cqrs/stream-commands';
 import type { AppendResult } from '../../../platform/event-store/event-store.port';
-import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { settingsDecider, type SettingsCommand } from '../domain/settings.decide';
 import { SETTINGS_PROJECTION } from '../read-models/settings/settings.projection';
 
@@ -18,14 +17,9 @@ export class ExecuteSettingsCommand extends Command<AppendResult | null> {
 
 @CommandHandler(ExecuteSettingsCommand)
 export class ExecuteSettingsCommandHandler implements ICommandHandler<ExecuteSettingsCommand> {
-  constructor(
-    private readonly events: EventSourcing,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly streams: StreamCommands) {}
 
-  async execute({ command }: ExecuteSettingsCommand): Promise<AppendResult | null> {
-    const result = await this.events.execute(SETTINGS_STREAM_ID, settingsDecider, command);
-    if (result) await this.projections.waitFor(result.position, [SETTINGS_PROJECTION]);
-    return result;
+  execute({ command }: ExecuteSettingsCommand): Promise<AppendResult | null> {
+    return this.streams.execute(SETTINGS_STREAM_ID, settingsDecider, command, [SETTINGS_PROJECTION]);
   }
 }
