@@ -13,6 +13,7 @@ import { AccessGuard } from './auth/access.guard';
 import { TokenService } from './auth/token.service';
 import { APP_CONFIG, runsWorker, type AppConfig } from './config/app-config';
 import { EventSourcing } from './cqrs/event-sourcing';
+import { StreamCommands } from './cqrs/stream-commands';
 import { PgSqlClient } from './database/pg-sql-client';
 import { PgliteSqlClient } from './database/pglite-sql-client';
 import type { SqlClient } from './database/sql-client';
@@ -107,6 +108,7 @@ export class PlatformModule {
         IdSequences,
         MetricsService,
         ProjectionsService,
+        StreamCommands,
         PlatformLifecycle,
       ],
       exports: [
@@ -120,6 +122,7 @@ export class PlatformModule {
         TokenService,
         MetricsService,
         ProjectionsService,
+        StreamCommands,
       ],
     };
   }

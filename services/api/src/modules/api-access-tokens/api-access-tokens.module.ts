@@ -1,11 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { AccessRegistry } from '../../platform/auth/access-registry';
 import { hashApiAccessToken } from './api-access-token.secret';
-import { CreateApiAccessTokenHandler } from './commands/create-api-access-token/create-api-access-token.handler';
 import { CreateApiAccessTokenResolver } from './commands/create-api-access-token/create-api-access-token.resolver';
-import { DeleteApiAccessTokenHandler } from './commands/delete-api-access-token/delete-api-access-token.handler';
+import { ExecuteApiAccessTokenCommandHandler } from './commands/execute-api-access-token-command';
 import { DeleteApiAccessTokenResolver } from './commands/delete-api-access-token/delete-api-access-token.resolver';
-import { UpdateApiAccessTokenHandler } from './commands/update-api-access-token/update-api-access-token.handler';
 import { UpdateApiAccessTokenResolver } from './commands/update-api-access-token/update-api-access-token.resolver';
 import { ApiAccessTokensProjection } from './read-models/api-access-tokens/api-access-tokens.projection';
 import { ApiAccessTokensRepository } from './read-models/api-access-tokens/api-access-tokens.repository';
@@ -24,11 +22,9 @@ import { RootOperations } from './read-models/queries-and-mutations/root-operati
     RootOperations,
     GetApiAccessTokensResolver,
     GetAllQueriesAndMutationsResolver,
-    CreateApiAccessTokenHandler,
+    ExecuteApiAccessTokenCommandHandler,
     CreateApiAccessTokenResolver,
-    UpdateApiAccessTokenHandler,
     UpdateApiAccessTokenResolver,
-    DeleteApiAccessTokenHandler,
     DeleteApiAccessTokenResolver,
   ],
 })

@@ -6,7 +6,7 @@ import { TemplatesModule } from '../templates';
 import { UnitsModule } from '../units';
 import { UsersModule } from '../users';
 import { WorkflowsModule } from '../workflows';
-import { RecordDemoSeededHandler } from './commands/record-demo-seeded/record-demo-seeded.handler';
+import { ExecuteDemoSeedCommandHandler } from './commands/execute-demo-seed-command';
 import { DemoOptionsController } from './demo-options/demo-options.controller';
 import { DemoSeeder } from './demo-seeder';
 import { DEMO_CALL_SHORT_CODE } from './domain/demo-content';
@@ -21,7 +21,7 @@ import { DEMO_CALL_SHORT_CODE } from './domain/demo-content';
   // workflows) runs before this module's
   imports: [UsersModule, UnitsModule, WorkflowsModule, TemplatesModule, CallsModule],
   controllers: [DemoOptionsController],
-  providers: [DemoSeeder, RecordDemoSeededHandler],
+  providers: [DemoSeeder, ExecuteDemoSeedCommandHandler],
   exports: [DemoSeeder],
 })
 export class DemoSeedModule implements OnApplicationBootstrap {

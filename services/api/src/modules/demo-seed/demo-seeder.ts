@@ -25,7 +25,7 @@ import { TemplatesService } from '../templates';
 import { UnitsRepository } from '../units';
 import { UsersService } from '../users';
 import { WorkflowsRepository } from '../workflows';
-import { RecordDemoSeededCommand } from './commands/record-demo-seeded/record-demo-seeded.command';
+import { ExecuteDemoSeedCommand } from './commands/execute-demo-seed-command';
 import {
   DEMO_DEPENDENCY_OPERATOR,
   DEMO_LENGTH_UNIT_IDS,
@@ -108,14 +108,17 @@ export class DemoSeeder {
       const call = demoCallInput(new Date(), { templateId, pdfTemplateId, proposalWorkflowId });
       const callId = await this.calls.create(call);
       await this.commands.execute(
-        new RecordDemoSeededCommand({
-          callId,
-          callShortCode: call.shortCode,
-          templateId,
-          subTemplateId,
-          sampleTemplateId,
-          pdfTemplateId,
-          userIds,
+        new ExecuteDemoSeedCommand({
+          type: 'RecordDemoSeeded',
+          demo: {
+            callId,
+            callShortCode: call.shortCode,
+            templateId,
+            subTemplateId,
+            sampleTemplateId,
+            pdfTemplateId,
+            userIds,
+          },
         }),
       );
       return { seeded: true, callId, templateId };

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import type { SqlClient } from '../../platform/database/sql-client';
 import { SQL_CLIENT } from '../../platform/tokens';
 import { UploadFileController } from './commands/upload-file/upload-file.controller';
-import { UploadFileHandler } from './commands/upload-file/upload-file.handler';
+import { ExecuteFileCommandHandler } from './commands/execute-file-command';
 import { FileAccessRules } from './files.policy';
 import { FilesService } from './files.service';
 import { DownloadFileController } from './read-models/files/download-file.controller';
@@ -46,7 +46,7 @@ import { SqlFileContentStore } from './storage/sql-file-content-store';
     FilesRepository,
     FileAccessRules,
     FilesService,
-    UploadFileHandler,
+    ExecuteFileCommandHandler,
     GetFilesMetadataResolver,
   ],
   exports: [FilesService, FileAccessRules, FilesRepository],

@@ -11,14 +11,13 @@ import {
 import type { SessionUser } from '../../platform/auth/session';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { badInput, type AppError } from '../../platform/errors/app-error';
-import { ProjectionsService } from '../../platform/projections/projections.service';
-import { UploadFileCommand } from './commands/upload-file/upload-file.command';
+import { ExecuteFileCommand } from './commands/execute-file-command';
+import { fileAlreadyUploaded } from './domain/file.decide';
 import { fileAnswerProblem, type FileAnswerConfig } from './domain/file-answer-rules';
 import { cleanFileName } from './domain/file-name';
 import { detectMimeType, MIME } from './domain/file-type';
 import { pdfPageCount } from './domain/pdf-pages';
 import { FileAccessRules } from './files.policy';
-import { FILES_PROJECTION } from './read-models/files/files.projection';
 import { FilesRepository, type FileRecord } from './read-models/files/files.repository';
 import {
   FILE_CONTENT_STORE,
@@ -63,7 +62,6 @@ export class FilesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(FILE_CONTENT_STORE) private readonly contents: FileContentStore,
     private readonly commands: CommandBus,
-    private readonly projections: ProjectionsService,
     private readonly repository: FilesRepository,
     private readonly access: FileAccessRules,
   ) {}
@@ -88,8 +86,9 @@ export class FilesService {
     const fileId = randomUUID();
     const mimeType = detectMimeType(file.bytes, originalFileName, file.claimedMimeType);
     await this.contents.save(fileId, file.bytes);
-    const { position } = await this.commands.execute(
-      new UploadFileCommand({
+    const result = await this.commands.execute(
+      new ExecuteFileCommand({
+        type: 'UploadFile',
         fileId,
         originalFileName,
         mimeType,
@@ -97,7 +96,7 @@ export class FilesService {
         uploadedBy,
       }),
     );
-    await this.projections.waitFor(position, [FILES_PROJECTION]);
+    if (!result) throw fileAlreadyUploaded();
     const record = await this.repository.byId(fileId);
     if (!record) throw new Error(`File ${fileId} was recorded but is not in the files read model`);
     return record;

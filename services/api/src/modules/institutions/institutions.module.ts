@@ -1,11 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CreateInstitutionHandler } from './commands/create-institution/create-institution.handler';
 import { CreateInstitutionResolver } from './commands/create-institution/create-institution.resolver';
-import { DeleteInstitutionHandler } from './commands/delete-institution/delete-institution.handler';
+import { ExecuteInstitutionCommandHandler } from './commands/execute-institution-command';
 import { DeleteInstitutionResolver } from './commands/delete-institution/delete-institution.resolver';
-import { MergeInstitutionsHandler } from './commands/merge-institutions/merge-institutions.handler';
 import { MergeInstitutionsResolver } from './commands/merge-institutions/merge-institutions.resolver';
-import { UpdateInstitutionHandler } from './commands/update-institution/update-institution.handler';
 import { UpdateInstitutionResolver } from './commands/update-institution/update-institution.resolver';
 import { GetCountriesResolver } from './read-models/countries/get-countries.resolver';
 import { GetInstitutionsResolver } from './read-models/institutions/get-institutions.resolver';
@@ -19,13 +16,10 @@ import { InstitutionsRepository } from './read-models/institutions/institutions.
     InstitutionsRepository,
     GetInstitutionsResolver,
     GetCountriesResolver,
-    CreateInstitutionHandler,
+    ExecuteInstitutionCommandHandler,
     CreateInstitutionResolver,
-    UpdateInstitutionHandler,
     UpdateInstitutionResolver,
-    DeleteInstitutionHandler,
     DeleteInstitutionResolver,
-    MergeInstitutionsHandler,
     MergeInstitutionsResolver,
   ],
   exports: [InstitutionsRepository],

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AddClientLogResolver } from './commands/add-client-log/add-client-log.resolver';
-import { SetPageContentHandler } from './commands/set-page-content/set-page-content.handler';
+import { ExecutePageContentCommandHandler } from './commands/execute-page-content-command';
 import { SetPageContentResolver } from './commands/set-page-content/set-page-content.resolver';
 import { GetPageContentResolver } from './read-models/page-content/get-page-content.resolver';
 import { PageContentProjection } from './read-models/page-content/page-content.projection';
@@ -12,7 +12,7 @@ import { PageContentRepository } from './read-models/page-content/page-content.r
     PageContentProjection,
     PageContentRepository,
     GetPageContentResolver,
-    SetPageContentHandler,
+    ExecutePageContentCommandHandler,
     SetPageContentResolver,
     AddClientLogResolver,
   ],

@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
-import { CreatePredefinedMessageHandler } from './commands/create-predefined-message/create-predefined-message.handler';
 import { CreatePredefinedMessageResolver } from './commands/create-predefined-message/create-predefined-message.resolver';
-import { DeletePredefinedMessageHandler } from './commands/delete-predefined-message/delete-predefined-message.handler';
+import { ExecutePredefinedMessageCommandHandler } from './commands/execute-predefined-message-command';
 import { DeletePredefinedMessageResolver } from './commands/delete-predefined-message/delete-predefined-message.resolver';
-import { UpdatePredefinedMessageHandler } from './commands/update-predefined-message/update-predefined-message.handler';
 import { UpdatePredefinedMessageResolver } from './commands/update-predefined-message/update-predefined-message.resolver';
 import { GetPredefinedMessagesResolver } from './read-models/predefined-messages/get-predefined-messages.resolver';
 import { PredefinedMessagesProjection } from './read-models/predefined-messages/predefined-messages.projection';
@@ -15,11 +13,9 @@ import { PredefinedMessagesRepository } from './read-models/predefined-messages/
     PredefinedMessagesProjection,
     PredefinedMessagesRepository,
     GetPredefinedMessagesResolver,
-    CreatePredefinedMessageHandler,
+    ExecutePredefinedMessageCommandHandler,
     CreatePredefinedMessageResolver,
-    UpdatePredefinedMessageHandler,
     UpdatePredefinedMessageResolver,
-    DeletePredefinedMessageHandler,
     DeletePredefinedMessageResolver,
   ],
 })

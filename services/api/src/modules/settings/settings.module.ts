@@ -1,8 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { AccessRegistry } from '../../platform/auth/access-registry';
-import { UpdateFeaturesHandler } from './commands/update-features/update-features.handler';
+import { ExecuteSettingsCommandHandler } from './commands/execute-settings-command';
 import { UpdateFeaturesResolver } from './commands/update-features/update-features.resolver';
-import { UpdateSettingsHandler } from './commands/update-settings/update-settings.handler';
 import { UpdateSettingsResolver } from './commands/update-settings/update-settings.resolver';
 import { GetSettingsResolver } from './read-models/settings/get-settings.resolver';
 import { SettingsProjection } from './read-models/settings/settings.projection';
@@ -14,9 +13,8 @@ import { SettingsRepository } from './read-models/settings/settings.repository';
     SettingsProjection,
     SettingsRepository,
     GetSettingsResolver,
-    UpdateSettingsHandler,
+    ExecuteSettingsCommandHandler,
     UpdateSettingsResolver,
-    UpdateFeaturesHandler,
     UpdateFeaturesResolver,
   ],
   exports: [SettingsRepository],

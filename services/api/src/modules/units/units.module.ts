@@ -5,12 +5,9 @@ import { APP_CONFIG, runsApi, type AppConfig } from '../../platform/config/app-c
 import { RequestContext } from '../../platform/context/request-context';
 import { AppError } from '../../platform/errors/app-error';
 import { validateInput } from '../../platform/validation/validate-input';
-import { CreateUnitCommand } from './commands/create-unit/create-unit.command';
-import { CreateUnitHandler } from './commands/create-unit/create-unit.handler';
 import { CreateUnitResolver } from './commands/create-unit/create-unit.resolver';
-import { DeleteUnitHandler } from './commands/delete-unit/delete-unit.handler';
+import { ExecuteUnitCommand, ExecuteUnitCommandHandler } from './commands/execute-unit-command';
 import { DeleteUnitResolver } from './commands/delete-unit/delete-unit.resolver';
-import { ImportUnitsHandler } from './commands/import-units/import-units.handler';
 import { ImportUnitsResolver } from './commands/import-units/import-units.resolver';
 import { DEFAULT_UNITS } from './domain/default-units';
 import { GetUnitsResolver } from './read-models/units/get-units.resolver';
@@ -23,11 +20,9 @@ import { UnitsRepository } from './read-models/units/units.repository';
     UnitsProjection,
     UnitsRepository,
     GetUnitsResolver,
-    CreateUnitHandler,
+    ExecuteUnitCommandHandler,
     CreateUnitResolver,
-    DeleteUnitHandler,
     DeleteUnitResolver,
-    ImportUnitsHandler,
     ImportUnitsResolver,
   ],
   exports: [UnitsRepository],
@@ -54,8 +49,10 @@ export class UnitsModule implements OnApplicationBootstrap {
       for (const unit of DEFAULT_UNITS) {
         try {
           const valid = await validateInput(createUnitSchema, unit);
-          const { position } = await this.commands.execute(new CreateUnitCommand(valid));
-          if (position !== null) created++;
+          const result = await this.commands.execute(
+            new ExecuteUnitCommand({ kind: 'unit', command: { type: 'CreateUnit', unit: valid } }),
+          );
+          if (result !== null) created++;
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           this.logger.warn(`Default unit ${unit.id} not created: ${error.message}`);

@@ -1,11 +1,8 @@
 import {
-  PREDEFINED_MESSAGE_CREATED,
-  PREDEFINED_MESSAGE_DELETED,
-  PREDEFINED_MESSAGE_UPDATED,
-  type PredefinedMessageCreatedData,
-  type PredefinedMessageDeletedData,
+  predefinedMessageCreatedEvent,
+  predefinedMessageDeletedEvent,
+  predefinedMessageUpdatedEvent,
   type PredefinedMessageKey,
-  type PredefinedMessageUpdatedData,
 } from '@user-office/contracts';
 import type { Decider } from '../../../platform/cqrs/event-sourcing';
 import type { NewEvent } from '../../../platform/event-store/event-store.port';
@@ -40,17 +37,12 @@ export function decidePredefinedMessage(
   switch (command.type) {
     case 'CreatePredefinedMessage': {
       if (state.message !== null) throw predefinedMessageExists(command.id);
-      const data: PredefinedMessageCreatedData = {
-        id: command.id,
-        title: command.title,
-        message: command.message,
-        key: command.key,
-      };
-      return [{ type: PREDEFINED_MESSAGE_CREATED, data }];
+      const { id, title, message, key } = command;
+      return [predefinedMessageCreatedEvent.create({ id, title, message, key })];
     }
     case 'UpdatePredefinedMessage': {
       const current = liveMessage(state);
-      const data: PredefinedMessageUpdatedData = {
+      const data = {
         id: current.id,
         title: command.title,
         message: command.message,
@@ -59,11 +51,10 @@ export function decidePredefinedMessage(
       if (data.title === current.title && data.message === current.message && data.key === current.key) {
         return [];
       }
-      return [{ type: PREDEFINED_MESSAGE_UPDATED, data }];
+      return [predefinedMessageUpdatedEvent.create(data)];
     }
     case 'DeletePredefinedMessage': {
-      const data: PredefinedMessageDeletedData = { id: liveMessage(state).id };
-      return [{ type: PREDEFINED_MESSAGE_DELETED, data }];
+      return [predefinedMessageDeletedEvent.create({ id: liveMessage(state).id })];
     }
   }
 }

@@ -1,22 +1,25 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { CommandBus } from '@nestjs/cqrs';
-import { createApiAccessTokenSchema, Role } from '@user-office/contracts';
+import { createApiAccessTokenSchema, grantedOperations, Role } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
-import { ProjectionsService } from '../../../../platform/projections/projections.service';
+import { IdSequences } from '../../../../platform/database/id-sequences';
 import { validateInput } from '../../../../platform/validation/validate-input';
+import { generateApiAccessToken, hashApiAccessToken } from '../../api-access-token.secret';
 import { PermissionsWithAccessTokenModel } from '../../read-models/api-access-tokens/api-access-token.model';
-import { API_ACCESS_TOKENS_PROJECTION } from '../../read-models/api-access-tokens/api-access-tokens.projection';
 import { ApiAccessTokensRepository } from '../../read-models/api-access-tokens/api-access-tokens.repository';
 import { toPermissionsWithAccessToken } from '../../read-models/api-access-tokens/to-permissions-with-access-token';
+import { RootOperations } from '../../read-models/queries-and-mutations/root-operations';
+import { assertKnownOperations } from '../assert-known-operations';
+import { ExecuteApiAccessTokenCommand } from '../execute-api-access-token-command';
 import { permissionsOf } from '../permissions-of';
-import { CreateApiAccessTokenCommand } from './create-api-access-token.command';
 import { CreateApiAccessTokenInput } from './create-api-access-token.input';
 
 @Resolver()
 export class CreateApiAccessTokenResolver {
   constructor(
     private readonly commands: CommandBus,
-    private readonly projections: ProjectionsService,
+    private readonly ids: IdSequences,
+    private readonly operations: RootOperations,
     private readonly repository: ApiAccessTokensRepository,
   ) {}
 
@@ -28,10 +31,21 @@ export class CreateApiAccessTokenResolver {
     @Args('input') input: CreateApiAccessTokenInput,
   ): Promise<PermissionsWithAccessTokenModel> {
     const valid = await validateInput(createApiAccessTokenSchema, input);
-    const { id, accessToken, position } = await this.commands.execute(
-      new CreateApiAccessTokenCommand(valid.name, permissionsOf(valid.accessPermissions)),
+    const permissions = permissionsOf(valid.accessPermissions);
+    assertKnownOperations(permissions, this.operations.all());
+    const id = await this.ids.next('api_access_token_id_seq');
+    // the plain token: returned to the creator once, stored nowhere
+    const accessToken = generateApiAccessToken();
+    const result = await this.commands.execute(
+      new ExecuteApiAccessTokenCommand({
+        type: 'CreateApiAccessToken',
+        id,
+        name: valid.name,
+        tokenHash: hashApiAccessToken(accessToken),
+        accessPermissions: grantedOperations(permissions),
+      }),
     );
-    await this.projections.waitFor(position, [API_ACCESS_TOKENS_PROJECTION]);
+    if (!result) throw new Error(`API access token ${id}: creating it appended nothing`);
     const row = await this.repository.byId(id);
     if (!row) throw new Error(`API access token ${id} is missing from its read model`);
     return toPermissionsWithAccessToken(row, accessToken);

@@ -2,18 +2,15 @@ import { Args, Int, Mutation, Resolver } from '@nestjs/graphql';
 import { CommandBus } from '@nestjs/cqrs';
 import { mergeInstitutionsSchema, Role } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
-import { ProjectionsService } from '../../../../platform/projections/projections.service';
 import { validateInput } from '../../../../platform/validation/validate-input';
 import { InstitutionModel } from '../../read-models/institutions/institution.model';
-import { INSTITUTIONS_PROJECTION } from '../../read-models/institutions/institutions.projection';
 import { InstitutionsRepository } from '../../read-models/institutions/institutions.repository';
-import { MergeInstitutionsCommand } from './merge-institutions.command';
+import { ExecuteInstitutionCommand } from '../execute-institution-command';
 
 @Resolver()
 export class MergeInstitutionsResolver {
   constructor(
     private readonly commands: CommandBus,
-    private readonly projections: ProjectionsService,
     private readonly repository: InstitutionsRepository,
   ) {}
 
@@ -34,10 +31,20 @@ export class MergeInstitutionsResolver {
       institutionIdInto,
       newTitle,
     });
-    const { position } = await this.commands.execute(
-      new MergeInstitutionsCommand(valid.institutionIdFrom, valid.institutionIdInto, valid.newTitle),
+    const { institutionIdFrom: from, institutionIdInto: into } = valid;
+    await this.commands.execute(
+      new ExecuteInstitutionCommand({
+        kind: 'merge',
+        into: {
+          type: 'MergeInstitutionInto',
+          institutionIdFrom: from,
+          institutionIdInto: into,
+          newTitle: valid.newTitle,
+          namesakes: await this.repository.namesakes(valid.newTitle),
+        },
+        away: { type: 'MergeInstitutionAway', id: from, into },
+      }),
     );
-    if (position !== null) await this.projections.waitFor(position, [INSTITUTIONS_PROJECTION]);
-    return this.repository.byId(valid.institutionIdInto);
+    return this.repository.byId(into);
   }
 }

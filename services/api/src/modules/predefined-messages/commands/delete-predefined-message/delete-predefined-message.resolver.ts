@@ -2,20 +2,17 @@ import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { CommandBus } from '@nestjs/cqrs';
 import { deletePredefinedMessageSchema, Role } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
-import { ProjectionsService } from '../../../../platform/projections/projections.service';
 import { validateInput } from '../../../../platform/validation/validate-input';
 import { predefinedMessageNotFound } from '../../domain/predefined-message.errors';
 import { PredefinedMessageModel } from '../../read-models/predefined-messages/predefined-message.model';
-import { PREDEFINED_MESSAGES_PROJECTION } from '../../read-models/predefined-messages/predefined-messages.projection';
 import { PredefinedMessagesRepository } from '../../read-models/predefined-messages/predefined-messages.repository';
-import { DeletePredefinedMessageCommand } from './delete-predefined-message.command';
+import { ExecutePredefinedMessageCommand } from '../execute-predefined-message-command';
 import { DeletePredefinedMessageInput } from './delete-predefined-message.input';
 
 @Resolver()
 export class DeletePredefinedMessageResolver {
   constructor(
     private readonly commands: CommandBus,
-    private readonly projections: ProjectionsService,
     private readonly repository: PredefinedMessagesRepository,
   ) {}
 
@@ -27,8 +24,9 @@ export class DeletePredefinedMessageResolver {
     @Args('input') input: DeletePredefinedMessageInput,
   ): Promise<PredefinedMessageModel> {
     const valid = await validateInput(deletePredefinedMessageSchema, input);
-    const { position } = await this.commands.execute(new DeletePredefinedMessageCommand(valid.id));
-    if (position !== null) await this.projections.waitFor(position, [PREDEFINED_MESSAGES_PROJECTION]);
+    await this.commands.execute(
+      new ExecutePredefinedMessageCommand({ type: 'DeletePredefinedMessage', id: valid.id }),
+    );
     const saved = await this.repository.get(valid.id, { includeDeleted: true });
     if (!saved) throw predefinedMessageNotFound();
     return saved;

@@ -2,19 +2,16 @@ import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { CommandBus } from '@nestjs/cqrs';
 import { Role, updateFeaturesSchema } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
-import { ProjectionsService } from '../../../../platform/projections/projections.service';
 import { validateInput } from '../../../../platform/validation/validate-input';
-import { SETTINGS_PROJECTION } from '../../read-models/settings/settings.projection';
 import { FeatureModel } from '../../read-models/settings/settings.models';
 import { SettingsRepository } from '../../read-models/settings/settings.repository';
-import { UpdateFeaturesCommand } from './update-features.command';
+import { ExecuteSettingsCommand } from '../execute-settings-command';
 import { UpdateFeaturesInput } from './update-features.input';
 
 @Resolver()
 export class UpdateFeaturesResolver {
   constructor(
     private readonly commands: CommandBus,
-    private readonly projections: ProjectionsService,
     private readonly repository: SettingsRepository,
   ) {}
 
@@ -24,10 +21,13 @@ export class UpdateFeaturesResolver {
   @RolesAllowed(Role.USER_OFFICER)
   async updateFeatures(@Args('input') input: UpdateFeaturesInput): Promise<FeatureModel[]> {
     const valid = await validateInput(updateFeaturesSchema, input);
-    const { position } = await this.commands.execute(
-      new UpdateFeaturesCommand(valid.featureIds, valid.action),
+    await this.commands.execute(
+      new ExecuteSettingsCommand({
+        type: 'UpdateFeatures',
+        featureIds: valid.featureIds,
+        action: valid.action,
+      }),
     );
-    if (position !== null) await this.projections.waitFor(position, [SETTINGS_PROJECTION]);
     const ids = new Set<string>(valid.featureIds);
     return (await this.repository.features()).filter((f) => ids.has(f.id));
   }

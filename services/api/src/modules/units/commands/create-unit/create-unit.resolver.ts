@@ -2,18 +2,15 @@ import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { CommandBus } from '@nestjs/cqrs';
 import { createUnitSchema, Role } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
-import { ProjectionsService } from '../../../../platform/projections/projections.service';
 import { validateInput } from '../../../../platform/validation/validate-input';
 import { UnitModel } from '../../read-models/units/unit.model';
-import { UNITS_PROJECTION } from '../../read-models/units/units.projection';
 import { UnitsRepository } from '../../read-models/units/units.repository';
-import { CreateUnitCommand } from './create-unit.command';
+import { ExecuteUnitCommand } from '../execute-unit-command';
 
 @Resolver()
 export class CreateUnitResolver {
   constructor(
     private readonly commands: CommandBus,
-    private readonly projections: ProjectionsService,
     private readonly repository: UnitsRepository,
   ) {}
 
@@ -27,8 +24,9 @@ export class CreateUnitResolver {
     @Args('siConversionFormula') siConversionFormula: string,
   ): Promise<UnitModel | null> {
     const valid = await validateInput(createUnitSchema, { id, unit, quantity, symbol, siConversionFormula });
-    const { position } = await this.commands.execute(new CreateUnitCommand(valid));
-    if (position !== null) await this.projections.waitFor(position, [UNITS_PROJECTION]);
+    await this.commands.execute(
+      new ExecuteUnitCommand({ kind: 'unit', command: { type: 'CreateUnit', unit: valid } }),
+    );
     return this.repository.byId(valid.id);
   }
 }

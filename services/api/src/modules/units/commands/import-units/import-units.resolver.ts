@@ -1,25 +1,22 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { CommandBus } from '@nestjs/cqrs';
-import { readUnitsImport, Role, type ConflictResolutionStrategy } from '@user-office/contracts';
+import { ConflictResolutionStrategy, readUnitsImport, Role } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import { badInput } from '../../../../platform/errors/app-error';
-import { ProjectionsService } from '../../../../platform/projections/projections.service';
 import { compareUnit } from '../../domain/unit-comparison';
 import {
   ConflictResolutionInput,
   UnitModel,
   UnitsImportWithValidationModel,
 } from '../../read-models/units/unit.model';
-import { UNITS_PROJECTION } from '../../read-models/units/units.projection';
 import { UnitsRepository } from '../../read-models/units/units.repository';
-import { ImportUnitsCommand } from './import-units.command';
+import { ExecuteUnitCommand } from '../execute-unit-command';
 
 /** Import of a file of getUnitsAsJson: check it and compare it first, then import it with the choices made. */
 @Resolver()
 export class ImportUnitsResolver {
   constructor(
     private readonly commands: CommandBus,
-    private readonly projections: ProjectionsService,
     private readonly repository: UnitsRepository,
   ) {}
 
@@ -61,8 +58,12 @@ export class ImportUnitsResolver {
     const strategies = new Map<string, ConflictResolutionStrategy>(
       conflictResolutions.map((r) => [r.itemId.trim(), r.strategy]),
     );
-    const { position } = await this.commands.execute(new ImportUnitsCommand(file.units, strategies));
-    if (position !== null) await this.projections.waitFor(position, [UNITS_PROJECTION]);
+    const commands = file.units.map((unit) => ({
+      type: 'ImportUnit' as const,
+      unit,
+      strategy: strategies.get(unit.id) ?? ConflictResolutionStrategy.UNRESOLVED,
+    }));
+    await this.commands.execute(new ExecuteUnitCommand({ kind: 'import', commands }));
     return this.repository.byIds(file.units.map((u) => u.id));
   }
 }

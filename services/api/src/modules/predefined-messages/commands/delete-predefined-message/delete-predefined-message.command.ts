@@ -1,7 +1,0 @@
-import { Command } from '@nestjs/cqrs';
-
-export class DeletePredefinedMessageCommand extends Command<{ position: number | null }> {
-  constructor(readonly id: number) {
-    super();
-  }
-}

@@ -1,7 +1,0 @@
-import { Command } from '@nestjs/cqrs';
-
-export class DeleteUnitCommand extends Command<{ position: number | null }> {
-  constructor(readonly id: string) {
-    super();
-  }
-}
