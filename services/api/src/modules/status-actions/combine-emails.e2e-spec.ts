@@ -6,6 +6,7 @@ import {
   type TestUser,
 } from '../../../test/support/fixtures';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { deliverAgain } from '../../../test/support/deliver-again';
 import { startDevMailCatcher, type DevMailCatcher, type CaughtMail } from '../../dev-mail/dev-mail-catcher';
 import type { EventStore, StoredEvent } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
@@ -184,8 +185,7 @@ describe('combineEmails of EMAIL status actions (PostgreSQL, BullMQ on Redis, th
     }
 
     // a second delivery of a status change (at-least-once reaction) sends and logs nothing more
-    // eslint-disable-next-line prefer-spread -- Projection.apply, not Function.prototype.apply
-    await t.app.get(RunStatusActionsOnProposalStatusChangedReaction).apply(null, events[1]);
+    await deliverAgain(t.app, t.app.get(RunStatusActionsOnProposalStatusChangedReaction), events[1]);
     await sleep(3000);
     expect(acceptedMails(refs)).toHaveLength(2);
     expect(await approvedLogs(pks)).toHaveLength(2);

@@ -29,6 +29,7 @@ import {
 } from '../../../test/support/fixtures';
 import { expectRefused } from '../../../test/support/refused';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { deliverAgain } from '../../../test/support/deliver-again';
 import { startDevMailCatcher, type DevMailCatcher } from '../../dev-mail/dev-mail-catcher';
 import type { EventStore, StoredEvent } from '../../platform/event-store/event-store.port';
 import type { JobOutcome, JobQueue } from '../../platform/queue/job-queue.port';
@@ -309,8 +310,7 @@ describe('status actions (PostgreSQL, BullMQ on Redis, RabbitMQ, the SMTP catche
     }, 'the success to be logged');
     const event = await lastStatusChange(proposal.pk);
     // the reaction is at least once: handed the event again, it enqueues the same job ids (ignored)
-    // eslint-disable-next-line prefer-spread -- Projection.apply, not Function.prototype.apply
-    await t.app.get(RunStatusActionsOnProposalStatusChangedReaction).apply(null, event);
+    await deliverAgain(t.app, t.app.get(RunStatusActionsOnProposalStatusChangedReaction), event);
     // and a job run again after its outcome was logged does nothing
     const job = (await t.app.get<JobQueue>(JOB_QUEUE).getJob(QUEUES.email, log.attempts[0].jobId))!;
     const again = await t.app
