@@ -101,6 +101,7 @@ export class PlatformModule {
             const driver = await createJobQueue({
               redisUrl: config.redisUrl ?? undefined,
               prefix: config.queuePrefix,
+              lockMs: config.queueLockMs,
             });
             await OwedJobs.migrate(sql);
             return new OwedJobs(sql, driver, { reconcileEveryMs: config.owedJobsReconcileMs });

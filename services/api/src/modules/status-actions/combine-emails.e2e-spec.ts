@@ -19,7 +19,8 @@ const UPDATE = `mutation($pk: Int!, $title: String!) { updateProposal(proposalPk
 const CHANGE = `mutation($pks: [Int!]!, $statusId: Int) { changeProposalsStatus(proposalPks: $pks, statusId: $statusId) { primaryKey } }`;
 const SET_ACTIONS = `mutation($id: Int!, $workflowId: Int!, $actions: [ConnectionStatusActionInput!]!) {
   addConnectionStatusActions(workflowConnectionId: $id, workflowId: $workflowId, actions: $actions) { id } }`;
-const LOGS = `query { getStatusActionsLogs(first: 1000) { statusActionsLogs {
+// the entries that ran (owed jobs not run yet are listed too, PENDING or RUNNING)
+const LOGS = `query { getStatusActionsLogs(first: 1000, filter: { states: [SUCCESSFUL, FAILED] }) { statusActionsLogs {
   statusActionsLogId statusId recipient recipientGroup successful message proposals { primaryKey proposalId }
   attempts { jobId successful replay } } } }`;
 const REPLAY = `mutation($id: Int!) { replayStatusActionsLog(statusActionsLogId: $id) }`;

@@ -24,6 +24,8 @@ export interface BullMqJobQueueOptions {
   keepFinished?: number;
   /** infrastructure errors of queues and workers other than losing Redis; processor errors are job failures */
   onError?: (error: Error) => void;
+  /** BullMQ's lockDuration and stalled-job check interval: a dead worker's job runs again after ~2x (default 30000) */
+  lockMs?: number;
   /** where the monitor writes its line per outage and per recovery of Redis */
   outageLogger?: OutageLogger;
 }
@@ -276,6 +278,7 @@ export class BullMqJobQueue implements JobQueue {
         connection: { url: this.options.redisUrl, maxRetriesPerRequest: null },
         prefix: this.options.prefix,
         concurrency: 1,
+        ...(this.options.lockMs ? { lockDuration: this.options.lockMs, stalledInterval: this.options.lockMs } : {}),
       },
     );
     worker.on('error', (error: Error) => this.onError(error));
