@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROPOSAL_SUBMITTED, QUEUES, Role, STATUS_ACTION_FAILED, STATUS_ACTION_SUCCEEDED } from '@user-office/contracts';
-import { Client } from 'pg';
+import { Pool } from 'pg';
 import { createOpenCall, createUser, type TestUser } from '../test/support/fixtures';
 import {
   freePort,
@@ -54,7 +54,7 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
   let pg: PrivatePostgres;
   let redis: PrivateRedis;
   let catcher: DevMailCatcher;
-  let sql: Client;
+  let sql: Pool;
   let config: Partial<AppConfig>;
   const apps: Partial<Record<'api' | 'projector' | 'worker' | 'all', TestApp>> = {};
   let officer: TestUser;
@@ -79,9 +79,8 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
     };
     apps.api = await createTestApp({ database: database(), config: { ...config, mode: 'api' } });
     apps.projector = await createTestApp({ database: database(), config: { ...config, mode: 'projector' } });
-    sql = new Client({ connectionString: pg.url() });
-    sql.on('error', () => undefined); // this test's own reader: reconnected after each restart
-    await sql.connect();
+    sql = new Pool({ connectionString: pg.url(), max: 2 });
+    sql.on('error', () => undefined); // this test's own reader: the pool opens new connections after a restart
     officer = await createUser(apps.api, { role: Role.USER_OFFICER, isInternalUser: true });
     pi = await createUser(apps.api);
     call = await createOpenCall(apps.api, officer.token);
@@ -95,15 +94,15 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
     await pg?.stop();
   }, 60_000);
 
-  /** this test's reader of the private database, opened again after a restart */
+  /** this test's reader of the private database (a statement cut by a restart is tried again) */
   async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
-    try {
-      return (await sql.query(text, params)).rows as T[];
-    } catch (error) {
-      sql = new Client({ connectionString: pg.url() });
-      sql.on('error', () => undefined);
-      await sql.connect();
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await sql.query(text, params)).rows as T[];
+      } catch (error) {
+        if (attempt >= 50) throw error;
+        await sleep(100);
+      }
     }
   }
 
@@ -160,7 +159,23 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
       },
       `the actions of ${pks.length} proposals to be logged`,
       timeoutMs,
-    );
+    ).catch(async (error: unknown) => {
+      const logged = await loggedPerProposal();
+      const missing = pks.filter((pk) => logged.get(pk) !== 1);
+      const owed = await query(
+        `SELECT job_id, state, tries, last_error FROM owed_jobs WHERE (data->'action'->>'proposalPk')::int = ANY($1::int[])`,
+        [missing],
+      );
+      const checkpoints = await query('SELECT name, position FROM projection_checkpoints');
+      const head = await query('SELECT max(position) FROM events');
+      const changed = await query(
+        `SELECT stream_id, type FROM events WHERE stream_id = ANY($1::text[]) ORDER BY position`,
+        [missing.map((pk) => `proposal-${pk}`)],
+      );
+      throw new Error(
+        `${(error as Error).message}: ${JSON.stringify({ missing, owed, checkpoints, head, changed }, null, 1)}`,
+      );
+    });
     const logged = await loggedPerProposal();
     expect([...logged.values()].filter((n) => n !== 1)).toEqual([]);
     const failed = await query(`SELECT 1 FROM events WHERE type = $1`, [STATUS_ACTION_FAILED]);
@@ -303,10 +318,12 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
         (pk): pk is number => pk !== null,
       );
       expect(pks).toHaveLength(12);
-      await eventually(async () => {
-        const rows = await query<{ n: string }>(`SELECT count(*) AS n FROM owed_jobs WHERE state = 'pending'`);
-        return Number(rows[0].n) === 12;
-      }, 'twelve owed e-mails');
+      const owedOf = () =>
+        query<{ job_id: string }>(
+          `SELECT job_id FROM owed_jobs WHERE state = 'pending' AND (data->'action'->>'proposalPk')::int = ANY($1::int[])`,
+          [pks],
+        );
+      await eventually(async () => (await owedOf()).length === 12, 'twelve owed e-mails');
       await redis.start();
 
       const dataDir = mkdtempSync(join(tmpdir(), 'uo-outage-worker-'));
@@ -339,9 +356,7 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       try {
         // killed as soon as its first pass has put a job back in the queue (the others may not be yet)
-        const ids = (await query<{ job_id: string }>(`SELECT job_id FROM owed_jobs WHERE state = 'pending'`)).map(
-          (r) => r.job_id,
-        );
+        const ids = (await owedOf()).map((r) => r.job_id);
         await eventually(
           async () => {
             const presence = await api.app.get<JobQueue>(JOB_QUEUE).lookup(QUEUES.email, ids);
