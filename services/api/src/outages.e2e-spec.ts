@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROPOSAL_SUBMITTED, QUEUES, Role, STATUS_ACTION_FAILED, STATUS_ACTION_SUCCEEDED } from '@user-office/contracts';
+import {
+  PROPOSAL_SUBMITTED,
+  QUEUES,
+  Role,
+  STATUS_ACTION_FAILED,
+  STATUS_ACTION_SUCCEEDED,
+} from '@user-office/contracts';
 import { Pool } from 'pg';
 import { createOpenCall, createUser, type TestUser } from '../test/support/fixtures';
 import {
@@ -114,10 +120,9 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
       return res.data;
     };
     try {
-      const { createProposal } = await step<{ createProposal: { primaryKey: number; questionaryId: number } }>(
-        CREATE,
-        { callId: call.callId },
-      );
+      const { createProposal } = await step<{
+        createProposal: { primaryKey: number; questionaryId: number };
+      }>(CREATE, { callId: call.callId });
       const pk = createProposal.primaryKey;
       await step(UPDATE, { pk });
       await step(ANSWER, {
@@ -228,7 +233,11 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
     for (const pk of pks) expect(mailsTo(pk)).toHaveLength(1);
     const states = await query<{ state: string }>('SELECT DISTINCT state FROM owed_jobs');
     expect(states).toEqual([{ state: 'done' }]);
-    const left = await apps.api!.gql<{ getStatusActionsLogs: { totalCount: number } }>(OWED_LOGS, {}, officer.token);
+    const left = await apps.api!.gql<{ getStatusActionsLogs: { totalCount: number } }>(
+      OWED_LOGS,
+      {},
+      officer.token,
+    );
     expect(left.data!.getStatusActionsLogs.totalCount).toBe(0);
   }, 90_000);
 

@@ -102,10 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     statusActionAttempts: Math.max(1, intOf(env.STATUS_ACTION_ATTEMPTS, 5, 'STATUS_ACTION_ATTEMPTS')),
     statusActionBackoffMs: intOf(env.STATUS_ACTION_BACKOFF_MS, 2000, 'STATUS_ACTION_BACKOFF_MS'),
     queueLockMs: Math.max(500, intOf(env.QUEUE_LOCK_MS, 30_000, 'QUEUE_LOCK_MS')),
-    owedJobsReconcileMs: Math.max(
-      100,
-      intOf(env.OWED_JOBS_RECONCILE_MS, 5000, 'OWED_JOBS_RECONCILE_MS'),
-    ),
+    owedJobsReconcileMs: Math.max(100, intOf(env.OWED_JOBS_RECONCILE_MS, 5000, 'OWED_JOBS_RECONCILE_MS')),
     eventStoreUrl: env.EVENTSTORE_URL || null,
     authDiscoveryUrl: env.AUTH_DISCOVERY_URL || null,
     authClientId: env.AUTH_CLIENT_ID || 'user-office',

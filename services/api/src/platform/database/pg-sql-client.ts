@@ -1,9 +1,5 @@
 import { Client, Pool, type PoolClient } from 'pg';
-import {
-  DependencyMonitor,
-  isConnectionError,
-  type OutageLogger,
-} from '../observability/dependency-monitor';
+import { DependencyMonitor, isConnectionError, type OutageLogger } from '../observability/dependency-monitor';
 import type { SqlClient, SqlExecutor, SqlResult } from './sql-client';
 
 /** the first and the longest wait between two attempts to re-open a LISTEN connection */

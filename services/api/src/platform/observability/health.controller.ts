@@ -35,7 +35,9 @@ export class HealthController {
   @Public()
   async ready(@Res({ passthrough: true }) res: Response) {
     const database = this.databaseName();
-    const store = this.config.eventStoreUrl ? `KurrentDB at ${redactUrl(this.config.eventStoreUrl)}` : database;
+    const store = this.config.eventStoreUrl
+      ? `KurrentDB at ${redactUrl(this.config.eventStoreUrl)}`
+      : database;
     const [storeCheck, databaseCheck, queueCheck] = await Promise.all([
       check(() => this.store.ping()),
       check(() => this.projections.projections.ping()),

@@ -33,7 +33,10 @@ export interface BullMqJobQueueOptions {
 /** socket-level errors of ioredis and BullMQ: Redis went away (they repeat at every reconnection attempt) */
 function isRedisConnectionError(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/.test(code))
+  if (
+    typeof code === 'string' &&
+    /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/.test(code)
+  )
     return true;
   return /Connection is closed|connect ECONNREFUSED|read ECONNRESET|Stream isn't writeable|LOADING|Reached the max retries/i.test(
     error.message,
@@ -278,7 +281,9 @@ export class BullMqJobQueue implements JobQueue {
         connection: { url: this.options.redisUrl, maxRetriesPerRequest: null },
         prefix: this.options.prefix,
         concurrency: 1,
-        ...(this.options.lockMs ? { lockDuration: this.options.lockMs, stalledInterval: this.options.lockMs } : {}),
+        ...(this.options.lockMs
+          ? { lockDuration: this.options.lockMs, stalledInterval: this.options.lockMs }
+          : {}),
       },
     );
     worker.on('error', (error: Error) => this.onError(error));

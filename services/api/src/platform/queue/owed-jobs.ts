@@ -12,14 +12,7 @@ import { isDeferredWrites } from '../database/deferred-writes';
 import type { SqlClient, SqlExecutor } from '../database/sql-client';
 import { isConnectionError, type OutageLogger } from '../observability/dependency-monitor';
 import { errorMessage, resolveRetryOptions } from './job-queue-support';
-import type {
-  JobInfo,
-  JobOptions,
-  JobOutcome,
-  JobPresence,
-  JobProcessor,
-  JobQueue,
-} from './job-queue.port';
+import type { JobInfo, JobOptions, JobOutcome, JobPresence, JobProcessor, JobQueue } from './job-queue.port';
 
 /** the table of owed jobs; modules may join it (by queue and job id) to show what is owed */
 export const OWED_JOBS_TABLE = 'owed_jobs';
@@ -139,7 +132,15 @@ export class OwedJobs {
     await tx.query(
       `INSERT INTO ${OWED_JOBS_TABLE} (queue, job_id, name, data, attempts, backoff_ms, run_at)
        VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7) ON CONFLICT (queue, job_id) DO NOTHING`,
-      [job.queue, job.jobId, job.name, JSON.stringify(job.data ?? null), attempts, backoffMs, runAt.toISOString()],
+      [
+        job.queue,
+        job.jobId,
+        job.name,
+        JSON.stringify(job.data ?? null),
+        attempts,
+        backoffMs,
+        runAt.toISOString(),
+      ],
     );
     const row: OwedRow = {
       queue: job.queue,

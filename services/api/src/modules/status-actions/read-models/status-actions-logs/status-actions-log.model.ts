@@ -113,7 +113,8 @@ export class StatusActionsLogsFilterInput {
   statusActionIds?: number[] | null;
   @Field(() => [StatusActionsLogState], {
     nullable: true,
-    description: 'PENDING and RUNNING: what is owed and waiting; SUCCESSFUL, FAILED: the latest outcome; absent: all',
+    description:
+      'PENDING and RUNNING: what is owed and waiting; SUCCESSFUL, FAILED: the latest outcome; absent: all',
   })
   states?: StatusActionsLogState[] | null;
 }
