@@ -78,4 +78,9 @@ export interface StatusActionJobData {
   readonly correlationId: string | null;
   /** the event that caused the job (the status change, or the replay request) */
   readonly causationId: string;
+  /**
+   * the entry's id, drawn when the job was owed so that the log shows the entry before it runs; absent in jobs
+   * owed before it existed (the first outcome draws one then)
+   */
+  readonly statusActionsLogId?: number | null;
 }

@@ -10,7 +10,20 @@ export const statusActionsMessages = {
   pageSize: 'Page size must be between 1 and 1000',
   offset: 'Offset must be 0 or more',
   idsInvalid: 'Ids must be positive integers',
+  unknownState: 'Unknown status actions log state',
 } as const;
+
+/**
+ * Where a status actions log entry stands: its job is owed and has not run yet (PENDING: waiting in the queue,
+ * or between two tries), is running, or ended with its latest outcome (SUCCESSFUL, FAILED). An entry whose
+ * replay is owed is PENDING or RUNNING until the replay ends.
+ */
+export enum StatusActionsLogState {
+  PENDING = 'PENDING',
+  RUNNING = 'RUNNING',
+  SUCCESSFUL = 'SUCCESSFUL',
+  FAILED = 'FAILED',
+}
 
 /** The status actions log table's default page size (§9 "status log 20"). */
 export const STATUS_ACTIONS_LOG_PAGE_SIZE = 20;
@@ -40,6 +53,13 @@ export const statusActionsLogsQuerySchema = object({
     statusActionsSuccessful: boolean().nullable().default(null),
     callIds: ids(),
     statusActionIds: ids(),
+    states: array(
+      string()
+        .oneOf(Object.values(StatusActionsLogState), statusActionsMessages.unknownState)
+        .required(statusActionsMessages.unknownState),
+    )
+      .nullable()
+      .default(null),
   })
     .nullable()
     .default(null),

@@ -58,6 +58,19 @@ async function main(): Promise<void> {
   );
 }
 
+// A dependency going away is a wait, never a crash (ARCHITECTURE §9): every connection handles its errors. What
+// still escapes is a bug: a promise nobody awaited is logged and the process goes on; an exception nobody caught
+// ends it with a clear message and a non-zero code, never silently through an unhandled 'error' event.
+process.on('unhandledRejection', (reason: unknown) => {
+  console.error(
+    `Unhandled rejection (the user office goes on): ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+  );
+});
+process.on('uncaughtException', (error: Error) => {
+  console.error(`\nThe user office stopped on an unexpected error: ${error.stack ?? error.message}\n`);
+  process.exit(1);
+});
+
 main().catch((error: unknown) => {
   // a missing service is a message naming it and how to start it, not a stack trace
   console.error(

@@ -25,6 +25,7 @@ import { MetricsService } from './observability/metrics.service';
 import { ProjectionsService } from './projections/projections.service';
 import { createJobQueue } from './queue/create-job-queue';
 import type { JobQueue } from './queue/job-queue.port';
+import { OwedJobs } from './queue/owed-jobs';
 import { EVENT_STORE, JOB_QUEUE, SQL_CLIENT } from './tokens';
 import { AccessRegistry } from './auth/access-registry';
 import { IdSequences } from './database/id-sequences';
@@ -36,6 +37,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly owed: OwedJobs,
     private readonly events: EventSourcing,
     private readonly metrics: MetricsService,
     private readonly projections: ProjectionsService,
@@ -48,10 +50,15 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     });
     this.queue.onOutcome((queue, outcome) => this.metrics.jobOutcomes.inc({ queue, outcome }));
     this.metrics.setProjectionLagSource(() => this.projections.projections.lag());
-    if (runsWorker(this.config)) await this.queue.start();
+    if (runsWorker(this.config)) {
+      await this.queue.start();
+      // owed jobs the queue lost (Redis without its data, the in-process queue after a restart): now and then
+      this.owed.start();
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.owed.stop();
     await this.projections.stop();
     await this.queue.close();
     await this.store.close();
@@ -89,9 +96,23 @@ export class PlatformModule {
           },
         },
         {
+          provide: OwedJobs,
+          inject: [SQL_CLIENT],
+          useFactory: async (sql: SqlClient): Promise<OwedJobs> => {
+            const driver = await createJobQueue({
+              redisUrl: config.redisUrl ?? undefined,
+              prefix: config.queuePrefix,
+              lockMs: config.queueLockMs,
+            });
+            await OwedJobs.migrate(sql);
+            return new OwedJobs(sql, driver, { reconcileEveryMs: config.owedJobsReconcileMs });
+          },
+        },
+        {
+          // the driver, each processor marking its owed job's row
           provide: JOB_QUEUE,
-          useFactory: (): Promise<JobQueue> =>
-            createJobQueue({ redisUrl: config.redisUrl ?? undefined, prefix: config.queuePrefix }),
+          inject: [OwedJobs],
+          useFactory: (owed: OwedJobs): JobQueue => owed.queue,
         },
         {
           provide: EventSourcing,
@@ -118,6 +139,7 @@ export class PlatformModule {
         SQL_CLIENT,
         EVENT_STORE,
         JOB_QUEUE,
+        OwedJobs,
         EventSourcing,
         TokenService,
         MetricsService,

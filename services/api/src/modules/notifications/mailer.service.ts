@@ -4,7 +4,9 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { QUEUES, SETTING_DEFAULTS, SettingsId, type EmailJobData } from '@user-office/contracts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
+import type { SqlExecutor } from '../../platform/database/sql-client';
 import type { JobProcessor, JobQueue } from '../../platform/queue/job-queue.port';
+import { OwedJobs } from '../../platform/queue/owed-jobs';
 import { JOB_QUEUE } from '../../platform/tokens';
 import { SettingsRepository } from '../settings';
 
@@ -42,6 +44,7 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly settings: SettingsRepository,
+    private readonly owed: OwedJobs,
   ) {}
 
   onModuleInit(): void {
@@ -59,6 +62,21 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
   /** enqueue with an id derived from the event that caused it: sent once however often enqueued */
   enqueue(jobId: string, mail: EmailJobData): Promise<boolean> {
     return this.queue.enqueue(QUEUES.email, SEND_EMAIL_JOB, mail, { jobId, attempts: 5, backoffMs: 2000 });
+  }
+
+  /**
+   * owes the e-mail through a reaction's writes (`tx`: committed with its checkpoint), id derived from the event
+   * that caused it: PostgreSQL remembers it until it is sent, whatever happens to the queue (see OwedJobs)
+   */
+  owe(tx: SqlExecutor, jobId: string, mail: EmailJobData): Promise<void> {
+    return this.owed.owe(tx, {
+      queue: QUEUES.email,
+      name: SEND_EMAIL_JOB,
+      data: mail,
+      jobId,
+      attempts: 5,
+      backoffMs: 2000,
+    });
   }
 
   /** runs the `email` queue's jobs named `jobName` (enqueued by the caller on QUEUES.email) */

@@ -28,6 +28,13 @@ export interface AppConfig {
   /** status actions (e-mail, RabbitMQ): tries per job, and the exponential backoff base between them */
   statusActionAttempts: number;
   statusActionBackoffMs: number;
+  /**
+   * how long a worker's hold on a job lasts unrenewed (QUEUE_LOCK_MS, BullMQ's lockDuration; stalled jobs are looked
+   * for at the same interval): the jobs of a worker that died run again after about twice this
+   */
+  queueLockMs: number;
+  /** how often the worker's reconciler enqueues again the owed jobs the queue lost (OWED_JOBS_RECONCILE_MS) */
+  owedJobsReconcileMs: number;
   /** KurrentDB / EventStoreDB; unset → the SQL event store */
   eventStoreUrl: string | null;
   /** the facility's OpenID Connect provider; unset → npm start runs services/dev-idp */
@@ -94,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devMailPort: intOf(env.DEV_MAIL_PORT, 8025, 'DEV_MAIL_PORT'),
     statusActionAttempts: Math.max(1, intOf(env.STATUS_ACTION_ATTEMPTS, 5, 'STATUS_ACTION_ATTEMPTS')),
     statusActionBackoffMs: intOf(env.STATUS_ACTION_BACKOFF_MS, 2000, 'STATUS_ACTION_BACKOFF_MS'),
+    queueLockMs: Math.max(500, intOf(env.QUEUE_LOCK_MS, 30_000, 'QUEUE_LOCK_MS')),
+    owedJobsReconcileMs: Math.max(100, intOf(env.OWED_JOBS_RECONCILE_MS, 5000, 'OWED_JOBS_RECONCILE_MS')),
     eventStoreUrl: env.EVENTSTORE_URL || null,
     authDiscoveryUrl: env.AUTH_DISCOVERY_URL || null,
     authClientId: env.AUTH_CLIENT_ID || 'user-office',

@@ -1,20 +1,35 @@
 import { Client, Pool, type PoolClient } from 'pg';
+import { DependencyMonitor, isConnectionError, type OutageLogger } from '../observability/dependency-monitor';
 import type { SqlClient, SqlExecutor, SqlResult } from './sql-client';
 
-/** PostgreSQL through a `pg` pool. LISTEN uses its own connection that reconnects when it drops. */
+/** the first and the longest wait between two attempts to re-open a LISTEN connection */
+const LISTEN_RETRY_MS = { first: 250, max: 10_000 };
+
+/**
+ * PostgreSQL through a `pg` pool. Every connection handles its errors, so losing the server (a restart, a
+ * failover) fails the statements in flight and never the process: idle pool clients are dropped by the pool,
+ * a client held for a transaction is destroyed instead of returned, and LISTEN connections re-open with backoff
+ * and LISTEN again (their callback is called once then, for what may have been missed). `monitor` says whether
+ * the server answers (one log line per outage and one per recovery; `/ready`).
+ */
 export class PgSqlClient implements SqlClient {
   readonly kind = 'postgres' as const;
   private readonly listeners = new Set<Client>();
+  private closed = false;
+  readonly monitor: DependencyMonitor;
 
   constructor(
     private readonly pool: Pool,
     private readonly url: string,
-  ) {}
+    logger?: OutageLogger,
+  ) {
+    this.monitor = new DependencyMonitor('PostgreSQL', addressOf(url), logger);
+    pool.on('error', (error) => this.failed(error)); // an idle client lost: the pool drops it
+  }
 
-  static async connect(url: string, poolSize = 10): Promise<PgSqlClient> {
+  static async connect(url: string, poolSize = 10, logger?: OutageLogger): Promise<PgSqlClient> {
     const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-    pool.on('error', () => undefined); // idle client errors surface on the next query
-    const client = new PgSqlClient(pool, url);
+    const client = new PgSqlClient(pool, url, logger);
     try {
       await pool.query('select 1');
     } catch (error) {
@@ -30,14 +45,35 @@ export class PgSqlClient implements SqlClient {
   }
 
   async query<T>(sql: string, params: unknown[] = []): Promise<SqlResult<T>> {
-    const result = await this.pool.query(sql, params);
-    return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+    try {
+      const result = await this.pool.query(sql, params);
+      this.monitor.up();
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+    } catch (error) {
+      this.failed(error);
+      throw error;
+    }
   }
 
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const connection: PoolClient = await this.pool.connect();
+    let connection: PoolClient;
+    try {
+      connection = await this.pool.connect();
+    } catch (error) {
+      this.failed(error);
+      throw error;
+    }
+    // a held client has no listener of the pool's: without this one, losing the server between two statements
+    // of the transaction is an unhandled 'error' event, which ends the process
+    let broken: Error | null = null;
+    const onError = (error: Error) => {
+      broken ??= error;
+      this.failed(error);
+    };
+    connection.on('error', onError);
     const tx: SqlExecutor = {
       query: async <R>(sql: string, params: unknown[] = []) => {
+        if (broken) throw broken;
         const result = await connection.query(sql, params);
         return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
       },
@@ -46,47 +82,104 @@ export class PgSqlClient implements SqlClient {
       await connection.query('BEGIN');
       const value = await fn(tx);
       await connection.query('COMMIT');
+      this.monitor.up();
       return value;
     } catch (error) {
-      await connection.query('ROLLBACK').catch(() => undefined);
+      if (isConnectionError(error)) broken ??= error as Error;
+      if (!broken) await connection.query('ROLLBACK').catch(() => undefined);
+      this.failed(error);
       throw error;
     } finally {
-      connection.release();
+      connection.removeListener('error', onError);
+      // a broken connection is destroyed, not handed to the next caller
+      connection.release(broken ?? undefined);
     }
   }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     let client: Client | null = null;
     let stopped = false;
+    let timer: NodeJS.Timeout | null = null;
+    let delay = LISTEN_RETRY_MS.first;
     const open = async (): Promise<void> => {
       const next = new Client({ connectionString: this.url });
+      let lost = false;
       next.on('notification', (message) => {
         if (message.channel === channel) onNotify(message.payload ?? '');
       });
-      next.on('error', () => {
+      const reopen = (error?: Error) => {
+        if (lost) return;
+        lost = true;
+        if (error) this.failed(error);
         this.listeners.delete(next);
+        if (client === next) client = null;
         next.end().catch(() => undefined);
-        if (!stopped) setTimeout(() => void open().catch(() => undefined), 1000);
-      });
-      await next.connect();
-      await next.query(`LISTEN ${quoteIdent(channel)}`);
+        if (!stopped && !this.closed) schedule();
+      };
+      next.on('error', reopen);
+      next.on('end', () => reopen());
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (error) {
+        lost = true;
+        this.failed(error);
+        next.end().catch(() => undefined);
+        throw error;
+      }
       client = next;
       this.listeners.add(next);
+      delay = LISTEN_RETRY_MS.first;
+      this.monitor.up();
+    };
+    /** re-open with backoff until it works; then a notification may have been missed: call once */
+    const schedule = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        if (stopped || this.closed) return;
+        open().then(
+          () => onNotify(''),
+          () => {
+            delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+            schedule();
+          },
+        );
+      }, delay);
     };
     await open();
     return async () => {
       stopped = true;
-      if (client) {
-        this.listeners.delete(client);
-        await client.end().catch(() => undefined);
+      if (timer) clearTimeout(timer);
+      timer = null;
+      const current: Client | null = client;
+      if (current) {
+        this.listeners.delete(current);
+        await current.end().catch(() => undefined);
       }
     };
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([...this.listeners].map((c) => c.end().catch(() => undefined)));
     this.listeners.clear();
     await this.pool.end();
+  }
+
+  /** a failure: when it says the server is gone, the monitor notes the outage (once) */
+  private failed(error: unknown): void {
+    if (isConnectionError(error)) this.monitor.down(error);
+  }
+}
+
+/** `host:port/database` of a PostgreSQL URL, for operators (no user, no password) */
+export function addressOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return redactUrl(url);
   }
 }
 

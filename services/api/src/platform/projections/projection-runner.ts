@@ -1,7 +1,9 @@
+import { DeferredWrites } from '../database/deferred-writes';
 import type { SqlClient, SqlExecutor } from '../database/sql-client';
 import { quoteIdent } from '../database/pg-sql-client';
 import type { EventStore, StoredEvent } from '../event-store/event-store.port';
 import { APPEND_LOCK_KEY, SqlEventStore, readEvents } from '../event-store/sql-event-store';
+import { isConnectionError } from '../observability/dependency-monitor';
 import { applyEvents, isReaction, type Projection } from './projection';
 
 const BATCH = 1000;
@@ -153,7 +155,10 @@ export class ProjectionRunner {
       }, timeoutMs);
       // another process may run the projector: poll the checkpoints too
       const poll = setInterval(() => {
-        if (!this.running) void this.refreshCheckpoints(targets).then(() => this.settleWaiters());
+        if (!this.running)
+          void this.refreshCheckpoints(targets)
+            .then(() => this.settleWaiters())
+            .catch(() => undefined); // the database away: the next poll tries again, the deadline still holds
       }, 25);
       waiter.resolve = () => {
         clearTimeout(deadline);
@@ -286,7 +291,9 @@ export class ProjectionRunner {
         if (processed === 0) await this.sleep(p.name, POLL_MS);
       } catch (error) {
         const message = (error as Error).message;
-        if (this.errors.get(p.name) !== message) this.logger.error(`Projection ${p.name} failed: ${message}`);
+        // the database away is logged once by its connection's monitor, not here for every projection
+        if (this.errors.get(p.name) !== message && !isConnectionError(error))
+          this.logger.error(`Projection ${p.name} failed: ${message}`);
         this.errors.set(p.name, message);
         await this.sleep(p.name, POLL_MS);
       }
@@ -303,12 +310,18 @@ export class ProjectionRunner {
     const to = events.length < BATCH ? Math.max(head, last) : last;
     const tables = this.tablesOf(p);
     if (isReaction(p)) {
-      // side effects outside any transaction (at least once; jobs de-duplicate by id), then the checkpoint
-      await applyEvents(p, this.sql, events, tables);
-      await this.sql.query(
-        'UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2 AND position < $1',
-        [to, p.name],
-      );
+      // side effects outside any transaction (at least once; jobs de-duplicate by id); what the reaction owes
+      // (its deferred writes: owed jobs) is written in the transaction that moves the checkpoint, then enqueued
+      const writes = new DeferredWrites();
+      await applyEvents(p, writes, events, tables);
+      await this.sql.transaction(async (tx) => {
+        await writes.flush(tx);
+        await tx.query(
+          'UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2 AND position < $1',
+          [to, p.name],
+        );
+      });
+      writes.committed();
       this.checkpoints.set(p.name, to);
       this.settleWaiters();
       return Math.max(1, events.length);

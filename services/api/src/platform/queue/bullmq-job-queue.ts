@@ -4,8 +4,17 @@
  */
 import { Queue, Worker, type Job, type JobState as BullJobState, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import { DependencyMonitor, type OutageLogger } from '../observability/dependency-monitor';
 import { assertJobId, assertQueueName, resolveRetryOptions } from './job-queue-support';
-import type { JobInfo, JobOptions, JobOutcome, JobProcessor, JobQueue, JobState } from './job-queue.port';
+import type {
+  JobInfo,
+  JobOptions,
+  JobOutcome,
+  JobPresence,
+  JobProcessor,
+  JobQueue,
+  JobState,
+} from './job-queue.port';
 
 export interface BullMqJobQueueOptions {
   redisUrl: string;
@@ -13,8 +22,25 @@ export interface BullMqJobQueueOptions {
   prefix: string;
   /** finished jobs kept per queue and state, for getJob/listFailed and de-duplication (default 10000) */
   keepFinished?: number;
-  /** infrastructure errors of queues and workers (connection loss...); processor errors are job failures */
+  /** infrastructure errors of queues and workers other than losing Redis; processor errors are job failures */
   onError?: (error: Error) => void;
+  /** BullMQ's lockDuration and stalled-job check interval: a dead worker's job runs again after ~2x (default 30000) */
+  lockMs?: number;
+  /** where the monitor writes its line per outage and per recovery of Redis */
+  outageLogger?: OutageLogger;
+}
+
+/** socket-level errors of ioredis and BullMQ: Redis went away (they repeat at every reconnection attempt) */
+function isRedisConnectionError(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (
+    typeof code === 'string' &&
+    /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/.test(code)
+  )
+    return true;
+  return /Connection is closed|connect ECONNREFUSED|read ECONNRESET|Stream isn't writeable|LOADING|Reached the max retries/i.test(
+    error.message,
+  );
 }
 
 type OutcomeListener = (queue: string, outcome: JobOutcome) => void;
@@ -28,6 +54,17 @@ const PING_TIMEOUT_MS = 2000;
 export function toBullJobId(jobId: string): string {
   const escaped = jobId.replace(/[%:]/g, (char) => (char === '%' ? '%25' : '%3A'));
   return `${parseInt(escaped, 10)}` === escaped ? `%N${escaped}` : escaped;
+}
+
+/** a Redis URL without its password, for operators */
+export function redactRedisUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return '(unparseable REDIS_URL)';
+  }
 }
 
 /** inverse of toBullJobId */
@@ -63,10 +100,16 @@ export class BullMqJobQueue implements JobQueue {
   private redis: Redis | null = null;
   private started = false;
   private closed = false;
+  /** Redis as operators see it: one line when it goes away, one when it is back; `/ready` */
+  readonly monitor: DependencyMonitor;
+  readonly address: string;
 
   constructor(private readonly options: BullMqJobQueueOptions) {
     this.keepFinished = options.keepFinished ?? 10000;
-    this.onError = options.onError ?? ((error) => console.error(`[job-queue] ${error.message}`));
+    const report = options.onError ?? ((error) => console.error(`[job-queue] ${error.message}`));
+    this.address = `Redis at ${redactRedisUrl(options.redisUrl)}`;
+    this.monitor = new DependencyMonitor('Redis', redactRedisUrl(options.redisUrl), options.outageLogger);
+    this.onError = (error) => (isRedisConnectionError(error) ? this.monitor.down(error) : report(error));
   }
 
   async enqueue<T>(queue: string, name: string, data: T, options: JobOptions): Promise<boolean> {
@@ -123,17 +166,60 @@ export class BullMqJobQueue implements JobQueue {
     return jobs.filter((job) => job !== undefined).map((job) => this.info(queue, job, 'failed'));
   }
 
+  async lookup(queue: string, jobIds: readonly string[]): Promise<Map<string, JobPresence>> {
+    const found = new Map<string, JobPresence>();
+    if (jobIds.length === 0) return found;
+    const bullQueue = this.queue(queue);
+    const pipeline = this.connection().pipeline();
+    const completed = bullQueue.toKey('completed');
+    const failed = bullQueue.toKey('failed');
+    for (const id of jobIds) {
+      const bullJobId = toBullJobId(id);
+      pipeline.exists(bullQueue.toKey(bullJobId));
+      pipeline.zscore(completed, bullJobId);
+      pipeline.zscore(failed, bullJobId);
+    }
+    const replies = (await pipeline.exec()) ?? [];
+    jobIds.forEach((id, i) => {
+      const [exists, inCompleted, inFailed] = replies.slice(i * 3, i * 3 + 3).map(([error, value]) => {
+        if (error) throw error;
+        return value;
+      });
+      found.set(
+        id,
+        Number(exists) === 0
+          ? 'absent'
+          : inCompleted !== null
+            ? 'completed'
+            : inFailed !== null
+              ? 'failed'
+              : 'held',
+      );
+    });
+    return found;
+  }
+
+  async retryFailed(queue: string, jobId: string): Promise<boolean> {
+    const job = await this.queue(queue).getJob(toBullJobId(jobId));
+    if (!job || !(await job.isFailed())) return false;
+    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+    return true;
+  }
+
   async ping(): Promise<void> {
     const redis = this.connection();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(
-        () => reject(new Error(`Redis did not answer PING within ${PING_TIMEOUT_MS}ms`)),
+        () => reject(new Error(`${this.address} did not answer PING within ${PING_TIMEOUT_MS} ms`)),
         PING_TIMEOUT_MS,
       );
     });
     try {
       await Promise.race([redis.ping(), timeout]);
+    } catch (error) {
+      if (this.monitor.problem) throw new Error(this.monitor.problem, { cause: error });
+      throw error;
     } finally {
       clearTimeout(timer);
     }
@@ -164,6 +250,7 @@ export class BullMqJobQueue implements JobQueue {
     if (!this.redis) {
       this.redis = new Redis(this.options.redisUrl, { maxRetriesPerRequest: 3 });
       this.redis.on('error', (error: Error) => this.onError(error));
+      this.redis.on('ready', () => this.monitor.up());
     }
     return this.redis;
   }
@@ -194,6 +281,9 @@ export class BullMqJobQueue implements JobQueue {
         connection: { url: this.options.redisUrl, maxRetriesPerRequest: null },
         prefix: this.options.prefix,
         concurrency: 1,
+        ...(this.options.lockMs
+          ? { lockDuration: this.options.lockMs, stalledInterval: this.options.lockMs }
+          : {}),
       },
     );
     worker.on('error', (error: Error) => this.onError(error));

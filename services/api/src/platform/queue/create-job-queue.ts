@@ -13,6 +13,8 @@ export interface CreateJobQueueOptions {
   onError?: (error: Error) => void;
   /** how long the start-up reachability check waits for Redis (default 3000 ms) */
   connectTimeoutMs?: number;
+  /** BullMQ's lockDuration and stalled-job check interval (default 30000 ms) */
+  lockMs?: number;
 }
 
 const START_REDIS =
@@ -22,7 +24,12 @@ export async function createJobQueue(options: CreateJobQueueOptions): Promise<Jo
   const redisUrl = options.redisUrl?.trim();
   if (!redisUrl) return new InProcessJobQueue();
   await assertRedisReachable(redisUrl, options.connectTimeoutMs ?? 3000);
-  return new BullMqJobQueue({ redisUrl, prefix: options.prefix, onError: options.onError });
+  return new BullMqJobQueue({
+    redisUrl,
+    prefix: options.prefix,
+    onError: options.onError,
+    lockMs: options.lockMs,
+  });
 }
 
 /** one connection attempt with a timeout and no reconnect; throws an error that says how to fix it */

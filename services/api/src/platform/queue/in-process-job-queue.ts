@@ -3,7 +3,15 @@
  * parallel, retries with exponential backoff. Jobs are lost when the process exits.
  */
 import { assertJobId, assertQueueName, errorMessage, resolveRetryOptions } from './job-queue-support';
-import type { JobInfo, JobOptions, JobOutcome, JobProcessor, JobQueue, JobState } from './job-queue.port';
+import type {
+  JobInfo,
+  JobOptions,
+  JobOutcome,
+  JobPresence,
+  JobProcessor,
+  JobQueue,
+  JobState,
+} from './job-queue.port';
 
 interface StoredJob {
   id: string;
@@ -37,6 +45,7 @@ function jsonCopy(value: unknown): unknown {
 
 export class InProcessJobQueue implements JobQueue {
   readonly driver = 'in-process' as const;
+  readonly address = 'in-process';
   private readonly slots = new Map<string, QueueSlot>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly listeners: OutcomeListener[] = [];
@@ -100,6 +109,29 @@ export class InProcessJobQueue implements JobQueue {
       .sort((a, b) => b.failedAt - a.failedAt)
       .slice(0, Math.max(0, limit))
       .map((job) => this.info(job));
+  }
+
+  async lookup(queue: string, jobIds: readonly string[]): Promise<Map<string, JobPresence>> {
+    const jobs = this.slots.get(queue)?.jobs;
+    return new Map(
+      jobIds.map((id): [string, JobPresence] => {
+        const state = jobs?.get(id)?.state;
+        if (state === undefined) return [id, 'absent'];
+        return [id, state === 'completed' || state === 'failed' ? state : 'held'];
+      }),
+    );
+  }
+
+  async retryFailed(queue: string, jobId: string): Promise<boolean> {
+    const slot = this.slots.get(queue);
+    const job = slot?.jobs.get(jobId);
+    if (!slot || !job || job.state !== 'failed') return false;
+    job.state = 'waiting';
+    job.attemptsMade = 0;
+    job.failedReason = null;
+    slot.ready.push(job.id);
+    this.pump(slot);
+    return true;
   }
 
   async ping(): Promise<void> {

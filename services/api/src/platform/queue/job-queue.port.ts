@@ -37,6 +37,12 @@ export type JobProcessor<T = unknown> = (data: T, job: JobContext) => Promise<un
 
 export type JobOutcome = 'completed' | 'failed' | 'retried';
 
+/**
+ * What the queue holds of a job id (the reconciler's question): nothing (lost: never added, or gone with the
+ * queue's data), a job that completed, one that failed for good, or one still to run (waiting, delayed, active).
+ */
+export type JobPresence = 'absent' | 'completed' | 'failed' | 'held';
+
 export interface JobQueue {
   readonly driver: 'bullmq' | 'in-process';
   /** adds a job; returns false when a job with that id already exists (de-duplicated) */
@@ -46,7 +52,13 @@ export interface JobQueue {
   start(): Promise<void>;
   getJob(queue: string, jobId: string): Promise<JobInfo | null>;
   listFailed(queue: string, limit?: number): Promise<JobInfo[]>;
-  /** resolves when the backend answers */
+  /** what the queue holds of each id, in one round trip */
+  lookup(queue: string, jobIds: readonly string[]): Promise<Map<string, JobPresence>>;
+  /** runs a job that failed for good again, with all its attempts; false when it is not a failed job */
+  retryFailed(queue: string, jobId: string): Promise<boolean>;
+  /** where the queue lives, for operators: "Redis at redis://127.0.0.1:6379", "in-process" */
+  readonly address: string;
+  /** resolves when the backend answers; rejects with a sentence naming the backend and its address */
   ping(): Promise<void>;
   /** observer of job outcomes (metrics) */
   onOutcome(listener: (queue: string, outcome: JobOutcome) => void): void;

@@ -8,6 +8,7 @@ import {
   type ProposalNotifiedData,
 } from '@user-office/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
+import type { SqlExecutor } from '../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
 import { RegisterProjection } from '../../../platform/projections/register-projection.decorator';
@@ -49,7 +50,8 @@ export class SendDecisionEmailOnProposalNotifiedReaction implements Projection {
     private readonly users: UsersService,
   ) {}
 
-  async apply(_tx: unknown, event: StoredEvent): Promise<void> {
+  /** `tx`: the reaction's writes, committed with its checkpoint (the e-mail is owed there) */
+  async apply(tx: SqlExecutor, event: StoredEvent): Promise<void> {
     const d = event.data as ProposalNotifiedData;
     const templateId = TEMPLATE_OF[d.finalStatus];
     const template = templateId ? emailTemplateById(templateId) : undefined;
@@ -73,6 +75,6 @@ export class SendDecisionEmailOnProposalNotifiedReaction implements Projection {
       'proposal.commentForUser': d.commentForUser,
       'links.proposal': `${this.config.publicUrl}/ProposalEdit/${d.proposalPk}`,
     });
-    await this.mailer.enqueue(decisionEmailJobId(event.eventId), { to: pi.email, ...mail });
+    await this.mailer.owe(tx, decisionEmailJobId(event.eventId), { to: pi.email, ...mail });
   }
 }

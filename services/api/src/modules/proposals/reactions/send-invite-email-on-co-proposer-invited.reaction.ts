@@ -6,6 +6,7 @@ import {
   type CoProposerInvitedData,
 } from '@user-office/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
+import type { SqlExecutor } from '../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
 import { RegisterProjection } from '../../../platform/projections/register-projection.decorator';
@@ -33,7 +34,8 @@ export class SendInviteEmailOnCoProposerInvitedReaction implements Projection {
     private readonly users: UsersService,
   ) {}
 
-  async apply(_tx: unknown, event: StoredEvent): Promise<void> {
+  /** `tx`: the reaction's writes, committed with its checkpoint (the e-mail is owed there) */
+  async apply(tx: SqlExecutor, event: StoredEvent): Promise<void> {
     const d = event.data as CoProposerInvitedData;
     const all = await this.settings.settings();
     const organisation =
@@ -43,7 +45,7 @@ export class SendInviteEmailOnCoProposerInvitedReaction implements Projection {
     const inviter =
       (await this.users.displayNames([d.createdByUserId])).get(d.createdByUserId) ?? 'A colleague';
     const title = proposal?.title ? `"${proposal.title}"` : 'a proposal';
-    await this.mailer.enqueue(`co-proposer-invite-${d.inviteId}`, {
+    await this.mailer.owe(tx, `co-proposer-invite-${d.inviteId}`, {
       to: d.email,
       subject: `${organisation}: you are invited to join ${title}`,
       text:

@@ -49,7 +49,9 @@ export interface StatusActionJobResult {
   alreadyLogged?: boolean;
 }
 
-const LOG_ID_SEQUENCE = 'status_actions_log_id_seq';
+export const LOG_ID_SEQUENCE = 'status_actions_log_id_seq';
+/** the sequence stays above the ids of the log (rebuilt from another store) */
+export const LOG_ID_FLOOR = { table: 'status_actions_logs', column: 'log_id' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -315,7 +317,8 @@ export class StatusActionsRunner implements OnModuleInit {
     if (state.outcomes[jobId] !== undefined) return;
     const candidateLogId =
       state.statusActionsLogId ??
-      (await this.ids.next(LOG_ID_SEQUENCE, { table: 'status_actions_logs', column: 'log_id' }));
+      data.statusActionsLogId ??
+      (await this.ids.next(LOG_ID_SEQUENCE, LOG_ID_FLOOR));
     await this.events.execute(statusActionsLogStreamId(data.logKey), statusActionsLogDecider, {
       type: 'RecordOutcome',
       successful,

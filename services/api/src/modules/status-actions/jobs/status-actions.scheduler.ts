@@ -1,14 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   QUEUES,
   STATUS_ACTION_JOB_NAMES,
   StatusActionType,
   type StatusActionJobData,
+  type StatusActionProposalRef,
   type StatusActionSpec,
 } from '@user-office/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
-import type { JobQueue } from '../../../platform/queue/job-queue.port';
-import { JOB_QUEUE } from '../../../platform/tokens';
+import type { SqlClient, SqlExecutor } from '../../../platform/database/sql-client';
+import { OwedJobs } from '../../../platform/queue/owed-jobs';
+import { SQL_CLIENT } from '../../../platform/tokens';
 
 export interface StatusActionJob {
   jobId: string;
@@ -18,18 +20,60 @@ export interface StatusActionJob {
   /** the event that caused the job, and its request's correlation id */
   causationId: string;
   correlationId: string | null;
+  /** the log entry's id when it is known (a replay), or drawn for the entry the job will create */
+  statusActionsLogId?: number | null;
 }
 
-/** Enqueues status-action jobs: e-mail on the `email` queue, RabbitMQ on `rabbitmq`, with the retry policy of the config. */
+/** What the log shows of an owed first job before it has run (its entry does not exist yet). */
+export interface OwedStatusActionView {
+  recipient: string;
+  proposals: readonly StatusActionProposalRef[];
+}
+
+/** the table of what the log shows of owed first jobs (working state, like the queue: not a projection) */
+export const OWED_STATUS_ACTIONS_TABLE = 'status_actions_owed';
+
+/** Pure: the text the log's search looks in for an entry that has not run yet. */
+export function owedSearchText(action: StatusActionSpec, view: OwedStatusActionView): string {
+  return [
+    view.recipient,
+    action.actionType,
+    action.email?.emailTemplateId ?? '',
+    action.email?.recipientGroup ?? '',
+    ...view.proposals.flatMap((p) => [p.proposalId, p.title]),
+  ]
+    .join(' ')
+    .toLowerCase();
+}
+
+/**
+ * Owes status-action jobs (ARCHITECTURE §4): e-mail on the `email` queue, RabbitMQ on `rabbitmq`, with the retry
+ * policy of the config, written through the reaction's transaction (the one that moves its checkpoint) as owed
+ * jobs, then carried by the queue. A first job also leaves what the log shows of it until it has run.
+ */
 @Injectable()
-export class StatusActionsScheduler {
+export class StatusActionsScheduler implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly owed: OwedJobs,
   ) {}
 
-  /** false when a job with that id is already known (enqueued twice: it runs once) */
-  enqueue(job: StatusActionJob): Promise<boolean> {
+  async onModuleInit(): Promise<void> {
+    await this.sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [OWED_STATUS_ACTIONS_TABLE]);
+      await tx.query(`CREATE TABLE IF NOT EXISTS ${OWED_STATUS_ACTIONS_TABLE} (
+        queue text NOT NULL, job_id text NOT NULL, log_key text NOT NULL, log_id integer NOT NULL,
+        proposals jsonb NOT NULL, call_ids integer[] NOT NULL, recipient text NOT NULL, search text NOT NULL,
+        action jsonb NOT NULL, PRIMARY KEY (queue, job_id))`);
+      await tx.query(
+        `CREATE INDEX IF NOT EXISTS status_actions_owed_log_key ON ${OWED_STATUS_ACTIONS_TABLE} (log_key)`,
+      );
+    });
+  }
+
+  /** owes the job through `tx` (once per job id); `view` for a first job, shown by the log until it has run */
+  async owe(tx: SqlExecutor, job: StatusActionJob, view: OwedStatusActionView | null = null): Promise<void> {
     const attempts = this.config.statusActionAttempts;
     const data: StatusActionJobData = {
       logKey: job.logKey,
@@ -38,16 +82,38 @@ export class StatusActionsScheduler {
       attempts,
       correlationId: job.correlationId,
       causationId: job.causationId,
+      statusActionsLogId: job.statusActionsLogId ?? null,
     };
     const email = job.action.actionType === StatusActionType.EMAIL;
+    const queue = email ? QUEUES.email : QUEUES.rabbitmq;
     // a combined e-mail waits out its collection window as a delayed job, not in a worker
     const collectUntil = job.replay ? undefined : job.action.combined?.collectUntil;
     const delayMs = collectUntil ? Math.max(0, Date.parse(collectUntil) - Date.now()) : 0;
-    return this.queue.enqueue(
-      email ? QUEUES.email : QUEUES.rabbitmq,
-      email ? STATUS_ACTION_JOB_NAMES.email : STATUS_ACTION_JOB_NAMES.rabbitmq,
+    if (view && job.statusActionsLogId) {
+      await tx.query(
+        `INSERT INTO ${OWED_STATUS_ACTIONS_TABLE} (queue, job_id, log_key, log_id, proposals, call_ids, recipient, search, action)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6::int[], $7, $8, $9::jsonb) ON CONFLICT (queue, job_id) DO NOTHING`,
+        [
+          queue,
+          job.jobId,
+          job.logKey,
+          job.statusActionsLogId,
+          JSON.stringify(view.proposals),
+          [...new Set(view.proposals.map((p) => p.callId).filter((id) => id > 0))],
+          view.recipient,
+          owedSearchText(job.action, view),
+          JSON.stringify(job.action),
+        ],
+      );
+    }
+    await this.owed.owe(tx, {
+      queue,
+      name: email ? STATUS_ACTION_JOB_NAMES.email : STATUS_ACTION_JOB_NAMES.rabbitmq,
       data,
-      { jobId: job.jobId, attempts, backoffMs: this.config.statusActionBackoffMs, delayMs },
-    );
+      jobId: job.jobId,
+      attempts,
+      backoffMs: this.config.statusActionBackoffMs,
+      delayMs,
+    });
   }
 }

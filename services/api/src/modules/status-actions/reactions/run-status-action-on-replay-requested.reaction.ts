@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { STATUS_ACTION_REPLAY_REQUESTED, type StatusActionReplayRequestedData } from '@user-office/contracts';
+import type { SqlExecutor } from '../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
 import { RegisterProjection } from '../../../platform/projections/register-projection.decorator';
@@ -21,15 +22,17 @@ export class RunStatusActionOnReplayRequestedReaction implements Projection {
 
   constructor(private readonly scheduler: StatusActionsScheduler) {}
 
-  async apply(_tx: unknown, event: StoredEvent): Promise<void> {
+  /** `tx`: the reaction's writes, committed with its checkpoint (the replay's job is owed there) */
+  async apply(tx: SqlExecutor, event: StoredEvent): Promise<void> {
     const d = event.data as StatusActionReplayRequestedData;
-    await this.scheduler.enqueue({
+    await this.scheduler.owe(tx, {
       jobId: `${event.eventId}-${d.action.actionId}`,
       logKey: d.logKey,
       replay: true,
       action: d.action,
       causationId: event.eventId,
       correlationId: event.metadata.correlationId ?? null,
+      statusActionsLogId: d.statusActionsLogId,
     });
   }
 }

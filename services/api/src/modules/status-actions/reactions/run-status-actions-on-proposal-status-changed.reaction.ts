@@ -1,10 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   PROPOSAL_STATUS_CHANGED,
   StatusActionType,
   type EmailStatusActionRecipients,
   type ProposalStatusChangedData,
 } from '@user-office/contracts';
+import { IdSequences } from '../../../platform/database/id-sequences';
+import type { SqlExecutor } from '../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
 import { RegisterProjection } from '../../../platform/projections/register-projection.decorator';
@@ -14,12 +16,14 @@ import { emailRecipientEntries, planStatusActionJobs } from '../domain/plan-stat
 import { RecipientsResolver } from '../email/recipients.resolver';
 import { COMBINE_EMAILS_WINDOW_MS, CombinedEmailBatches } from '../jobs/combined-email-batches';
 import { StatusActionsScheduler } from '../jobs/status-actions.scheduler';
+import { LOG_ID_FLOOR, LOG_ID_SEQUENCE, recipientOf } from '../jobs/status-actions.runner';
 
 /**
  * Status actions never get lost (ARCHITECTURE §4): each status a proposal reaches (ProposalStatusChanged with a
  * connection) becomes one job per action of the connection, e-mails one per template and recipient, with ids
- * derived from the event. The reaction has its own checkpoint and runs at least once; a second delivery enqueues
- * nothing new (same ids), and a job that already ran logs nothing twice (see StatusActionsRunner).
+ * derived from the event, owed in PostgreSQL in the transaction that moves the reaction's checkpoint (the queue only
+ * carries them: see OwedJobs). The reaction runs at least once; a second delivery owes nothing new (same ids), and a
+ * job that already ran logs nothing twice (see StatusActionsRunner).
  * `combineEmails`: the proposals one bulk change (one request: one correlation id) moves over the connection share
  * one e-mail per template and address. Each status change joins its proposal to the batch
  * `<correlation id>-<connection id>-<action id>-<template id>-<address>` (CombinedEmailBatches, idempotent) and
@@ -37,7 +41,6 @@ export class RunStatusActionsOnProposalStatusChangedReaction implements Projecti
   readonly mode = 'async' as const;
   readonly eventTypes = [PROPOSAL_STATUS_CHANGED];
   readonly tables = [];
-  private readonly logger = new Logger('StatusActions');
 
   constructor(
     private readonly workflows: WorkflowsRepository,
@@ -45,9 +48,11 @@ export class RunStatusActionsOnProposalStatusChangedReaction implements Projecti
     private readonly recipients: RecipientsResolver,
     private readonly scheduler: StatusActionsScheduler,
     private readonly batches: CombinedEmailBatches,
+    private readonly ids: IdSequences,
   ) {}
 
-  async apply(_tx: unknown, event: StoredEvent): Promise<void> {
+  /** `tx`: the reaction's writes, committed with its checkpoint (the jobs it owes) */
+  async apply(tx: SqlExecutor, event: StoredEvent): Promise<void> {
     const d = event.data as ProposalStatusChangedData;
     if (d.connectionId === null || d.connectionId === undefined) return;
     const connection = await this.workflows.connection(d.connectionId);
@@ -75,15 +80,30 @@ export class RunStatusActionsOnProposalStatusChangedReaction implements Projecti
       const jobId = job.action.combined
         ? await this.batches.join(job.action.combined.batchKey, event.eventId, d.proposalPk)
         : job.jobId;
-      const added = await this.scheduler.enqueue({
-        jobId,
-        logKey: jobId,
-        replay: false,
-        action: job.action,
-        causationId: event.eventId,
-        correlationId: event.metadata.correlationId ?? null,
-      });
-      if (!added) this.logger.debug(`Status action job ${jobId} was already enqueued`);
+      // the entry's id is drawn now, so that the log lists the job before it runs (a job owed twice keeps its first)
+      await this.scheduler.owe(
+        tx,
+        {
+          jobId,
+          logKey: jobId,
+          replay: false,
+          action: job.action,
+          causationId: event.eventId,
+          correlationId: event.metadata.correlationId ?? null,
+          statusActionsLogId: await this.ids.next(LOG_ID_SEQUENCE, LOG_ID_FLOOR),
+        },
+        {
+          recipient: recipientOf(job.action),
+          proposals: [
+            {
+              primaryKey: proposal.primaryKey,
+              proposalId: proposal.proposalId,
+              title: proposal.title,
+              callId: proposal.callId,
+            },
+          ],
+        },
+      );
     }
   }
 }

@@ -5,6 +5,7 @@ import {
   USER_INVITED_BY_EMAIL,
   type UserInvitedByEmailData,
 } from '@user-office/contracts';
+import type { SqlExecutor } from '../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
 import { RegisterProjection } from '../../../platform/projections/register-projection.decorator';
@@ -27,14 +28,15 @@ export class SendInviteEmailOnUserInvitedReaction implements Projection {
     private readonly settings: SettingsRepository,
   ) {}
 
-  async apply(_tx: unknown, event: StoredEvent): Promise<void> {
+  /** `tx`: the reaction's writes, committed with its checkpoint (the e-mail is owed there) */
+  async apply(tx: SqlExecutor, event: StoredEvent): Promise<void> {
     const d = event.data as UserInvitedByEmailData;
     const all = await this.settings.settings();
     const value = (id: SettingsId) =>
       all.find((s) => s.id === id)?.settingsValue || SETTING_DEFAULTS[id].value;
     const organisation = value(SettingsId.ORGANISATION_NAME);
     const loginUrl = value(SettingsId.EXTERNAL_AUTH_LOGIN_URL);
-    await this.mailer.enqueue(`invite-${event.eventId}`, {
+    await this.mailer.owe(tx, `invite-${event.eventId}`, {
       to: d.email,
       subject: `You have been invited to the ${organisation} user office`,
       text:

@@ -6,6 +6,7 @@ import {
   statusActionsLogsQuerySchema,
   type EmailStatusActionRecipients,
   type StatusActionsLogSortField,
+  type StatusActionsLogState,
 } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import { validateInput } from '../../../../platform/validation/validate-input';
@@ -30,6 +31,9 @@ export const toStatusActionsLogModel = (r: StatusActionsLogRecord): StatusAction
   timestamp: r.timestamp,
   proposals: r.proposals,
   attempts: r.attempts.map((a) => ({ ...a, timestamp: new Date(a.timestamp) })),
+  state: r.state,
+  owedSince: r.owedSince,
+  waitingSeconds: r.owedSince ? Math.max(0, Math.floor((Date.now() - r.owedSince.getTime()) / 1000)) : null,
 });
 
 @Resolver()
@@ -38,7 +42,7 @@ export class GetStatusActionsLogsResolver {
 
   @Query(() => StatusActionsLogsQueryResultModel, {
     description:
-      'The status actions log (officers): filter by outcome, calls and status actions; search (at least 3 characters) in ' +
+      'The status actions log (officers), what is owed and not run yet included: filter by outcome, state, calls and status actions; search (at least 3 characters) in ' +
       'messages, recipients, templates and proposals; sort by statusActionsLogId, timestamp (default, newest first), ' +
       'successful, message, recipient, actionType or connectionId; page with first (default 20) and offset',
   })
@@ -64,6 +68,7 @@ export class GetStatusActionsLogsResolver {
       statusActionsSuccessful: q.filter?.statusActionsSuccessful ?? null,
       callIds: q.filter?.callIds ?? null,
       statusActionIds: q.filter?.statusActionIds ?? null,
+      states: (q.filter?.states as StatusActionsLogState[] | null | undefined) ?? null,
       searchText: q.searchText || null,
       sortField: (q.sortField as StatusActionsLogSortField | null) ?? null,
       sortDirection,

@@ -1,5 +1,11 @@
-import { Field, GraphQLISODateTime, InputType, Int, ObjectType } from '@nestjs/graphql';
-import { EmailStatusActionRecipients, StatusActionType } from '@user-office/contracts';
+import { Field, GraphQLISODateTime, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { EmailStatusActionRecipients, StatusActionType, StatusActionsLogState } from '@user-office/contracts';
+
+registerEnumType(StatusActionsLogState, {
+  name: 'StatusActionsLogState',
+  description:
+    'PENDING: owed and not run yet (waiting in the queue, or between two tries); RUNNING; SUCCESSFUL or FAILED: the latest outcome',
+});
 
 @ObjectType('StatusActionsLogProposal', { description: 'A proposal a status action ran for, as it was then' })
 export class StatusActionsLogProposalModel {
@@ -65,6 +71,22 @@ export class StatusActionsLogModel {
   proposals!: StatusActionsLogProposalModel[];
   @Field(() => [StatusActionsLogAttemptModel])
   attempts!: StatusActionsLogAttemptModel[];
+  @Field(() => StatusActionsLogState, {
+    description:
+      'PENDING or RUNNING while its job (the first, or a replay) is owed and has not ended; then its latest outcome. ' +
+      'An entry that has not run yet has no attempts, successful false and timestamp the time it was owed',
+  })
+  state!: StatusActionsLogState;
+  @Field(() => GraphQLISODateTime, {
+    nullable: true,
+    description: 'when the job that has not ended yet was owed (null when none is)',
+  })
+  owedSince!: Date | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'how long (seconds) the job that has not ended yet has been owed (null when none is)',
+  })
+  waitingSeconds!: number | null;
 }
 
 @ObjectType('StatusActionsLogsQueryResult')
@@ -89,4 +111,10 @@ export class StatusActionsLogsFilterInput {
     description: 'the status actions (1 Email action, 2 RabbitMQ action)',
   })
   statusActionIds?: number[] | null;
+  @Field(() => [StatusActionsLogState], {
+    nullable: true,
+    description:
+      'PENDING and RUNNING: what is owed and waiting; SUCCESSFUL, FAILED: the latest outcome; absent: all',
+  })
+  states?: StatusActionsLogState[] | null;
 }

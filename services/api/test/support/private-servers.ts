@@ -1,0 +1,140 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** a port nobody listens on now (the kernel's pick) */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** resolves once something accepts TCP connections on the port */
+async function waitForPort(port: number, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = new Socket();
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+      socket.connect(port, '127.0.0.1');
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`Nothing listens on port ${port} after ${timeoutMs} ms`);
+    await sleep(25);
+  }
+}
+
+/**
+ * A Redis the test owns, on a free port, without persistence (`--save "" --appendonly no`): killed and started
+ * again it comes back empty, as any Redis without persistence after a restart.
+ */
+export interface PrivateRedis {
+  readonly port: number;
+  readonly url: string;
+  /** SIGKILL: the data goes with it */
+  kill(): Promise<void>;
+  /** starts it (again), empty */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startPrivateRedis(): Promise<PrivateRedis> {
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    await waitForPort(port);
+  };
+  const kill = async () => {
+    const current = child;
+    child = null;
+    if (!current || current.exitCode !== null) return;
+    const exited = new Promise((resolve) => current.once('exit', resolve));
+    current.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return { port, url: `redis://127.0.0.1:${port}`, kill, start, stop: kill };
+}
+
+/**
+ * A PostgreSQL cluster the test owns: `initdb` as the postgres user in a temporary folder (its socket there too),
+ * started on a free port with durability off (a test needs none). `restart('immediate')` is the failover a test
+ * wants: every connection dropped at once, crash recovery, back on the same port.
+ */
+export interface PrivatePostgres {
+  readonly port: number;
+  /** the URL of one of its databases (default postgres) */
+  url(database?: string): string;
+  restart(mode?: 'immediate' | 'fast'): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function postgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions.length === 0) throw new Error(`No PostgreSQL binaries under ${root}/*/bin (initdb, pg_ctl)`);
+  return join(root, versions[0], 'bin');
+}
+
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = postgresBin();
+  const dir = mkdtempSync(join(tmpdir(), 'uo-pg-'));
+  const data = join(dir, 'data');
+  // root runs the server as postgres (it refuses root); anyone else runs it as themselves
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
+  }
+  const as = (file: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, file), ...args]) : run(join(bin, file), args);
+  await as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const port = await freePort();
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c listen_addresses='127.0.0.1'",
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  const ctl = (...args: string[]) => as('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', ...args]);
+  await ctl('-o', options, 'start');
+  return {
+    port,
+    url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    restart: async (mode = 'immediate') => {
+      await ctl('-m', mode, '-o', options, 'restart');
+    },
+    stop: async () => {
+      await ctl('-m', 'immediate', 'stop').catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
