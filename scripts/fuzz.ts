@@ -28,7 +28,7 @@ async function main(): Promise<number> {
   if (!Number.isInteger(seed) || !Number.isInteger(rounds) || !Number.isInteger(calls))
     throw new Error('--seed, --rounds and --calls are whole numbers');
   log(`fuzz: seed ${seed}, ${rounds} round(s), ${calls} call(s) per operation and caller`);
-  return withScratchApp('fuzz', { logLevel: process.env.LOG_LEVEL ?? 'error' }, async ({ app }) => {
+  return withScratchApp('fuzz', { seedDemo: true, logLevel: process.env.LOG_LEVEL ?? 'error' }, async ({ app }) => {
     const target = await appTarget(app);
     const callers = await fuzzCallers(app, target, {
       anonymous: calls,

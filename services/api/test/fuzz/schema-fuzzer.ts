@@ -124,18 +124,22 @@ export class Random {
 const LONG = 70_000;
 const FORTY_DIGITS = '1234567890123456789012345678901234567890';
 
-/** strings hostile to every layer: empty, blank, huge, control characters, numbers out of range, SQL, markup */
-export const HOSTILE_STRINGS: readonly string[] = [
-  '',
-  '   ',
-  '\t\n ',
-  'a'.repeat(LONG),
+/** text the database refuses or mangles: NUL, other control characters, lone surrogates */
+export const CONTROL_STRINGS: readonly string[] = [
   '\u0000',
   'null\u0000byte',
   'bell\u0007escape\u001b[31mdel\u007f',
   'c1\u0085\u009b',
   'lone \ud800 surrogate',
   'low \udfff first',
+];
+
+/** strings hostile to every other layer: empty, blank, huge, numbers out of range, broken JSON, SQL, markup */
+export const HOSTILE_STRINGS: readonly string[] = [
+  '',
+  '   ',
+  '\t\n ',
+  'a'.repeat(LONG),
   '\u202eright-to-left',
   'zero\u200bwidth',
   '😀'.repeat(40),
@@ -169,7 +173,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
 
 const PLAUSIBLE_STRINGS: readonly string[] = ['fuzz', '1', 'DEMO', 'a@example.com', 'en', 'Fuzz title'];
 
-const HOSTILE_INTS: readonly number[] = [0, -1, 1, 2, 2147483647, -2147483648, 999999, 65536];
+const HOSTILE_INTS: readonly number[] = [0, -1, 1, 2, 3, 2147483647, -2147483648, 999999, 65536];
 const HOSTILE_FLOATS: readonly number[] = [0, -1, 0.5, -0.5, 1e308, -1e308, 5e-324, 2147483648.5, 9007199254740993];
 
 const HOSTILE_DATES: readonly unknown[] = [
@@ -218,76 +222,84 @@ const HOSTILE_JSON: readonly (() => unknown)[] = [
 /** the most values a generated list holds */
 const LONG_LIST = 2000;
 
-export class ValueGenerator {
-  constructor(
-    private readonly schema: GraphQLSchema,
-    private readonly random: Random,
-  ) {}
+/**
+ * How a value is chosen: `plausible` (small ids, ordinary words, so a call gets past validation), `hostile` (from
+ * the hostile pools of its type) or `control` (every text, JSON texts and keys included, carries a control
+ * character or a lone surrogate; other values plausible).
+ */
+export type ValueMode = 'plausible' | 'hostile' | 'control';
 
-  /** a value of `type`; `hostile` picks from the hostile pools, otherwise a plausible value */
-  value(type: GraphQLInputType, hostile: boolean, depth = 0): unknown {
-    if (isNonNullType(type)) return this.value(type.ofType, hostile, depth);
+const CONTROL_JSON: readonly (() => unknown)[] = [
+  () => ({ a: '\u0000' }),
+  () => ({ '\u0000key': 1 }),
+  () => ({ text: 'lone \ud800' }),
+  () => ['ok', { b: ['\u0001'] }],
+  () => 'null\u0000byte',
+];
+
+export class ValueGenerator {
+  constructor(private readonly random: Random) {}
+
+  /** a value of `type` chosen as `mode` says */
+  value(type: GraphQLInputType, mode: ValueMode, depth = 0): unknown {
+    if (isNonNullType(type)) return this.value(type.ofType, mode, depth);
     const r = this.random;
     if (isListType(type)) {
-      if (!hostile) return [this.value(type.ofType, false, depth + 1)];
+      if (mode !== 'hostile') return [this.value(type.ofType, mode, depth + 1)];
       const shape = r.int(4);
       if (shape === 0) return [];
       if (shape === 1) {
-        const item = this.value(type.ofType, false, depth + 1);
+        const item = this.value(type.ofType, 'plausible', depth + 1);
         return Array.from({ length: LONG_LIST }, () => item);
       }
-      return Array.from({ length: 1 + r.int(3) }, () => this.value(type.ofType, true, depth + 1));
+      return Array.from({ length: 1 + r.int(3) }, () => this.value(type.ofType, 'hostile', depth + 1));
     }
     if (isInputObjectType(type)) {
       const out: Record<string, unknown> = {};
-      const fields = Object.values(type.getFields());
-      for (const field of fields) {
+      for (const field of Object.values(type.getFields())) {
         const required = isNonNullType(field.type) && field.defaultValue === undefined;
-        if (!required && r.chance(0.3)) continue;
-        if (depth > 4 && !required) continue;
-        out[field.name] = this.value(field.type, hostile && r.chance(0.5), depth + 1);
+        if (!required && (depth > 4 || r.chance(0.3))) continue;
+        const fieldMode = mode === 'hostile' && r.chance(0.5) ? 'plausible' : mode;
+        out[field.name] = this.value(field.type, fieldMode, depth + 1);
       }
       return out;
     }
-    if (isEnumType(type)) {
-      const values = type.getValues().map((v) => v.value as string);
-      return r.pick(values); // a valid value, often of the wrong context
+    if (isEnumType(type)) return r.pick(type.getValues().map((v) => v.value as string)); // often the wrong context
+    if (!isScalarType(type)) return null;
+    switch (type.name) {
+      case 'String':
+      case 'ID':
+        if (mode === 'control') return r.pick(CONTROL_STRINGS);
+        if (mode === 'plausible') return r.pick(type.name === 'ID' ? ['1', '2', '999999'] : PLAUSIBLE_STRINGS);
+        return r.chance(0.3) ? r.pick(CONTROL_STRINGS) : r.pick(HOSTILE_STRINGS);
+      case 'Int':
+        return mode === 'hostile' ? r.pick(HOSTILE_INTS) : r.pick([1, 2, 3]);
+      case 'Float':
+        return mode === 'hostile' ? r.pick(HOSTILE_FLOATS) : r.pick([1, 2.5]);
+      case 'Boolean':
+        return r.chance(0.5);
+      case 'DateTime':
+        return mode === 'hostile' ? r.pick(HOSTILE_DATES) : '2030-01-01T00:00:00.000Z';
+      default:
+        // JSON and any scalar added later: JSON-shaped hostility
+        if (mode === 'control') return r.pick(CONTROL_JSON)();
+        return mode === 'hostile' ? r.pick(HOSTILE_JSON)() : {};
     }
-    if (isScalarType(type)) {
-      switch (type.name) {
-        case 'String':
-          return hostile ? r.pick(HOSTILE_STRINGS) : r.pick(PLAUSIBLE_STRINGS);
-        case 'ID':
-          return hostile ? r.pick([...HOSTILE_STRINGS, '999999', '1']) : r.pick(['1', '2', '999999']);
-        case 'Int':
-          return hostile ? r.pick(HOSTILE_INTS) : r.pick([1, 2, 3]);
-        case 'Float':
-          return hostile ? r.pick(HOSTILE_FLOATS) : r.pick([1, 2.5]);
-        case 'Boolean':
-          return r.chance(0.5);
-        case 'DateTime':
-          return hostile ? r.pick(HOSTILE_DATES) : '2030-01-01T00:00:00.000Z';
-        default:
-          // JSON and any scalar added later: JSON-shaped hostility
-          return hostile ? r.pick(HOSTILE_JSON)() : {};
-      }
-    }
-    return null;
   }
 
-  /** the variables of one call: `target` (an argument name) hostile, the others plausible; or all hostile */
-  variables(args: readonly GraphQLArgument[], target: string | 'all'): Record<string, unknown> {
+  /**
+   * The variables of one call: `target` (an argument name) hostile and the others plausible, or every argument
+   * hostile (`*all`), or every text a control character (`*control`).
+   */
+  variables(args: readonly GraphQLArgument[], target: string): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const arg of args) {
-      const hostile = target === 'all' || arg.name === target;
-      if (!isRequiredArgument(arg) && !hostile && this.random.chance(0.5)) continue;
-      out[arg.name] = this.value(arg.type, hostile);
+      const mode: ValueMode =
+        target === '*control' ? 'control' : target === '*all' || arg.name === target ? 'hostile' : 'plausible';
+      if (!isRequiredArgument(arg) && mode === 'plausible' && this.random.chance(0.5)) continue;
+      out[arg.name] = this.value(arg.type, mode);
     }
     return out;
-  }
-
-  get gqlSchema(): GraphQLSchema {
-    return this.schema;
   }
 }
 
@@ -439,7 +451,7 @@ export async function fuzz(target: FuzzTarget, options: FuzzOptions): Promise<Fu
   const random = new Random(options.seed);
   const officer = options.callers.find((c) => c.name === 'officer')?.token;
   const schema = await introspect(target, officer);
-  const generator = new ValueGenerator(schema, random);
+  const generator = new ValueGenerator(random);
   const operations = operationsOf(schema).filter((o) => !options.only || options.only.test(o.field.name));
   const findings: FuzzFinding[] = [];
   const refusedCalls = new Map<string, { operation: string; caller: string; call: number; variables: string }>();
@@ -474,8 +486,11 @@ export async function fuzz(target: FuzzTarget, options: FuzzOptions): Promise<Fu
 
     for (const { op, caller } of plan) {
       const { field, kind } = op;
+      // a third of the calls carry control characters in every text; the others one hostile argument, or all
       const targets = field.args.map((a) => a.name);
-      const targetArg = targets.length === 0 || random.chance(0.2) ? 'all' : random.pick(targets);
+      const dice = random.next();
+      const targetArg =
+        dice < 0.35 ? '*control' : targets.length === 0 || dice > 0.85 ? '*all' : random.pick(targets);
       const variables = generator.variables(field.args, targetArg);
       const correlationId = `${runId}-${++calls}`;
       const res = await target.post({
