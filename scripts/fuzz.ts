@@ -28,35 +28,39 @@ async function main(): Promise<number> {
   if (!Number.isInteger(seed) || !Number.isInteger(rounds) || !Number.isInteger(calls))
     throw new Error('--seed, --rounds and --calls are whole numbers');
   log(`fuzz: seed ${seed}, ${rounds} round(s), ${calls} call(s) per operation and caller`);
-  return withScratchApp('fuzz', { seedDemo: true, logLevel: process.env.LOG_LEVEL ?? 'error' }, async ({ app }) => {
-    const target = await appTarget(app);
-    const callers = await fuzzCallers(app, target, {
-      anonymous: calls,
-      applicant: calls,
-      officer: calls,
-      apiToken: calls,
-    });
-    const started = Date.now();
-    const report = await fuzz(target, {
-      seed,
-      rounds,
-      callers,
-      only: values.only ? new RegExp(values.only) : undefined,
-      log,
-    });
-    const seconds = (Date.now() - started) / 1000;
-    log(
-      `${report.operations} operations, ${report.calls} calls in ${seconds.toFixed(1)} s ` +
-        `(${report.refused} refused, ${report.succeeded} answered), ${report.findings.length} finding(s)`,
-    );
-    if (report.findings.length > 0) {
-      console.log(formatFindings(report));
-      console.log(`\nreproduce with: npm run fuzz -- --seed ${seed} --rounds ${rounds} --calls ${calls}`);
-      return 1;
-    }
-    console.log(`no findings (seed ${seed})`);
-    return 0;
-  });
+  return withScratchApp(
+    'fuzz',
+    { seedDemo: true, logLevel: process.env.LOG_LEVEL ?? 'error' },
+    async ({ app }) => {
+      const target = await appTarget(app);
+      const callers = await fuzzCallers(app, target, {
+        anonymous: calls,
+        applicant: calls,
+        officer: calls,
+        apiToken: calls,
+      });
+      const started = Date.now();
+      const report = await fuzz(target, {
+        seed,
+        rounds,
+        callers,
+        only: values.only ? new RegExp(values.only) : undefined,
+        log,
+      });
+      const seconds = (Date.now() - started) / 1000;
+      log(
+        `${report.operations} operations, ${report.calls} calls in ${seconds.toFixed(1)} s ` +
+          `(${report.refused} refused, ${report.succeeded} answered), ${report.findings.length} finding(s)`,
+      );
+      if (report.findings.length > 0) {
+        console.log(formatFindings(report));
+        console.log(`\nreproduce with: npm run fuzz -- --seed ${seed} --rounds ${rounds} --calls ${calls}`);
+        return 1;
+      }
+      console.log(`no findings (seed ${seed})`);
+      return 0;
+    },
+  );
 }
 
 main().then(

@@ -78,8 +78,7 @@ export async function fuzzCallers(
   const permissions = Object.fromEntries(operationsOf(schema).map((o) => [o.field.name, true]));
   const res = await target.post({
     body: {
-      query:
-        'mutation($i: CreateApiAccessTokenInput!) { createApiAccessToken(input: $i) { accessToken } }',
+      query: 'mutation($i: CreateApiAccessTokenInput!) { createApiAccessToken(input: $i) { accessToken } }',
       variables: { i: { name: 'fuzz', accessPermissions: JSON.stringify(permissions) } },
     },
     token: officer,

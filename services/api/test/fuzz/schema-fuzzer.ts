@@ -132,6 +132,11 @@ export const CONTROL_STRINGS: readonly string[] = [
   'c1\u0085\u009b',
   'lone \ud800 surrogate',
   'low \udfff first',
+  // JSON texts (answers, configs, import files) whose escapes decode to the same
+  '{"value":"\\u0000"}',
+  '{"value":["a","\\u0001"]}',
+  '{"value":"lone \\ud800"}',
+  '"\\u0000"',
 ];
 
 /** strings hostile to every other layer: empty, blank, huge, numbers out of range, broken JSON, SQL, markup */
@@ -174,7 +179,17 @@ export const HOSTILE_STRINGS: readonly string[] = [
 const PLAUSIBLE_STRINGS: readonly string[] = ['fuzz', '1', 'DEMO', 'a@example.com', 'en', 'Fuzz title'];
 
 const HOSTILE_INTS: readonly number[] = [0, -1, 1, 2, 3, 2147483647, -2147483648, 999999, 65536];
-const HOSTILE_FLOATS: readonly number[] = [0, -1, 0.5, -0.5, 1e308, -1e308, 5e-324, 2147483648.5, 9007199254740993];
+const HOSTILE_FLOATS: readonly number[] = [
+  0,
+  -1,
+  0.5,
+  -0.5,
+  1e308,
+  -1e308,
+  5e-324,
+  2147483648.5,
+  2 ** 53 + 2,
+];
 
 const HOSTILE_DATES: readonly unknown[] = [
   '2024-02-30T00:00:00Z',
@@ -270,7 +285,8 @@ export class ValueGenerator {
       case 'String':
       case 'ID':
         if (mode === 'control') return r.pick(CONTROL_STRINGS);
-        if (mode === 'plausible') return r.pick(type.name === 'ID' ? ['1', '2', '999999'] : PLAUSIBLE_STRINGS);
+        if (mode === 'plausible')
+          return r.pick(type.name === 'ID' ? ['1', '2', '999999'] : PLAUSIBLE_STRINGS);
         return r.chance(0.3) ? r.pick(CONTROL_STRINGS) : r.pick(HOSTILE_STRINGS);
       case 'Int':
         return mode === 'hostile' ? r.pick(HOSTILE_INTS) : r.pick([1, 2, 3]);
@@ -295,7 +311,11 @@ export class ValueGenerator {
     const out: Record<string, unknown> = {};
     for (const arg of args) {
       const mode: ValueMode =
-        target === '*control' ? 'control' : target === '*all' || arg.name === target ? 'hostile' : 'plausible';
+        target === '*control'
+          ? 'control'
+          : target === '*all' || arg.name === target
+            ? 'hostile'
+            : 'plausible';
       if (!isRequiredArgument(arg) && mode === 'plausible' && this.random.chance(0.5)) continue;
       out[arg.name] = this.value(arg.type, mode);
     }
@@ -423,9 +443,12 @@ export async function introspect(target: FuzzTarget, token?: string): Promise<Gr
 }
 
 /** the root fields of the schema: queries first, then mutations (introspection and subscriptions left out) */
-export function operationsOf(schema: GraphQLSchema): { kind: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }[] {
+export function operationsOf(
+  schema: GraphQLSchema,
+): { kind: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }[] {
   const out: { kind: 'query' | 'mutation'; field: GraphQLField<unknown, unknown> }[] = [];
-  for (const field of Object.values(schema.getQueryType()?.getFields() ?? {})) out.push({ kind: 'query', field });
+  for (const field of Object.values(schema.getQueryType()?.getFields() ?? {}))
+    out.push({ kind: 'query', field });
   for (const field of Object.values(schema.getMutationType()?.getFields() ?? {}))
     out.push({ kind: 'mutation', field });
   return out;
@@ -436,13 +459,19 @@ function rawProbes(): { name: string; raw: string; contentType?: string }[] {
   return [
     { name: 'broken JSON body', raw: '{"query": "{ __typename }", ' },
     { name: 'empty body', raw: '' },
-    { name: 'a body over the size limit', raw: JSON.stringify({ query: '{ __typename }', variables: { x: 'a'.repeat(300_000) } }) },
+    {
+      name: 'a body over the size limit',
+      raw: JSON.stringify({ query: '{ __typename }', variables: { x: 'a'.repeat(300_000) } }),
+    },
     { name: 'query is not a string', raw: JSON.stringify({ query: 5 }) },
     { name: 'variables are not an object', raw: JSON.stringify({ query: '{ __typename }', variables: [1] }) },
     { name: 'a batch', raw: JSON.stringify([{ query: '{ __typename }' }, { query: '{ __typename }' }]) },
     { name: 'NUL in the query text', raw: JSON.stringify({ query: '{ __typename \u0000 }' }) },
     { name: 'text/plain body', raw: '{ __typename }', contentType: 'text/plain' },
-    { name: 'deeply nested JSON body', raw: `{"query":"{ __typename }","variables":{"x":${'['.repeat(5000)}${']'.repeat(5000)}}}` },
+    {
+      name: 'deeply nested JSON body',
+      raw: `{"query":"{ __typename }","variables":{"x":${'['.repeat(5000)}${']'.repeat(5000)}}}`,
+    },
   ];
 }
 
@@ -454,7 +483,10 @@ export async function fuzz(target: FuzzTarget, options: FuzzOptions): Promise<Fu
   const generator = new ValueGenerator(random);
   const operations = operationsOf(schema).filter((o) => !options.only || options.only.test(o.field.name));
   const findings: FuzzFinding[] = [];
-  const refusedCalls = new Map<string, { operation: string; caller: string; call: number; variables: string }>();
+  const refusedCalls = new Map<
+    string,
+    { operation: string; caller: string; call: number; variables: string }
+  >();
   const start = await target.headPosition();
   let calls = 0;
   let refused = 0;
@@ -463,12 +495,24 @@ export async function fuzz(target: FuzzTarget, options: FuzzOptions): Promise<Fu
 
   for (const probe of rawProbes()) {
     const correlationId = `${runId}-raw-${++calls}`;
-    const res = await target.post({ body: null, raw: probe.raw, contentType: probe.contentType, correlationId });
+    const res = await target.post({
+      body: null,
+      raw: probe.raw,
+      contentType: probe.contentType,
+      correlationId,
+    });
     const problems = res.status >= 500 ? [`HTTP ${res.status}`] : [];
     if (res.status < 500 && res.status >= 400 && /\bat \S+ \(|node_modules\//.test(res.text))
       problems.push('a stack in the answer');
     for (const problem of problems)
-      findings.push({ operation: '(HTTP)', caller: 'anonymous', call: calls, problem, variables: probe.name, answer: res.text.slice(0, 300) });
+      findings.push({
+        operation: '(HTTP)',
+        caller: 'anonymous',
+        call: calls,
+        problem,
+        variables: probe.name,
+        answer: res.text.slice(0, 300),
+      });
   }
 
   const rounds = options.rounds ?? 1;
@@ -511,7 +555,12 @@ export async function fuzz(target: FuzzTarget, options: FuzzOptions): Promise<Fu
       }
       if (isRefusal(res, field.name)) {
         refused++;
-        refusedCalls.set(correlationId, { operation: field.name, caller: caller.name, call: calls, variables: described });
+        refusedCalls.set(correlationId, {
+          operation: field.name,
+          caller: caller.name,
+          call: calls,
+          variables: described,
+        });
       } else succeeded++;
       if (calls % 200 === 0) log(`${calls} calls, ${findings.length} findings`);
     }
@@ -521,15 +570,21 @@ export async function fuzz(target: FuzzTarget, options: FuzzOptions): Promise<Fu
   const appended = await target.correlationIdsAfter(start);
   for (const [correlationId, count] of appended) {
     const call = refusedCalls.get(correlationId);
-    if (call)
-      findings.push({ ...call, problem: `a refused call appended ${count} event(s)`, answer: '' });
+    if (call) findings.push({ ...call, problem: `a refused call appended ${count} event(s)`, answer: '' });
   }
 
   // the server is healthy after
   for (const path of ['/health', '/ready']) {
     const res = await target.get(path);
     if (res.status !== 200)
-      findings.push({ operation: `GET ${path}`, caller: 'anonymous', call: 0, problem: `HTTP ${res.status} after the campaign`, variables: '', answer: res.text.slice(0, 400) });
+      findings.push({
+        operation: `GET ${path}`,
+        caller: 'anonymous',
+        call: 0,
+        problem: `HTTP ${res.status} after the campaign`,
+        variables: '',
+        answer: res.text.slice(0, 400),
+      });
   }
 
   return {
@@ -552,4 +607,3 @@ export function formatFindings(report: FuzzReport): string {
     )
     .join('\n');
 }
-

@@ -22,8 +22,6 @@ export const CurrentUser = createParamDecorator(
     if (!request.apiToken || options?.allowApiToken) return null;
     const policy = Reflect.getMetadata(POLICY_KEY, context.getHandler()) as Policy | undefined;
     if (!policy || policy.kind === 'public') return null;
-    throw forbidden(
-      `An API access token cannot call ${operationOf(context)}: it needs a signed-in user`,
-    );
+    throw forbidden(`An API access token cannot call ${operationOf(context)}: it needs a signed-in user`);
   },
 );

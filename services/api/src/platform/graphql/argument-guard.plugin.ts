@@ -32,6 +32,7 @@ export const NORMALISED_TEXT = 'normalisedText';
 export const MAX_JSON_DEPTH = 64;
 
 /** C0 controls except tab, line feed and carriage return; DEL; C1 controls */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** with the u flag a well-formed pair is one code point: what is left is a lone surrogate */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
@@ -65,6 +66,20 @@ export function refuseText(text: string, path: string): ArgumentRefusal | null {
   return null;
 }
 
+/**
+ * The value of a text that is JSON (an answer `{"value": …}`, a config, an import file): modules parse such
+ * texts, so the escapes in them (`\u0000`) become the characters the database refuses. Undefined otherwise.
+ */
+function parsedJsonText(text: string): unknown {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[' && first !== '"') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Pending {
   value: unknown;
   /** null: a JSON value (a custom scalar), walked whatever its shape */
@@ -86,7 +101,8 @@ export function refuseValue(
     if (v === null || v === undefined) continue;
     const nullable = t && isNonNullType(t) ? t.ofType : t;
     if (nullable && isListType(nullable)) {
-      if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, type: nullable.ofType, path: `${p}[${i}]`, depth }));
+      if (Array.isArray(v))
+        v.forEach((item, i) => stack.push({ value: item, type: nullable.ofType, path: `${p}[${i}]`, depth }));
       continue;
     }
     if (nullable && isInputObjectType(nullable)) {
@@ -104,6 +120,8 @@ export function refuseValue(
       if (typeof v === 'string' && !normalised) {
         const refusal = refuseText(v, p);
         if (refusal) return refusal;
+        const json = parsedJsonText(v);
+        if (json !== undefined) stack.push({ value: json, type: null, path: p, depth: depth + 1 });
       }
       continue;
     }
@@ -113,6 +131,8 @@ export function refuseValue(
     if (typeof v === 'string') {
       const refusal = refuseText(v, p);
       if (refusal) return refusal;
+      const json = parsedJsonText(v);
+      if (json !== undefined) stack.push({ value: json, type: null, path: p, depth: depth + 1 });
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => stack.push({ value: item, type: null, path: `${p}[${i}]`, depth: depth + 1 }));
     } else if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
