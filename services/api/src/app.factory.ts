@@ -8,7 +8,7 @@ import { AppModule } from './app.module';
 import { loadConfig, type AppConfig } from './platform/config/app-config';
 import { RequestContext } from './platform/context/request-context';
 import { MetricsService } from './platform/observability/metrics.service';
-import { PinoNestLogger, createRootLogger } from './platform/observability/logger';
+import { PinoNestLogger, accessLogLevel, createRootLogger } from './platform/observability/logger';
 import { servePortal } from './platform/portal/serve-portal';
 
 const QUIET_PATHS = new Set(['/health', '/ready', '/metrics']);
@@ -40,6 +40,7 @@ export async function createApp(
       genReqId: (req) => (req as Request & { id?: string }).id ?? randomUUID(),
       customProps: (req) => ({ correlationId: (req as Request & { id?: string }).id }),
       autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
+      customLogLevel: (_req, res, error) => accessLogLevel(res.statusCode, error),
       serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }) },
     }),
   );

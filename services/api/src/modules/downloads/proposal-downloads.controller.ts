@@ -68,7 +68,7 @@ export class ProposalDownloadsController {
   @Get('pdf/proposal/:ids')
   @Authenticated()
   async pdf(
-    @CurrentUser() user: SessionUser | null,
+    @CurrentUser({ allowApiToken: true }) user: SessionUser | null,
     @Param('ids') ids: string,
     @Res() res: Response,
   ): Promise<void> {
@@ -83,7 +83,7 @@ export class ProposalDownloadsController {
   @Get('zip/proposal/:ids')
   @Authenticated()
   async proposalZip(
-    @CurrentUser() user: SessionUser | null,
+    @CurrentUser({ allowApiToken: true }) user: SessionUser | null,
     @Param('ids') ids: string,
     @Res() res: Response,
   ): Promise<void> {
@@ -93,7 +93,7 @@ export class ProposalDownloadsController {
   @Get('zip/attachment/:ids')
   @Authenticated()
   async attachmentZip(
-    @CurrentUser() user: SessionUser | null,
+    @CurrentUser({ allowApiToken: true }) user: SessionUser | null,
     @Param('ids') ids: string,
     @Query('questionIds') questionIds: unknown,
     @Res() res: Response,

@@ -24,7 +24,7 @@ export function complexityPlugin(max: number): ApolloServerPlugin {
             throw new GraphQLError(
               `Query is too complex: ${complexity}. Maximum allowed complexity: ${max}`,
               {
-                extensions: { code: 'BAD_USER_INPUT' },
+                extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
               },
             );
           }

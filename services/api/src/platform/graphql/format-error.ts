@@ -51,7 +51,12 @@ export function createErrorFormatter(log: (error: unknown) => void) {
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && CLIENT_CODES.has(code)) {
-      return { ...base, message: formatted.message, extensions: { code } };
+      const fieldErrors = formatted.extensions?.fieldErrors;
+      return {
+        ...base,
+        message: formatted.message,
+        extensions: { code, ...(fieldErrors && typeof fieldErrors === 'object' ? { fieldErrors } : {}) },
+      };
     }
     log(original);
     return { ...base, message: INTERNAL_ERROR_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } };

@@ -3,6 +3,7 @@ import { Logger, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import depthLimit from 'graphql-depth-limit';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { argumentGuardPlugin } from './argument-guard.plugin';
 import { complexityPlugin } from './complexity.plugin';
 import { createErrorFormatter } from './format-error';
 import { Loaders, type GraphqlContext } from './loaders';
@@ -28,7 +29,7 @@ const logger = new Logger('GraphQL');
           logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)),
         ),
         validationRules: [depthLimit(config.maxQueryDepth)],
-        plugins: [complexityPlugin(config.maxQueryComplexity)],
+        plugins: [argumentGuardPlugin(), complexityPlugin(config.maxQueryComplexity)],
       }),
     }),
   ],

@@ -1,6 +1,13 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 
+/** the access log's level: a fault (5xx) is an error, a client's mistake (4xx: 400, 401, 403, 413, …) a warning */
+export function accessLogLevel(statusCode: number, error?: Error): 'error' | 'warn' | 'info' {
+  if (statusCode >= 500) return 'error';
+  if (statusCode >= 400) return 'warn';
+  return error ? 'error' : 'info';
+}
+
 export function createRootLogger(level: string): Logger {
   return pino({ level, base: { service: 'user-office-api' } });
 }

@@ -34,7 +34,7 @@ export class UploadFileController {
   @UseFilters(UploadErrorsFilter)
   @UseInterceptors(FileInterceptor(UPLOAD_FIELD))
   async upload(
-    @CurrentUser() user: SessionUser | null,
+    @CurrentUser({ allowApiToken: true }) user: SessionUser | null,
     @UploadedFile() file: ReceivedFile | undefined,
   ): Promise<FileMetadata> {
     if (!file) throw badInput(fileMessages.fileRequired, { file: fileMessages.fileRequired });

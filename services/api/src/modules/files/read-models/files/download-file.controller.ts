@@ -40,7 +40,7 @@ export class DownloadFileController {
   @Get('download/:fileId')
   @Authenticated()
   async download(
-    @CurrentUser() user: SessionUser | null,
+    @CurrentUser({ allowApiToken: true }) user: SessionUser | null,
     @Param('fileId') fileId: string,
     @Res() res: Response,
   ): Promise<void> {

@@ -22,7 +22,7 @@ export class GetFilesMetadataResolver {
   })
   @Authenticated()
   async getFilesMetadata(
-    @CurrentUser() user: SessionUser | null,
+    @CurrentUser({ allowApiToken: true }) user: SessionUser | null,
     @Args('filter', { type: () => FilesMetadataFilterInput }) filter: FilesMetadataFilterInput,
   ): Promise<FileMetadataModel[]> {
     const { fileIds } = await validateInput(getFilesMetadataSchema, filter);

@@ -31,7 +31,7 @@ export class AdministrationProposalResolver {
   })
   @RolesAllowed(Role.USER_OFFICER)
   async administrationProposal(
-    @CurrentUser() user: SessionUser | null,
+    @CurrentUser({ allowApiToken: true }) user: SessionUser | null,
     @Args('proposalPk', { type: () => Int }) proposalPk: number,
     @Args('finalStatus', { type: () => ProposalEndStatus, nullable: true })
     finalStatus?: ProposalEndStatus | null,

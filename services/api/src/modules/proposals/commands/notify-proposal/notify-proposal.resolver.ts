@@ -27,7 +27,7 @@ export class NotifyProposalResolver {
   })
   @RolesAllowed(Role.USER_OFFICER)
   async notifyProposal(
-    @CurrentUser() user: SessionUser | null,
+    @CurrentUser({ allowApiToken: true }) user: SessionUser | null,
     @Args('proposalPk', { type: () => Int }) proposalPk: number,
   ): Promise<ProposalModel | null> {
     await validateInput(notifyProposalSchema, { proposalPk });

@@ -1,6 +1,7 @@
-import { Args, Int, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Extensions, Int, Mutation, Resolver } from '@nestjs/graphql';
 import { Authenticated } from '../../../../platform/auth/policy.decorators';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
+import { NORMALISED_TEXT } from '../../../../platform/graphql/argument-guard.plugin';
 import type { SessionUser } from '../../../../platform/auth/session';
 import { ProposalsService } from '../../proposals.service';
 import { ProposalModel } from '../../read-models/proposals/proposal.model';
@@ -18,6 +19,8 @@ export class UpdateProposalResolver {
     description:
       'Title (trimmed), abstract (non-printable and non-ASCII characters become spaces), co-proposers (users) and PI',
   })
+  // §5: the abstract's control characters become spaces (updateProposalSchema), not a refusal
+  @Extensions({ [NORMALISED_TEXT]: ['abstract'] })
   @Authenticated()
   async updateProposal(
     @CurrentUser() user: SessionUser,

@@ -3,6 +3,7 @@ import { Authenticated } from '../../../../platform/auth/policy.decorators';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import type { SessionUser } from '../../../../platform/auth/session';
 import type { GraphqlContext } from '../../../../platform/graphql/loaders';
+import { integerFromText, MAX_INT_ID } from '../../../../platform/validation/integer-text';
 import { CallModel, CallsRepository } from '../../../calls';
 import { QuestionaryModel, QuestionaryStepModel, QuestionariesRepository } from '../../../questionaries';
 import { BasicUserDetailsModel, basicUserDetails, UsersService } from '../../../users';
@@ -50,8 +51,10 @@ export class GetProposalsResolver {
     @CurrentUser() user: SessionUser,
     @Args('answerId') answerId: string,
   ): Promise<CallModel | null> {
-    const questionaryId = Number(answerId.split(':')[0]);
-    if (!Number.isInteger(questionaryId)) return null;
+    const questionaryId = integerFromText(answerId.split(':')[0], 'answerId', 'a questionary id', {
+      min: 0,
+      max: MAX_INT_ID,
+    });
     const proposal = await this.repository.byQuestionaryId(questionaryId);
     if (!proposal) return null;
     await this.proposals.assertMayRead(proposal, user);
