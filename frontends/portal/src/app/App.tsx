@@ -7,7 +7,7 @@ import { SettingsProvider } from '@user-office/frontend-shared/settings';
 import { SessionProvider, useSession } from '@user-office/frontend-shared/session';
 import { i18n } from '@user-office/frontend-shared/i18n';
 import { AppRoutes } from './routes';
-import { theme } from './theme';
+import { theme } from '@user-office/frontend-shared/theme';
 
 function WithDownloads() {
   const { logout } = useSession();

@@ -16,7 +16,12 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 /** Holds the session of §4: restored from storage on start, replaced on renewal, cleared on expiry. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<StoredSession | null>(() => restoreSession());
-  const [endedBecause, setEndedBecause] = useState<string | null>(null);
+  // a reason carried over a page load (the console ends a session, the portal's /external-auth shows why)
+  const [endedBecause, setEndedBecause] = useState<string | null>(() => {
+    const reason = sessionStorage.getItem('sessionEndedBecause');
+    sessionStorage.removeItem('sessionEndedBecause');
+    return reason;
+  });
 
   const login = useCallback((token: string) => {
     const stored = storeSession(token);

@@ -33,8 +33,8 @@ import { useAccountMenu } from '@user-office/frontend-shared/account';
 import { useSettings } from '@user-office/frontend-shared/settings';
 import { IdleWarning, useCurrentSession } from '@user-office/frontend-shared/session';
 import { DownloadsPanel } from '@user-office/frontend-shared/downloads';
+import { DRAWER_COLLAPSE_QUERY, DRAWER_WIDTH } from '@user-office/frontend-shared/theme';
 
-export const DRAWER_WIDTH = 250;
 const DRAWER_KEY = 'drawerOpen';
 
 interface MenuEntry {
@@ -67,7 +67,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const account = useAccountMenu('portal', navigate);
-  const wide = useMediaQuery('(min-width:1224px)');
+  const wide = useMediaQuery(DRAWER_COLLAPSE_QUERY);
   const [open, setOpen] = useState<boolean>(() => localStorage.getItem(DRAWER_KEY) !== 'false');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // a message carried over a navigation (e.g. "User role changed!")
