@@ -9,7 +9,7 @@ import { SettingsProvider } from '@user-office/frontend-shared/settings';
 import { themeOptions, DRAWER_WIDTH } from '@user-office/frontend-shared/theme';
 import { Admin, CustomRoutes, defaultTheme, localStorageStore, Resource } from 'react-admin';
 import { I18nextProvider } from 'react-i18next';
-import { Route } from 'react-router';
+import { BrowserRouter, Route } from 'react-router';
 import { authProvider } from './auth-provider';
 import { createDataProvider } from './data-provider';
 import { i18nProvider } from './i18n-provider';
@@ -33,8 +33,11 @@ function SessionWatcher() {
   const { session, endedBecause } = useSession();
   useEffect(() => {
     if (session) return;
-    if (endedBecause) sessionStorage.setItem('sessionEndedBecause', endedBecause);
-    rememberReturnPath(window.location.pathname + window.location.search);
+    // an expiry: the portal's /external-auth says why, and the next login comes back here
+    if (endedBecause) {
+      sessionStorage.setItem('sessionEndedBecause', endedBecause);
+      rememberReturnPath(window.location.pathname + window.location.search);
+    }
     pageLoader.load('/external-auth');
   }, [session, endedBecause]);
   return null;
@@ -48,7 +51,7 @@ function ConsoleAdmin() {
   return (
     <DownloadsProvider onUnauthorized={(message) => logout(message)}>
       <Admin
-        basename={CONSOLE_BASE}
+        title={i18n.t('app.title')}
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
@@ -87,7 +90,10 @@ export function ConsoleApp() {
         >
           <SessionProvider>
             <SessionWatcher />
-            <ConsoleAdmin />
+            {/* react-admin would make a hash router; the §2 routes are real paths under /console */}
+            <BrowserRouter basename={CONSOLE_BASE}>
+              <ConsoleAdmin />
+            </BrowserRouter>
           </SessionProvider>
         </SettingsProvider>
       </ErrorBoundary>

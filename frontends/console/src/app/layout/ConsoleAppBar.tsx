@@ -66,7 +66,7 @@ export function ConsoleAppBar() {
   const account = useAccountMenu('console', navigate);
   const logo = settings.value('HEADER_LOGO_FILENAME');
   return (
-    <AppBar userMenu={<AccountMenu account={account} />}>
+    <AppBar color="primary" userMenu={<AccountMenu account={account} />}>
       {logo ? <Box component="img" src={`/images/${logo}`} alt="" sx={{ height: 32, mr: 2 }} /> : null}
       <TitlePortal />
       <Typography data-testid="logged-in-as" sx={{ mr: 1 }}>

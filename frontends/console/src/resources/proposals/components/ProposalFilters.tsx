@@ -187,12 +187,9 @@ function StatusInput({ source }: { source: string; alwaysOn?: boolean }) {
 
 function Search({ source }: { source: string; alwaysOn?: boolean }) {
   const { t } = useTranslation();
+  const label = t('console.proposals.filters.search');
   return (
-    <SearchInput
-      source={source}
-      placeholder={t('console.proposals.filters.search')}
-      aria-label={t('console.proposals.filters.search')}
-    />
+    <SearchInput source={source} placeholder={label} slotProps={{ htmlInput: { 'aria-label': label } }} />
   );
 }
 

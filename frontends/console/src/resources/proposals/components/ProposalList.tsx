@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CheckboxLabels } from '../../../app/a11y';
 import { readAddress, writeAddress } from '../address-params';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../proposal-filter';
 import type { ProposalRow } from '../proposals.operations';
@@ -98,50 +99,52 @@ export function ProposalList() {
       >
         <AddressSync initialSelection={initial.selection} />
         <SelectAllBanner />
-        <DatagridConfigurable
-          bulkActionButtons={<ProposalBulkActions />}
-          omit={['callShortCode']}
-          rowClick={false}
-          preferenceKey="Proposals.staffTable"
-        >
-          <FunctionField
-            label={t('console.proposals.columns.actions')}
-            sortable={false}
-            render={(record: ProposalRow) => (
-              <Tooltip title={t('console.proposals.view', { id: record.proposalId })}>
-                <IconButton
-                  size="small"
-                  aria-label={t('console.proposals.view', { id: record.proposalId })}
-                  onClick={() => openReview(record.primaryKey)}
-                >
-                  <Visibility fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          />
-          <TextField source="proposalId" label={t('console.proposals.columns.proposalId')} />
-          <TextField source="title" label={t('console.proposals.columns.title')} />
-          <FunctionField
-            source="principalInvestigator"
-            label={t('console.proposals.columns.principalInvestigator')}
-            render={(record: ProposalRow) => personName(record.principalInvestigator)}
-          />
-          <FunctionField
-            source="piEmail"
-            sortable={false}
-            label={t('console.proposals.columns.piEmail')}
-            render={(record: ProposalRow) => record.principalInvestigator?.email ?? ''}
-          />
-          <FunctionField
-            source="submitted"
-            label={t('console.proposals.columns.submitted')}
-            render={(record: ProposalRow) =>
-              record.submitted ? t('console.proposals.yes') : t('console.proposals.no')
-            }
-          />
-          <TextField source="statusName" label={t('console.proposals.columns.status')} />
-          <TextField source="callShortCode" label={t('console.proposals.columns.call')} />
-        </DatagridConfigurable>
+        <CheckboxLabels selectAll={t('console.proposals.selectAllRows')}>
+          <DatagridConfigurable
+            bulkActionButtons={<ProposalBulkActions />}
+            omit={['callShortCode']}
+            rowClick={false}
+            preferenceKey="Proposals.staffTable"
+          >
+            <FunctionField
+              label={t('console.proposals.columns.actions')}
+              sortable={false}
+              render={(record: ProposalRow) => (
+                <Tooltip title={t('console.proposals.view', { id: record.proposalId })}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('console.proposals.view', { id: record.proposalId })}
+                    onClick={() => openReview(record.primaryKey)}
+                  >
+                    <Visibility fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            />
+            <TextField source="proposalId" label={t('console.proposals.columns.proposalId')} />
+            <TextField source="title" label={t('console.proposals.columns.title')} />
+            <FunctionField
+              source="principalInvestigator"
+              label={t('console.proposals.columns.principalInvestigator')}
+              render={(record: ProposalRow) => personName(record.principalInvestigator)}
+            />
+            <FunctionField
+              source="piEmail"
+              sortable={false}
+              label={t('console.proposals.columns.piEmail')}
+              render={(record: ProposalRow) => record.principalInvestigator?.email ?? ''}
+            />
+            <FunctionField
+              source="submitted"
+              label={t('console.proposals.columns.submitted')}
+              render={(record: ProposalRow) =>
+                record.submitted ? t('console.proposals.yes') : t('console.proposals.no')
+              }
+            />
+            <TextField source="statusName" label={t('console.proposals.columns.status')} />
+            <TextField source="callShortCode" label={t('console.proposals.columns.call')} />
+          </DatagridConfigurable>
+        </CheckboxLabels>
       </List>
       {reviewModal ? <ReviewModal proposalPk={reviewModal} /> : null}
     </>

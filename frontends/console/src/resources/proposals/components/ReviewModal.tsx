@@ -34,12 +34,9 @@ export function ReviewModal({ proposalPk }: { proposalPk: number }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const refresh = useRefresh();
   const tab = Math.min(Math.max(Number(searchParams.get('modalTab')) || 0, 0), TABS.length - 1);
-  const {
-    data: proposal,
-    isPending,
-    error,
-    refetch,
-  } = useGetOne<ProposalRecord>('Proposals', { id: proposalPk });
+  const { data, error, refetch } = useGetOne<ProposalRecord>('Proposals', { id: proposalPk });
+  // react-admin starts from the table's row (its list cache): the modal waits for the whole proposal
+  const proposal = data && 'questionary' in data ? data : undefined;
   const [changingStatus, setChangingStatus] = useState(false);
 
   const setTab = (next: number) =>
@@ -103,7 +100,7 @@ export function ReviewModal({ proposalPk }: { proposalPk: number }) {
         {error ? (
           <Alert severity="error">{(error as Error).message || t('errors.proposalNotFound')}</Alert>
         ) : null}
-        {isPending ? <CircularProgress aria-label={t('app.loading')} /> : null}
+        {!proposal && !error ? <CircularProgress aria-label={t('app.loading')} /> : null}
         {proposal && TABS[tab] === 'information' ? <InformationTab proposal={proposal} /> : null}
         {proposal && TABS[tab] === 'admin' ? (
           <AdminTab

@@ -39,7 +39,7 @@ export function LogsTab({ proposal }: { proposal: ProposalRecord }) {
   const { data: events = [], error: eventsError } = useGetList<EventLogRow>('EventLogs', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'eventTStamp', order: 'DESC' },
-    filter: { changedObjectId: String(proposal.primaryKey) },
+    filter: { changedObjectId: String(proposal.primaryKey), eventType: 'proposal' },
   });
   const { data: actions = [], error: actionsError } = useGetList<StatusActionRow>('StatusActionsLogs', {
     pagination: { page: 1, perPage: 100 },
