@@ -51,7 +51,10 @@ describe('the portal in Chromium: login and layout (§2, §4 Session)', () => {
     await screenshot(page, '01-after-role-change');
     // and the user role back in the portal
     await page.goto(`${product.url}/console/ChangeRole`);
-    await page.getByRole('row', { name: /User/ }).getByRole('button', { name: 'Use' }).click();
+    await page
+      .getByRole('row', { name: /^User Use$/ })
+      .getByRole('button', { name: 'Use' })
+      .click();
     await page.waitForURL(`${product.url}/`);
     await page.getByText(/^Logged in as .+ \(user\)$/).waitFor();
   });
