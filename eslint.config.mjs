@@ -26,7 +26,7 @@ export default defineConfig(
     '**/coverage/',
     '**/artifacts/',
     'frontends/**/build/',
-    'frontends/portal/src/gql/',
+    'frontends/*/src/gql/',
   ]),
 
   js.configs.recommended,

@@ -55,7 +55,7 @@ export async function createApp(
     );
     next();
   });
-  servePortal(app, config.portalDir);
+  servePortal(app, config.portalDir, config.consoleDir);
   app.enableShutdownHooks();
   await app.init();
   return { app, config };

@@ -1,13 +1,13 @@
 import { CssBaseline, ThemeProvider, CircularProgress, Box } from '@mui/material';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { DownloadsProvider } from '../components/downloads/DownloadsPanel';
-import { ErrorBoundary } from '../components/ErrorBoundary';
-import { SettingsProvider } from '../lib/settings';
-import { SessionProvider, useSession } from '../features/auth/hooks/session';
-import { i18n } from './i18n';
+import { DownloadsProvider } from '@user-office/frontend-shared/downloads';
+import { ErrorBoundary } from '@user-office/frontend-shared/components';
+import { SettingsProvider } from '@user-office/frontend-shared/settings';
+import { SessionProvider, useSession } from '@user-office/frontend-shared/session';
+import { i18n } from '@user-office/frontend-shared/i18n';
 import { AppRoutes } from './routes';
-import { theme } from './theme';
+import { theme } from '@user-office/frontend-shared/theme';
 
 function WithDownloads() {
   const { logout } = useSession();

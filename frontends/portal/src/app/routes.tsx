@@ -1,10 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { CircularProgress, Paper, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { CircularProgress, Typography } from '@mui/material';
+import { appOfRole, CONSOLE_BASE, pageLoader } from '@user-office/frontend-shared/apps';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
-import { PageContent } from '../components/PageContent';
+import { PageContent } from '@user-office/frontend-shared/components';
 import { ChangeRole, HelpPage, ProfilePage } from '../features/account';
-import { ExternalAuth, RequireSession, useCurrentSession } from '../features/auth';
+import { RequireSession, useCurrentSession } from '@user-office/frontend-shared/session';
+import { ExternalAuth } from '../features/auth';
 import { AppLayout } from './layout/AppLayout';
 
 // the proposal screens (the questionary inputs, unit conversion) load when first opened
@@ -32,19 +34,20 @@ function NotFound() {
   );
 }
 
-/** `/` by role (§2): the user role sees its proposals; the staff screens arrive with the console and later issues. */
-function Home() {
+/** Staff roles work in the console: `/` loads it (a full page load: the console is another app). */
+function ToConsole() {
   const { t } = useTranslation();
+  useEffect(() => {
+    pageLoader.replace(`${CONSOLE_BASE}/`);
+  }, []);
+  return <CircularProgress aria-label={t('app.loading')} />;
+}
+
+/** `/` by role (§2): the user role sees its dashboard here; every staff role goes to the console. */
+function Home() {
   const session = useCurrentSession();
-  if (session.currentRole === 'USER') return <Dashboard />;
-  return (
-    <Paper sx={{ p: 3 }}>
-      <Typography component="h1" variant="h5" gutterBottom>
-        {t('menu.dashboard')}
-      </Typography>
-      <Typography>{t('app.roleDashboardLater')}</Typography>
-    </Paper>
-  );
+  if (appOfRole(session.currentRole) === 'console') return <ToConsole />;
+  return <Dashboard />;
 }
 
 const GUARDED: [path: string, page: ReactNode][] = [

@@ -44,10 +44,19 @@ describe('the portal in Chromium: login and layout (§2, §4 Session)', () => {
       .getByRole('row', { name: /Instrument Scientist/ })
       .getByRole('button', { name: 'Use' })
       .click();
-    await page.waitForURL(`${product.url}/`);
+    // a staff role lands in the console (one sign-in, two apps)
+    await page.waitForURL(`${product.url}/console/`);
     await page.getByText(/^Logged in as .+ \(instrument scientist\)$/).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('currentRole'))).toBe('INSTRUMENT_SCIENTIST');
     await screenshot(page, '01-after-role-change');
+    // and the user role back in the portal
+    await page.goto(`${product.url}/console/ChangeRole`);
+    await page
+      .getByRole('row', { name: /^User Use$/ })
+      .getByRole('button', { name: 'Use' })
+      .click();
+    await page.waitForURL(`${product.url}/`);
+    await page.getByText(/^Logged in as .+ \(user\)$/).waitFor();
   });
 
   it('logs out: storage cleared, back to the login', async () => {

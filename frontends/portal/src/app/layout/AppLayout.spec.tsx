@@ -2,11 +2,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { DownloadsProvider } from '../../components/downloads/DownloadsPanel';
-import { SessionProvider } from '../../features/auth';
-import { storeSession } from '../../lib/session-store';
-import { StaticSettingsProvider } from '../../lib/settings';
-import { i18n } from '../i18n';
+import { DownloadsProvider } from '@user-office/frontend-shared/downloads';
+import { SessionProvider } from '@user-office/frontend-shared/session';
+import { storeSession } from '@user-office/frontend-shared/session';
+import { StaticSettingsProvider } from '@user-office/frontend-shared/settings';
+import { i18n } from '@user-office/frontend-shared/i18n';
 import { AppLayout } from './AppLayout';
 
 function token(claims: Record<string, unknown>): string {

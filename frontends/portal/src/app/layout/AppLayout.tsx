@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   AppBar,
@@ -28,15 +28,13 @@ import Person from '@mui/icons-material/Person';
 import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { PageContent } from '../../components/PageContent';
-import { GetTokenForUserDocument, LogoutDocument, MeDocument } from '../../gql/graphql';
-import { request } from '../../lib/graphql-client';
-import { clearSession } from '../../lib/session-store';
-import { useSettings } from '../../lib/settings';
-import { IdleWarning, useCurrentSession, useSession } from '../../features/auth';
-import { DownloadsPanel } from '../../components/downloads/DownloadsPanel';
+import { PageContent } from '@user-office/frontend-shared/components';
+import { useAccountMenu } from '@user-office/frontend-shared/account';
+import { useSettings } from '@user-office/frontend-shared/settings';
+import { IdleWarning, useCurrentSession } from '@user-office/frontend-shared/session';
+import { DownloadsPanel } from '@user-office/frontend-shared/downloads';
+import { DRAWER_COLLAPSE_QUERY, DRAWER_WIDTH } from '@user-office/frontend-shared/theme';
 
-export const DRAWER_WIDTH = 250;
 const DRAWER_KEY = 'drawerOpen';
 
 interface MenuEntry {
@@ -66,12 +64,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const settings = useSettings();
   const session = useCurrentSession();
-  const { logout, login } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const wide = useMediaQuery('(min-width:1224px)');
+  const account = useAccountMenu('portal', navigate);
+  const wide = useMediaQuery(DRAWER_COLLAPSE_QUERY);
   const [open, setOpen] = useState<boolean>(() => localStorage.getItem(DRAWER_KEY) !== 'false');
-  const [email, setEmail] = useState<string>('');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // a message carried over a navigation (e.g. "User role changed!")
   const [flash, setFlash] = useState<string | null>(() => {
@@ -79,12 +76,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
     sessionStorage.removeItem('flash');
     return message;
   });
-
-  useEffect(() => {
-    request(MeDocument)
-      .then((d) => setEmail(d.getUserMe?.email ?? ''))
-      .catch(() => setEmail(''));
-  }, [session.token]);
 
   const drawerOpen = wide && open;
   const toggle = () => {
@@ -95,31 +86,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   const doLogout = async () => {
     setAnchor(null);
-    await request(LogoutDocument, { token: session.token }).catch(() => undefined);
-    const logoutUrl = settings.value('EXTERNAL_AUTH_LOGOUT_URL');
-    if (logoutUrl) {
-      // ends the provider's session too (else the next login would be silent); it sends the user back here
-      clearSession();
-      const url = new URL(logoutUrl, window.location.origin);
-      url.searchParams.set('post_logout_redirect_uri', `${window.location.origin}/external-auth`);
-      window.location.assign(url.toString());
-      return;
-    }
-    logout();
-    navigate('/external-auth', { replace: true });
+    await account.logout();
   };
 
   const unimpersonate = async () => {
     setAnchor(null);
-    if (session.impersonatingUserId === null) return;
-    const d = await request(GetTokenForUserDocument, { userId: session.impersonatingUserId });
-    login(d.getTokenForUser);
-    navigate('/', { replace: true });
+    await account.unimpersonate();
   };
 
   const entries = menuFor(session.currentRole, settings.isEnabled('USER_MANAGEMENT'), session.userId, t);
-  const roleLabel =
-    session.roles.length > 1 ? ` (${session.currentRole.replace(/_/g, ' ').toLowerCase()})` : '';
   const logo = settings.value('HEADER_LOGO_FILENAME');
 
   return (
@@ -140,8 +115,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             {t('app.title')}
           </Typography>
           <Typography data-testid="logged-in-as" sx={{ mr: 1 }}>
-            {t('app.loggedInAs', { email })}
-            {roleLabel}
+            {account.loggedInAs}
           </Typography>
           <IconButton
             color="inherit"
@@ -154,7 +128,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <MenuItem component={RouterLink} to="/ChangeRole" onClick={() => setAnchor(null)}>
               {t('app.roles')}
             </MenuItem>
-            {session.impersonatingUserId !== null ? (
+            {account.impersonating ? (
               <MenuItem onClick={() => void unimpersonate()}>{t('app.unimpersonate')}</MenuItem>
             ) : null}
             <MenuItem onClick={() => void doLogout()}>{t('app.logout')}</MenuItem>

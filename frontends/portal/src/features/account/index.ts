@@ -1,3 +1,3 @@
-export { ChangeRole } from './components/ChangeRole';
+export { ChangeRole } from '@user-office/frontend-shared/account';
 export { HelpPage } from './components/HelpPage';
 export { ProfilePage } from './components/ProfilePage';

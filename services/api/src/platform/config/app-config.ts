@@ -48,6 +48,8 @@ export interface AppConfig {
   publicUrl: string;
   /** the built portal (frontends/portal/dist) served at `/`; null when absent */
   portalDir: string | null;
+  /** the built staff console, served at /console */
+  consoleDir: string | null;
   jwtSecret: string;
   /** session lifetime in seconds */
   tokenTtlSeconds: number;
@@ -116,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     portalDir:
       env.PORTAL_DIR ?? resolve(__dirname, '..', '..', '..', '..', '..', 'frontends', 'portal', 'dist'),
+    consoleDir:
+      env.CONSOLE_DIR ?? resolve(__dirname, '..', '..', '..', '..', '..', 'frontends', 'console', 'dist'),
     jwtSecret:
       env.JWT_SECRET ||
       (nodeEnv === 'production' ? fail('JWT_SECRET must be set in production') : devSecret(dataDir)),

@@ -1,6 +1,6 @@
 import { Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { PageContent } from '../../../components/PageContent';
+import { PageContent } from '@user-office/frontend-shared/components';
 
 /** /HelpPage: the help text from the page editor. */
 export function HelpPage() {

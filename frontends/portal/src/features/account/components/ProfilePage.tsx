@@ -4,8 +4,8 @@ import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AccountUpdateUserDocument, AccountUserDocument, type AccountUserQuery } from '../../../gql/graphql';
-import { ApiError, request } from '../../../lib/graphql-client';
-import { useSettings } from '../../../lib/settings';
+import { ApiError, request } from '@user-office/frontend-shared/graphql-client';
+import { useSettings } from '@user-office/frontend-shared/settings';
 
 type UserRow = NonNullable<AccountUserQuery['getUser']>;
 const FIELDS = [

@@ -1,12 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { pageLoader } from '@user-office/frontend-shared/apps';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { i18n } from '../../../app/i18n';
-import { storeSession } from '../../../lib/session-store';
-import { StaticSettingsProvider } from '../../../lib/settings';
-import { SessionProvider } from '../../auth';
-import { ChangeRole } from './ChangeRole';
+import { i18n } from '@user-office/frontend-shared/i18n';
+import { storeSession } from '@user-office/frontend-shared/session';
+import { StaticSettingsProvider } from '@user-office/frontend-shared/settings';
+import { SessionProvider } from '@user-office/frontend-shared/session';
+import { ChangeRole } from '@user-office/frontend-shared/account';
 import { ProfilePage } from './ProfilePage';
 
 function token(currentRole: string): string {
@@ -53,7 +54,10 @@ function renderAt(path: string, features: string[] = []) {
 }
 
 describe('/ChangeRole', () => {
-  it("switches role through selectRole, showing 'Changing role...', then starts over at /", async () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it("switches role through selectRole, showing 'Changing role...', then starts over at / (a staff role: in the console)", async () => {
+    const load = jest.spyOn(pageLoader, 'load').mockImplementation(() => undefined);
     storeSession(token('USER'));
     const api = mockApi((operation) =>
       operation === 'AccountRoles'
@@ -70,11 +74,32 @@ describe('/ChangeRole', () => {
     expect((inUse as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Use' }));
     expect(screen.getByText('Changing role...')).toBeTruthy();
-    await screen.findByText('home');
+    await waitFor(() => expect(load).toHaveBeenCalledWith('/console/'));
     expect(localStorage.getItem('currentRole')).toBe('FAP_REVIEWER');
     const select = JSON.parse(String(api.mock.calls[1][1].body)) as { variables: Record<string, unknown> };
     expect(select.variables).toMatchObject({ selectedRoleId: 4 });
     expect(sessionStorage.getItem('flash')).toBe('User role changed!');
+  });
+
+  it('switching to the user role stays in the portal and starts over at /', async () => {
+    const load = jest.spyOn(pageLoader, 'load').mockImplementation(() => undefined);
+    storeSession(token('FAP_REVIEWER'));
+    mockApi((operation) =>
+      operation === 'AccountRoles'
+        ? {
+            getMyRoles: [
+              { id: 1, shortCode: 'USER', title: 'User' },
+              { id: 4, shortCode: 'FAP_REVIEWER', title: 'FAP Reviewer' },
+            ],
+          }
+        : { selectRole: token('USER') },
+    );
+    renderAt('/ChangeRole');
+    await screen.findByRole('button', { name: 'In use' });
+    await userEvent.click(screen.getByRole('button', { name: 'Use' }));
+    await screen.findByText('home');
+    expect(localStorage.getItem('currentRole')).toBe('USER');
+    expect(load).not.toHaveBeenCalled();
   });
 });
 

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { i18n } from '../../../app/i18n';
-import { StaticSettingsProvider } from '../../../lib/settings';
-import { SessionProvider } from '../hooks/session';
+import { i18n } from '@user-office/frontend-shared/i18n';
+import { StaticSettingsProvider } from '@user-office/frontend-shared/settings';
+import { SessionProvider } from '@user-office/frontend-shared/session';
 import { ExternalAuth } from './ExternalAuth';
-import { RequireSession } from './RequireSession';
+import { RequireSession } from '@user-office/frontend-shared/session';
 
 function renderAt(path: string, values: Record<string, string> = {}) {
   return render(

@@ -3,22 +3,11 @@ import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ExternalTokenLoginDocument } from '../../../gql/graphql';
-import { request } from '../../../lib/graphql-client';
-import { clearSession, takeReturnPath } from '../../../lib/session-store';
-import { useSettings } from '../../../lib/settings';
-import { useSession } from '../hooks/session';
-
-/** Where the provider sends the user back to: this page, on this origin. */
-export function redirectUri(): string {
-  return `${window.location.origin}/external-auth`;
-}
-
-/** The external login URL with this portal's redirect URI (and a state to come back with). */
-export function loginUrl(base: string): string {
-  const url = new URL(base, window.location.origin);
-  if (!url.searchParams.has('redirect_uri')) url.searchParams.set('redirect_uri', redirectUri());
-  return url.toString();
-}
+import { request } from '@user-office/frontend-shared/graphql-client';
+import { isConsolePath, pageLoader } from '@user-office/frontend-shared/apps';
+import { clearSession, loginUrl, redirectUri, takeReturnPath } from '@user-office/frontend-shared/session';
+import { useSettings } from '@user-office/frontend-shared/settings';
+import { useSession } from '@user-office/frontend-shared/session';
 
 /**
  * /external-auth (§2): a code, session id or token in the address is exchanged through externalTokenLogin; an
@@ -56,7 +45,10 @@ export function ExternalAuth() {
       })
         .then((token) => {
           login(token.externalTokenLogin);
-          navigate(takeReturnPath(), { replace: true });
+          const path = takeReturnPath();
+          // a console page (or `/` of a staff role, which Home sends on) loads the console app
+          if (isConsolePath(path)) pageLoader.replace(path);
+          else navigate(path, { replace: true });
         })
         .catch((e: Error) => setError(e.message || t('errors.unknown')));
       return;

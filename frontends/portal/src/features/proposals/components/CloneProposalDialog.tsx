@@ -20,7 +20,7 @@ import {
   ProposalsCloneDocument,
   type ProposalsCallsMinimalQuery,
 } from '../../../gql/graphql';
-import { request } from '../../../lib/graphql-client';
+import { request } from '@user-office/frontend-shared/graphql-client';
 
 type CallOption = ProposalsCallsMinimalQuery['getCallsMinimal'][number];
 

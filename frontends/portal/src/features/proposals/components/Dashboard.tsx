@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../../../components/questionary';
+import { ConfirmDialog } from '@user-office/frontend-shared/questionary';
 import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,
@@ -27,15 +27,15 @@ import GroupAdd from '@mui/icons-material/GroupAdd';
 import Visibility from '@mui/icons-material/Visibility';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useDownloads } from '../../../components/downloads/DownloadsPanel';
-import { useCurrentSession } from '../../auth';
+import { useDownloads } from '@user-office/frontend-shared/downloads';
+import { useCurrentSession } from '@user-office/frontend-shared/session';
 import {
   ProposalsDeleteDocument,
   ProposalsMineDocument,
   type ProposalsMineQuery,
 } from '../../../gql/graphql';
-import { request } from '../../../lib/graphql-client';
-import { useDateFormat, useSettings } from '../../../lib/settings';
+import { request } from '@user-office/frontend-shared/graphql-client';
+import { useDateFormat, useSettings } from '@user-office/frontend-shared/settings';
 import { readOnlyReason } from '../lib/proposal-model';
 import { CloneProposalDialog } from './CloneProposalDialog';
 import { JoinProposalDialog } from './JoinProposalDialog';

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ProposalsAcceptInviteDocument } from '../../../gql/graphql';
-import { request } from '../../../lib/graphql-client';
+import { request } from '@user-office/frontend-shared/graphql-client';
 
 /** "Join proposal" (EMAIL_INVITE): the invitation code → acceptInvite → "Code verification successful". */
 export function JoinProposalDialog({

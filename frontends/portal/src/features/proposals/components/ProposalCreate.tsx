@@ -2,15 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { questionaryStepDefinitions, Wizard } from '../../../components/questionary';
-import type { WizardStepDefinition } from '../../../components/questionary/types';
-import { useCurrentSession } from '../../auth';
+import { questionaryStepDefinitions, Wizard } from '@user-office/frontend-shared/questionary';
+import type { WizardStepDefinition } from '@user-office/frontend-shared/questionary';
+import { useCurrentSession } from '@user-office/frontend-shared/session';
 import {
   ProposalsBlankStepsDocument,
   ProposalsUserDetailsDocument,
   type ProposalsBlankStepsQuery,
 } from '../../../gql/graphql';
-import { request } from '../../../lib/graphql-client';
+import { request } from '@user-office/frontend-shared/graphql-client';
 import { toQuestionaryStep, type ProposalUser } from '../lib/proposal-model';
 import { ProposalBasisContext, useProposalBasis } from './basis/ProposalBasis';
 

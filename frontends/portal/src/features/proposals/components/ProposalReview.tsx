@@ -1,39 +1,14 @@
-import { ConfirmDialog } from '../../../components/questionary';
+import { AnswersSummary, ConfirmDialog } from '@user-office/frontend-shared/questionary';
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import GetApp from '@mui/icons-material/GetApp';
 import Send from '@mui/icons-material/Send';
 import { useTranslation } from 'react-i18next';
-import { useDownloads } from '../../../components/downloads/DownloadsPanel';
+import { useDownloads } from '@user-office/frontend-shared/downloads';
 import { ProposalsSubmissionDetailsDocument, ProposalsSubmitDocument } from '../../../gql/graphql';
-import { request } from '../../../lib/graphql-client';
-import { useDateFormat } from '../../../lib/settings';
-import { answerText, isAnsweredField } from '../lib/answer-text';
-import {
-  hasProposalBasis,
-  toQuestionaryStep,
-  userName,
-  type LoadedProposal,
-  type ReadOnlyReason,
-} from '../lib/proposal-model';
-
-interface SummaryRow {
-  key: string;
-  question: string;
-  answer: string;
-}
+import { request } from '@user-office/frontend-shared/graphql-client';
+import { useDateFormat } from '@user-office/frontend-shared/settings';
+import { toQuestionaryStep, userName, type LoadedProposal, type ReadOnlyReason } from '../lib/proposal-model';
 
 /**
  * The final Review step: a summary of every answered question per step, the (pre-submission) reference, Submit
@@ -64,11 +39,6 @@ export function ProposalReview({
   const steps = (proposal.questionary?.steps ?? []).filter((s) => s.topic.isEnabled);
   const complete = proposal.questionary?.isCompleted ?? steps.every((s) => s.isCompleted);
   const canSubmit = !proposal.submitted && complete && !readonly && readOnlyReason === null;
-  const helpers = {
-    t: (key: string, options?: Record<string, unknown>) => t(key, options),
-    date: dates.date,
-    dateTime: dates.dateTime,
-  };
 
   const submit = async () => {
     setConfirming(false);
@@ -106,71 +76,23 @@ export function ProposalReview({
           {submissionMessage}
         </Alert>
       ) : null}
-      <Stack spacing={3}>
-        {steps.map((raw) => {
-          const step = toQuestionaryStep(raw);
-          const rows: SummaryRow[] = [];
-          if (hasProposalBasis(step)) {
-            rows.push(
-              { key: 'title', question: t('proposals.basis.title'), answer: proposal.title },
-              { key: 'abstract', question: t('proposals.basis.abstract'), answer: proposal.abstract },
-              {
-                key: 'pi',
-                question: t('proposals.basis.principalInvestigator'),
-                answer: proposal.proposer ? userName(proposal.proposer) : '',
-              },
-              {
-                key: 'co-proposers',
-                question: t('proposals.basis.coProposers'),
-                answer: proposal.users.map(userName).join(', ') || t('proposals.review.none'),
-              },
-            );
-          }
-          for (const field of step.fields) {
-            if (!isAnsweredField(field)) continue;
-            rows.push({
-              key: field.question.id,
-              question: field.question.question,
-              answer: answerText(field, helpers),
-            });
-          }
-          return (
-            <Paper key={step.topic.id} variant="outlined" sx={{ p: 2 }}>
-              <Typography component="h3" variant="subtitle1" gutterBottom>
-                {step.topic.title}
-              </Typography>
-              {rows.length === 0 ? (
-                <Typography color="text.secondary">{t('proposals.review.notAnswered')}</Typography>
-              ) : (
-                <Table size="small" aria-label={step.topic.title}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell component="th" scope="col" sx={{ width: '35%' }}>
-                        {t('proposals.review.question')}
-                      </TableCell>
-                      <TableCell component="th" scope="col">
-                        {t('proposals.review.answer')}
-                      </TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {rows.map((row) => (
-                      <TableRow key={row.key}>
-                        <TableCell component="th" scope="row">
-                          {row.question}
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                          {row.answer}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </Paper>
-          );
-        })}
-      </Stack>
+      <AnswersSummary
+        steps={steps.map(toQuestionaryStep)}
+        basisRows={[
+          { key: 'title', question: t('proposals.basis.title'), answer: proposal.title },
+          { key: 'abstract', question: t('proposals.basis.abstract'), answer: proposal.abstract },
+          {
+            key: 'pi',
+            question: t('proposals.basis.principalInvestigator'),
+            answer: proposal.proposer ? userName(proposal.proposer) : '',
+          },
+          {
+            key: 'co-proposers',
+            question: t('proposals.basis.coProposers'),
+            answer: proposal.users.map(userName).join(', ') || t('proposals.review.none'),
+          },
+        ]}
+      />
       {!proposal.submitted && !complete ? (
         <Alert severity="info" sx={{ mt: 2 }}>
           {t('proposals.review.incomplete')}

@@ -11,10 +11,10 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentSession } from '../../auth';
+import { useCurrentSession } from '@user-office/frontend-shared/session';
 import { ProposalsOpenCallsDocument, type ProposalsOpenCallsQuery } from '../../../gql/graphql';
-import { request } from '../../../lib/graphql-client';
-import { useDateFormat } from '../../../lib/settings';
+import { request } from '@user-office/frontend-shared/graphql-client';
+import { useDateFormat } from '@user-office/frontend-shared/settings';
 
 type OpenCall = ProposalsOpenCallsQuery['getCalls'][number];
 

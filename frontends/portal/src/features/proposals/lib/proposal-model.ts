@@ -1,5 +1,5 @@
 import { DataType, DependenciesLogicOperator, EvaluatorOperator } from '@user-office/contracts';
-import type { QuestionaryStepData } from '../../../components/questionary/types';
+import type { QuestionaryStepData } from '@user-office/frontend-shared/questionary';
 import type {
   ProposalsProposalQuery,
   ProposalsQuestionaryStepFragment,

@@ -3,11 +3,11 @@ import { createTheme, ThemeProvider } from '@mui/material';
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { i18n } from '../../../app/i18n';
-import { DownloadsProvider } from '../../../components/downloads/DownloadsPanel';
-import { StaticSettingsProvider } from '../../../lib/settings';
-import { storeSession } from '../../../lib/session-store';
-import { SessionProvider } from '../../auth';
+import { i18n } from '@user-office/frontend-shared/i18n';
+import { DownloadsProvider } from '@user-office/frontend-shared/downloads';
+import { StaticSettingsProvider } from '@user-office/frontend-shared/settings';
+import { storeSession } from '@user-office/frontend-shared/session';
+import { SessionProvider } from '@user-office/frontend-shared/session';
 
 /** A session token (unsigned: the portal only decodes it) issued now. */
 export function sessionToken(

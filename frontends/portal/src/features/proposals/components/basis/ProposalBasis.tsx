@@ -27,14 +27,14 @@ import {
 import { useField, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { isSchema, mixed, type AnySchema } from 'yup';
-import type { BasisExtension } from '../../../../components/questionary/types';
+import type { BasisExtension } from '@user-office/frontend-shared/questionary';
 import {
   ProposalsCreateDocument,
   ProposalsSetInvitesDocument,
   ProposalsUpdateDocument,
 } from '../../../../gql/graphql';
-import { ApiError, request } from '../../../../lib/graphql-client';
-import { i18n } from '../../../../app/i18n';
+import { ApiError, request } from '@user-office/frontend-shared/graphql-client';
+import { i18n } from '@user-office/frontend-shared/i18n';
 import {
   userName,
   type LoadedProposal,

@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../../../../components/questionary';
+import { ConfirmDialog } from '@user-office/frontend-shared/questionary';
 import { useEffect, useId, useState } from 'react';
 import {
   Alert,
@@ -28,8 +28,8 @@ import {
   ProposalsPreviousCollaboratorsDocument,
   ProposalsUserByEmailDocument,
 } from '../../../../gql/graphql';
-import { request } from '../../../../lib/graphql-client';
-import { useSettings } from '../../../../lib/settings';
+import { request } from '@user-office/frontend-shared/graphql-client';
+import { useSettings } from '@user-office/frontend-shared/settings';
 import { userName, type ProposalUser } from '../../lib/proposal-model';
 
 /** §9: the add-people dialog's search debounce and the picker's page size. */

@@ -1,0 +1,216 @@
+import { Kind, type DocumentNode } from 'graphql';
+import { createDataProvider } from './data-provider';
+import type { GraphqlTransport } from './graphql-transport';
+
+interface Sent {
+  operation: string;
+  variables: Record<string, unknown>;
+}
+
+/** A transport that records each operation (its root field) and answers from `answer`. */
+function recording(answer: (field: string, variables: Record<string, unknown>) => unknown) {
+  const sent: Sent[] = [];
+  const field = (doc: DocumentNode) => {
+    const definition = doc.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+    const selection = definition?.selectionSet.selections[0];
+    return selection?.kind === Kind.FIELD ? selection.name.value : '';
+  };
+  const respond = (doc: DocumentNode, variables: Record<string, unknown> = {}) => {
+    const operation = field(doc);
+    sent.push({ operation, variables });
+    return Promise.resolve({ data: { [operation]: answer(operation, variables) } as never });
+  };
+  const transport = {
+    query: ({ query, variables }: { query: DocumentNode; variables?: Record<string, unknown> }) =>
+      respond(query, variables),
+    mutate: ({ mutation, variables }: { mutation: DocumentNode; variables?: Record<string, unknown> }) =>
+      respond(mutation, variables),
+  } as unknown as GraphqlTransport;
+  return { transport, sent };
+}
+
+const views = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, i) => ({
+    primaryKey: from + i,
+    proposalId: String(from + i),
+    title: 't',
+  }));
+
+describe('the console data provider: each react-admin call → its §7 operation', () => {
+  it('Proposals getList → getProposalsCore with the §2 filters, a chunk of 200, search from 3 characters', async () => {
+    const { transport, sent } = recording(() => ({ totalCount: 450, proposalViews: views(200) }));
+    const provider = createDataProvider(transport);
+    const page = await provider.getList('Proposals', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'title', order: 'ASC' },
+      filter: {
+        search: 'ic',
+        call: 4,
+        proposalStatus: 2,
+        questionId: 'q1',
+        compareOperator: 'GREATER_THAN',
+        value: '5',
+        dataType: 'NUMBER_INPUT',
+      },
+    });
+    expect(sent).toEqual([
+      {
+        operation: 'getProposalsCore',
+        variables: {
+          filter: {
+            callId: 4,
+            proposalStatusId: 2,
+            questionFilter: {
+              questionId: 'q1',
+              compareOperator: 'GREATER_THAN',
+              dataType: 'NUMBER_INPUT',
+              value: '5',
+            },
+          },
+          first: 200,
+          offset: 0,
+          searchText: undefined,
+          sortField: 'title',
+          sortDirection: 'ASC',
+        },
+      },
+    ]);
+    expect(page.data).toHaveLength(20);
+    expect(page.data[0]).toMatchObject({ id: 1, primaryKey: 1 });
+    expect(page.total).toBe(450);
+  });
+
+  it('serves the pages of a loaded chunk from it, fetches the next chunk when paging past it, and offers every prefetched row', async () => {
+    const { transport, sent } = recording((_f, v) => ({
+      totalCount: 450,
+      proposalViews: views(200, Number(v.offset) + 1),
+    }));
+    const provider = createDataProvider(transport);
+    const params = (page: number) => ({
+      pagination: { page, perPage: 20 },
+      sort: { field: 'primaryKey', order: 'DESC' as const },
+      filter: { search: 'spin ice' },
+    });
+    await provider.getList('Proposals', params(1));
+    const second = await provider.getList('Proposals', params(2));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].variables).toMatchObject({
+      searchText: 'spin ice',
+      filter: { excludeProposalStatusIds: [9] },
+    });
+    expect(second.data.map((r) => r.id)).toEqual(views(20, 21).map((v) => v.primaryKey));
+    const eleventh = await provider.getList('Proposals', params(11));
+    expect(sent).toHaveLength(2);
+    expect(sent[1].variables).toMatchObject({ first: 200, offset: 200 });
+    expect(eleventh.data[0].id).toBe(201);
+    expect((eleventh.meta as { prefetchedIds: number[] }).prefetchedIds).toHaveLength(400);
+  });
+
+  it('a command forgets the prefetched rows: the next page is fetched again', async () => {
+    const { transport, sent } = recording((field) =>
+      field === 'getProposalsCore'
+        ? { totalCount: 1, proposalViews: views(1) }
+        : [{ primaryKey: 1, statusId: 3 }],
+    );
+    const provider = createDataProvider(transport);
+    const params = {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'primaryKey', order: 'DESC' as const },
+      filter: {},
+    };
+    await provider.getList('Proposals', params);
+    await provider.changeProposalsStatus([1, 2], 3);
+    await provider.getList('Proposals', params);
+    expect(sent.map((s) => s.operation)).toEqual([
+      'getProposalsCore',
+      'changeProposalsStatus',
+      'getProposalsCore',
+    ]);
+    expect(sent[1].variables).toEqual({ proposalPks: [1, 2], statusId: 3 });
+  });
+
+  it('getOne → getProposal(primaryKey); delete and deleteMany → deleteProposal(proposalPk) per record', async () => {
+    const { transport, sent } = recording((field, v) =>
+      field === 'getProposal'
+        ? { primaryKey: v.primaryKey, questionary: null }
+        : { primaryKey: v.proposalPk },
+    );
+    const provider = createDataProvider(transport);
+    expect((await provider.getOne('Proposals', { id: 7 })).data).toMatchObject({ id: 7 });
+    await provider.deleteMany('Proposals', { ids: [7, 8] });
+    expect(sent).toEqual([
+      { operation: 'getProposal', variables: { primaryKey: 7 } },
+      { operation: 'deleteProposal', variables: { proposalPk: 7 } },
+      { operation: 'deleteProposal', variables: { proposalPk: 8 } },
+    ]);
+  });
+
+  it('the commands: notifyProposal, cloneProposals, administrationProposal, select-all by getProposalCoreBasic', async () => {
+    const { transport, sent } = recording((field) =>
+      field === 'cloneProposals'
+        ? [{ primaryKey: 9 }]
+        : field === 'getProposalCoreBasic'
+          ? [{ primaryKey: 5 }]
+          : {},
+    );
+    const provider = createDataProvider(transport);
+    await provider.notifyProposal(3);
+    expect(await provider.cloneProposals(2, [3])).toBe(1);
+    await provider.administrationProposal({
+      proposalPk: 3,
+      finalStatus: 'ACCEPTED',
+      managementDecisionSubmitted: true,
+    });
+    expect(await provider.allProposalPks({ search: 'ab', proposalStatus: 4 })).toEqual([5]);
+    expect(sent).toEqual([
+      { operation: 'notifyProposal', variables: { proposalPk: 3 } },
+      { operation: 'cloneProposals', variables: { callId: 2, proposalsToClonePk: [3] } },
+      {
+        operation: 'administrationProposal',
+        variables: { proposalPk: 3, finalStatus: 'ACCEPTED', managementDecisionSubmitted: true },
+      },
+      {
+        operation: 'getProposalCoreBasic',
+        variables: { filter: { proposalStatusId: 4 }, searchText: undefined },
+      },
+    ]);
+  });
+
+  it('the pickers and logs: Calls, Statuses, Questions, EventLogs, StatusActionsLogs; anything else is refused', async () => {
+    const { transport, sent } = recording((field) =>
+      field === 'getStatusActionsLogs' ? { totalCount: 0, statusActionsLogs: [] } : [],
+    );
+    const provider = createDataProvider(transport);
+    const list = (resource: string, filter: Record<string, unknown> = {}) =>
+      provider.getList(resource, {
+        pagination: { page: 2, perPage: 20 },
+        sort: { field: 'timestamp', order: 'DESC' },
+        filter,
+      });
+    await list('Calls', { isActive: true });
+    await list('Statuses');
+    await list('Questions', { category: 'PROPOSAL' });
+    await list('EventLogs', { changedObjectId: '7', eventType: 'proposal' });
+    await list('StatusActionsLogs', { searchText: '000001', statusActionsSuccessful: false });
+    expect(sent).toEqual([
+      { operation: 'getCallsMinimal', variables: { filter: { isActive: true } } },
+      { operation: 'getStatuses', variables: { entityType: 'PROPOSAL' } },
+      { operation: 'getQuestions', variables: { filter: { category: 'PROPOSAL' } } },
+      { operation: 'getEventLogs', variables: { changedObjectId: '7', eventType: 'proposal' } },
+      {
+        operation: 'getStatusActionsLogs',
+        variables: {
+          filter: { statusActionsSuccessful: false },
+          searchText: '000001',
+          first: 20,
+          offset: 20,
+          sortField: 'timestamp',
+          sortDirection: 'DESC',
+        },
+      },
+    ]);
+    await expect(provider.update('Calls', { id: 1, data: {}, previousData: {} })).rejects.toThrow(
+      'The console has no UPDATE for Calls',
+    );
+  });
+});

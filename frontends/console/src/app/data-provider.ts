@@ -1,0 +1,116 @@
+import type { DataProvider, DeleteManyParams, GetListParams } from 'ra-core';
+import buildGraphQLProvider, { type BuildQuery } from 'ra-data-graphql';
+import {
+  ConsoleAdministrationProposalDocument,
+  ConsoleChangeProposalsStatusDocument,
+  ConsoleCloneProposalsDocument,
+  ConsoleNotifyProposalDocument,
+  ConsoleProposalsBasicDocument,
+  type ConsoleAdministrationProposalMutationVariables,
+  type ConsoleProposalsBasicQuery,
+} from '../gql/graphql';
+import { callsOperations } from '../resources/calls/calls.operations';
+import { eventLogsOperations } from '../resources/event-logs/event-logs.operations';
+import { ProposalPrefetch } from '../resources/proposals/prefetch';
+import {
+  searchTextOf,
+  toProposalsFilter,
+  type ProposalTableFilter,
+} from '../resources/proposals/proposal-filter';
+import { proposalsOperations } from '../resources/proposals/proposals.operations';
+import { questionsOperations } from '../resources/questions/questions.operations';
+import { statusActionsLogsOperations } from '../resources/status-actions-logs/status-actions-logs.operations';
+import { statusesOperations } from '../resources/statuses/statuses.operations';
+import { asApolloClient, graphqlTransport, type GraphqlTransport } from './graphql-transport';
+import type { RaFetchType, ResourceOperations } from './operations';
+
+/**
+ * The §7 operations behind each react-admin resource. A new resource adds its `<name>.operations.ts` here
+ * (see DEVELOPERS.md "Adding a console resource").
+ */
+export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
+  Proposals: proposalsOperations,
+  Calls: callsOperations,
+  Statuses: statusesOperations,
+  Questions: questionsOperations,
+  EventLogs: eventLogsOperations,
+  StatusActionsLogs: statusActionsLogsOperations,
+};
+
+/** ra-data-graphql's buildQuery: the resource's own mapping, or a clear refusal (no CRUD guessing). */
+export const buildQuery: BuildQuery = (raFetchType, resource, params) => {
+  const build = RESOURCE_OPERATIONS[resource]?.[raFetchType as RaFetchType] as
+    ((p: unknown) => ReturnType<BuildQuery>) | undefined;
+  if (!build) throw new Error(`The console has no ${raFetchType} for ${resource}`);
+  return build(params);
+};
+
+/**
+ * The commands the console's buttons send (state changes are explicit commands, not edits of a field). Each
+ * forgets the prefetched proposals, whose rows it changes.
+ */
+export interface ConsoleCommands {
+  changeProposalsStatus(proposalPks: number[], statusId: number): Promise<void>;
+  notifyProposal(proposalPk: number): Promise<void>;
+  cloneProposals(callId: number, proposalPks: number[]): Promise<number>;
+  administrationProposal(variables: ConsoleAdministrationProposalMutationVariables): Promise<void>;
+  /** select-all over the whole filter: getProposalCoreBasic */
+  allProposalPks(filter: ProposalTableFilter): Promise<number[]>;
+}
+
+export type ConsoleDataProvider = DataProvider & ConsoleCommands;
+
+/** The console's data provider: ra-data-graphql over the shared GraphQL client, with the proposals' prefetch. */
+export function createDataProvider(transport: GraphqlTransport = graphqlTransport): ConsoleDataProvider {
+  const base = buildGraphQLProvider({
+    client: asApolloClient(transport),
+    introspection: false,
+    buildQuery: () => buildQuery,
+  });
+  const prefetch = new ProposalPrefetch((params) => base.getList('Proposals', params));
+  const run = transport.mutate;
+  const written = <T>(result: T): T => {
+    prefetch.invalidate();
+    return result;
+  };
+
+  return {
+    ...base,
+    getList: (resource: string, params: GetListParams) =>
+      resource === 'Proposals' ? prefetch.getList(params) : base.getList(resource, params),
+    delete: (resource, params) => base.delete(resource, params).then(written),
+    // one §7 delete per record (there is no bulk delete operation)
+    deleteMany: async (resource: string, params: DeleteManyParams) => {
+      for (const id of params.ids) await base.delete(resource, { id, previousData: undefined });
+      return written({ data: params.ids });
+    },
+    updateMany: () => Promise.reject(new Error('The console changes state through explicit commands')),
+    changeProposalsStatus: async (proposalPks, statusId) => {
+      await run({ mutation: ConsoleChangeProposalsStatusDocument, variables: { proposalPks, statusId } });
+      written(undefined);
+    },
+    notifyProposal: async (proposalPk) => {
+      await run({ mutation: ConsoleNotifyProposalDocument, variables: { proposalPk } });
+      written(undefined);
+    },
+    cloneProposals: async (callId, proposalPks) => {
+      const { data } = await run({
+        mutation: ConsoleCloneProposalsDocument,
+        variables: { callId, proposalsToClonePk: proposalPks },
+      });
+      written(undefined);
+      return (data as { cloneProposals: unknown[] }).cloneProposals.length;
+    },
+    administrationProposal: async (variables) => {
+      await run({ mutation: ConsoleAdministrationProposalDocument, variables });
+      written(undefined);
+    },
+    allProposalPks: async (filter) => {
+      const { data } = await transport.query({
+        query: ConsoleProposalsBasicDocument,
+        variables: { filter: toProposalsFilter(filter), searchText: searchTextOf(filter) },
+      });
+      return (data as ConsoleProposalsBasicQuery).getProposalCoreBasic.map((p) => p.primaryKey);
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from 'react';
+import { IconButton, Tooltip } from '@mui/material';
+import Visibility from '@mui/icons-material/Visibility';
+import {
+  DatagridConfigurable,
+  FunctionField,
+  List,
+  Pagination,
+  SelectColumnsButton,
+  TextField,
+  TopToolbar,
+  useListContext,
+} from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CheckboxLabels } from '../../../app/a11y';
+import { readAddress, writeAddress } from '../address-params';
+import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../proposal-filter';
+import type { ProposalRow } from '../proposals.operations';
+import { ProposalBulkActions } from './ProposalBulkActions';
+import { proposalFilters } from './ProposalFilters';
+import { ReviewModal } from './ReviewModal';
+import { SelectAllBanner } from './SelectAllBanner';
+
+const DEFAULT_SORT = { field: 'primaryKey', order: 'DESC' } as const;
+
+/** Keeps the address in step with the table: its filters, sort and selection are §2 address parameters. */
+function AddressSync({ initialSelection }: { initialSelection: number[] }) {
+  const { filterValues, sort, selectedIds, onSelect } = useListContext();
+  const [, setSearchParams] = useSearchParams();
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    if (initialSelection.length > 0) onSelect(initialSelection);
+  }, [initialSelection, onSelect]);
+  const state = JSON.stringify([filterValues, sort, selectedIds]);
+  useEffect(() => {
+    if (!restored.current) return;
+    setSearchParams(
+      (current) =>
+        writeAddress(current, { filter: filterValues, sort, selection: selectedIds }, DEFAULT_SORT),
+      { replace: true },
+    );
+  }, [state, setSearchParams]);
+  return null;
+}
+
+function personName(p: ProposalRow['principalInvestigator']): string {
+  if (!p) return '';
+  return `${p.preferredname || p.firstname || ''} ${p.lastname ?? ''}`.trim();
+}
+
+function ListActions() {
+  return (
+    <TopToolbar>
+      <SelectColumnsButton />
+    </TopToolbar>
+  );
+}
+
+/**
+ * The staff proposals table (§2, `/console/Proposals`): actions, proposal ID, title, PI, PI e-mail, submitted,
+ * status and call (hidden by default) columns whose visibility is remembered; search and filters; page size 20
+ * over chunks of 200; row selection with the bulk actions; the review modal.
+ */
+export function ProposalList() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // the address of a shared or bookmarked view is read once, when the table opens
+  const [initial] = useState(() => readAddress(searchParams));
+  const reviewModal = Number(searchParams.get('reviewModal')) || null;
+
+  const openReview = (pk: number) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('reviewModal', String(pk));
+        next.delete('modalTab');
+        return next;
+      },
+      { replace: false },
+    );
+
+  return (
+    <>
+      <List
+        resource="Proposals"
+        title={t('console.proposals.title')}
+        perPage={PAGE_SIZE}
+        debounce={SEARCH_DEBOUNCE_MS}
+        disableSyncWithLocation
+        storeKey={false}
+        filters={proposalFilters}
+        filterDefaultValues={initial.filter}
+        sort={initial.sort ?? DEFAULT_SORT}
+        actions={<ListActions />}
+        pagination={<Pagination rowsPerPageOptions={[PAGE_SIZE, 50, 100]} />}
+      >
+        <AddressSync initialSelection={initial.selection} />
+        <SelectAllBanner />
+        <CheckboxLabels selectAll={t('console.proposals.selectAllRows')}>
+          <DatagridConfigurable
+            bulkActionButtons={<ProposalBulkActions />}
+            omit={['callShortCode']}
+            rowClick={false}
+            preferenceKey="Proposals.staffTable"
+          >
+            <FunctionField
+              label={t('console.proposals.columns.actions')}
+              sortable={false}
+              render={(record: ProposalRow) => (
+                <Tooltip title={t('console.proposals.view', { id: record.proposalId })}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('console.proposals.view', { id: record.proposalId })}
+                    onClick={() => openReview(record.primaryKey)}
+                  >
+                    <Visibility fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            />
+            <TextField source="proposalId" label={t('console.proposals.columns.proposalId')} />
+            <TextField source="title" label={t('console.proposals.columns.title')} />
+            <FunctionField
+              source="principalInvestigator"
+              label={t('console.proposals.columns.principalInvestigator')}
+              render={(record: ProposalRow) => personName(record.principalInvestigator)}
+            />
+            <FunctionField
+              source="piEmail"
+              sortable={false}
+              label={t('console.proposals.columns.piEmail')}
+              render={(record: ProposalRow) => record.principalInvestigator?.email ?? ''}
+            />
+            <FunctionField
+              source="submitted"
+              label={t('console.proposals.columns.submitted')}
+              render={(record: ProposalRow) =>
+                record.submitted ? t('console.proposals.yes') : t('console.proposals.no')
+              }
+            />
+            <TextField source="statusName" label={t('console.proposals.columns.status')} />
+            <TextField source="callShortCode" label={t('console.proposals.columns.call')} />
+          </DatagridConfigurable>
+        </CheckboxLabels>
+      </List>
+      {reviewModal ? <ReviewModal proposalPk={reviewModal} /> : null}
+    </>
+  );
+}

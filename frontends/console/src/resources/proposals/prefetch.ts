@@ -1,0 +1,72 @@
+import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'ra-core';
+import { PREFETCH_CHUNK } from './proposal-filter';
+import type { ChunkMeta } from './proposals.operations';
+
+interface Loaded {
+  total: number;
+  /** rows by chunk offset */
+  chunks: Map<number, RaRecord[]>;
+}
+
+/** What a page of the staff table carries besides its rows: every prefetched row of the same query. */
+export interface PrefetchMeta {
+  prefetchedIds: RaRecord['id'][];
+}
+
+/**
+ * The staff table's prefetch (§9): proposals are fetched in chunks of 200 as the user pages, and the pages of a
+ * loaded chunk are served from it. The chunks of one query (filter + sort) are kept until any write, so that the
+ * select-all banner can offer every prefetched proposal.
+ */
+export class ProposalPrefetch {
+  private readonly loaded = new Map<string, Loaded>();
+
+  constructor(
+    private readonly fetchChunk: (
+      params: GetListParams & { meta: ChunkMeta },
+    ) => ReturnType<DataProvider['getList']>,
+    private readonly chunkSize = PREFETCH_CHUNK,
+  ) {}
+
+  /** Forget every chunk (after a write: statuses, deletions, clones change the rows). */
+  invalidate(): void {
+    this.loaded.clear();
+  }
+
+  async getList(params: GetListParams): Promise<GetListResult & { meta: PrefetchMeta }> {
+    const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
+    const key = JSON.stringify({ filter: params.filter ?? {}, sort: params.sort ?? null });
+    const start = (page - 1) * perPage;
+    let query = this.loaded.get(key);
+    if (!query) {
+      query = { total: 0, chunks: new Map() };
+      this.loaded.set(key, query);
+    }
+    const rows: RaRecord[] = [];
+    // the chunks covering [start, start + perPage)
+    for (
+      let offset = Math.floor(start / this.chunkSize) * this.chunkSize;
+      offset < start + perPage;
+      offset += this.chunkSize
+    ) {
+      let chunk = query.chunks.get(offset);
+      if (!chunk) {
+        const result = await this.fetchChunk({
+          ...params,
+          meta: { ...(params.meta as object), chunk: { first: this.chunkSize, offset } },
+        });
+        chunk = result.data;
+        query.total = result.total ?? chunk.length;
+        query.chunks.set(offset, chunk);
+      }
+      const from = Math.max(start - offset, 0);
+      const to = Math.min(start + perPage - offset, chunk.length);
+      rows.push(...chunk.slice(from, to));
+      if (chunk.length < this.chunkSize) break;
+    }
+    const prefetchedIds = [...query.chunks.entries()]
+      .sort(([a], [b]) => a - b)
+      .flatMap(([, chunk]) => chunk.map((r) => r.id));
+    return { data: rows, total: query.total, meta: { prefetchedIds } };
+  }
+}

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react-swc';
+import { defineConfig } from 'vite';
+import { sharedLocales } from '../shared/vite-plugin.ts';
+
+const api = process.env.VITE_API_URL ?? 'http://localhost:4000';
+
+/**
+ * The staff console, built into dist/ and served by the api at `/console`; `npm run dev -w frontends/console`
+ * proxies the api (and its /external-auth, which the portal answers) on 4000.
+ */
+export default defineConfig({
+  base: '/console/',
+  plugins: [react(), sharedLocales()],
+  resolve: {
+    alias: {
+      '@user-office/contracts': fileURLToPath(new URL('../../contracts/src/index.ts', import.meta.url)),
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2500 },
+  server: {
+    port: 5174,
+    proxy: { '/graphql': api, '/files': api, '/download': api, '/health': api, '/external-auth': api },
+  },
+});

@@ -1,0 +1,2 @@
+export { ErrorBoundary } from './ErrorBoundary';
+export { PageContent } from './PageContent';
