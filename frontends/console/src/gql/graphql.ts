@@ -105,9 +105,14 @@ export type ReviewerFilter = 'ALL' | 'ME';
 
 export type StatusActionType = 'EMAIL' | 'RABBITMQ';
 
+/** PENDING: owed and not run yet (waiting in the queue, or between two tries); RUNNING; SUCCESSFUL or FAILED: the latest outcome */
+export type StatusActionsLogState = 'FAILED' | 'PENDING' | 'RUNNING' | 'SUCCESSFUL';
+
 export type StatusActionsLogsFilter = {
   /** the calls of the entries' proposals */
   callIds?: Array<number> | null | undefined;
+  /** PENDING and RUNNING: what is owed and waiting; SUCCESSFUL, FAILED: the latest outcome; absent: all */
+  states?: Array<StatusActionsLogState> | null | undefined;
   /** the status actions (1 Email action, 2 RabbitMQ action) */
   statusActionIds?: Array<number> | null | undefined;
   /** true: successful only; false: failed only; absent: all */
