@@ -56,6 +56,9 @@ const templates = {
 };
 module.exports = {
   testTimeout: 60000,
+  // two test files at a time even on 2 cores (jest's default there is one): an e2e file waits on PostgreSQL,
+  // Redis and Chromium much of its time. Each file is isolated: own database, Redis prefix, exchanges, free ports.
+  maxWorkers: 2,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     { ...base, ...templates, displayName: 'int', testMatch: ['**/*.int-spec.ts'] },
