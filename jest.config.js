@@ -1,4 +1,7 @@
-/** One jest run, three projects: unit (*.spec.ts), int (*.int-spec.ts, real loopback services), e2e (*.e2e-spec.ts, over HTTP). */
+/**
+ * One jest run, five projects: unit (*.spec.ts), int (*.int-spec.ts, real loopback services), e2e (*.e2e-spec.ts,
+ * over HTTP), portal (*.spec.tsx in jsdom) and browser (*.browser-spec.ts in Chromium).
+ */
 const fs = require('node:fs');
 const swc = JSON.parse(fs.readFileSync(`${__dirname}/.swcrc`, 'utf8'));
 delete swc.$schema;
@@ -43,14 +46,23 @@ const browser = {
   displayName: 'browser',
   roots: ['<rootDir>/frontends'],
   testMatch: ['**/*.browser-spec.ts'],
-  globalSetup: '<rootDir>/frontends/portal/test/browser/build-portal.js',
+  globalSetup: '<rootDir>/frontends/portal/test/browser/global-setup.js',
+  globalTeardown: '<rootDir>/services/api/test/support/global-teardown.js',
+};
+/** The projects that start the app clone the run's seeded templates (services/api/test/support/test-templates.ts). */
+const templates = {
+  globalSetup: '<rootDir>/services/api/test/support/global-setup.js',
+  globalTeardown: '<rootDir>/services/api/test/support/global-teardown.js',
 };
 module.exports = {
   testTimeout: 60000,
+  // two test files at a time even on 2 cores (jest's default there is one): an e2e file waits on PostgreSQL,
+  // Redis and Chromium much of its time. Each file is isolated: own database, Redis prefix, exchanges, free ports.
+  maxWorkers: 2,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
-    { ...base, displayName: 'int', testMatch: ['**/*.int-spec.ts'] },
-    { ...base, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'] },
+    { ...base, ...templates, displayName: 'int', testMatch: ['**/*.int-spec.ts'] },
+    { ...base, ...templates, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'] },
     portal,
     browser,
   ],

@@ -60,7 +60,18 @@ describe('a missing service', () => {
   const start = (env: Record<string, string>) =>
     run(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'services', 'api', 'src', 'main.ts')], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: 'memory://', PORT: '0', LOG_LEVEL: 'fatal', NODE_OPTIONS: '', ...env },
+      // every port free ones (0): a product running on the default ports (4000, 4001, 1025, 8025) must not matter
+      env: {
+        ...process.env,
+        DATA_DIR: 'memory://',
+        PORT: '0',
+        DEV_IDP_PORT: '0',
+        DEV_SMTP_PORT: '0',
+        DEV_MAIL_PORT: '0',
+        LOG_LEVEL: 'fatal',
+        NODE_OPTIONS: '',
+        ...env,
+      },
       timeout: 60_000,
     }).then(
       () => ({ code: 0, stderr: '' }),

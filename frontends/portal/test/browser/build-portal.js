@@ -1,19 +1,26 @@
-/** Jest globalSetup of the browser tests: builds the portal and the console once (vite) so the api can serve them. */
-const { execFileSync } = require('node:child_process');
+/** Builds the portal and the console once per run (vite) so the api can serve them; part of the browser tests' globalSetup. */
+const { execFile } = require('node:child_process');
 const { join } = require('node:path');
+const { promisify } = require('node:util');
 
-function build(app) {
+async function build(app) {
   const dir = join(__dirname, '..', '..', '..', app);
   const vite = join(require.resolve('vite/package.json', { paths: [dir] }), '..', 'bin', 'vite.js');
   // a production build (jest sets NODE_ENV=test, which would make vite emit React's development build)
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: dir,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    [vite, 'build', '--logLevel', 'warn'],
+    {
+      cwd: dir,
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
 }
 
 module.exports = async function buildApps() {
-  build('portal');
-  build('console');
+  await build('portal');
+  await build('console');
 };

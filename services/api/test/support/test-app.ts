@@ -7,6 +7,7 @@ import type { SessionInput } from '../../src/platform/auth/session';
 import type { AppConfig } from '../../src/platform/config/app-config';
 import { ProjectionsService } from '../../src/platform/projections/projections.service';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { clonePgliteTemplate, pgTemplate, testAppConfig } from './test-templates';
 
 export interface GraphqlResponse<T = Record<string, unknown>> {
   data?: T | null;
@@ -47,8 +48,10 @@ export const APPLICANT: SessionInput = {
 };
 
 /**
- * The whole app for a test file: on a fresh PostgreSQL database (default) or an in-memory PGlite, with the
- * in-process queue or BullMQ on Redis under its own prefix. Tokens are minted here (login is the next issue).
+ * The whole app for a test file: on a PostgreSQL database of its own (default) or a PGlite of its own, with the
+ * in-process queue or BullMQ on Redis under its own prefix. The store is a clone of the run's seeded template
+ * (migrated, default units, statuses and workflows created; see test-templates.ts) unless the test brings its
+ * own `database` (or `dataDir`). Tokens are minted here (login is the next issue).
  */
 export async function createTestApp(
   options: {
@@ -59,21 +62,27 @@ export async function createTestApp(
     database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
+  const store = options.store ?? 'postgres';
   let db: TestDatabase | null = options.database ?? null;
-  if (!db && (options.store ?? 'postgres') === 'postgres') db = await createTestDatabase('app');
+  if (!db && store === 'postgres') db = await createTestDatabase('app', { template: pgTemplate() });
   const ownsDatabase = !options.database;
-  const { app, config } = await createApp({
-    mode: 'all',
-    nodeEnv: 'test',
-    logLevel: 'warn',
-    databaseUrl: db?.url ?? null,
-    dataDir: 'memory://',
-    redisUrl: options.queue === 'redis' ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : null,
-    queuePrefix: `uo-test-${process.pid}-${Date.now()}`,
-    eventStoreUrl: null,
-    jwtSecret: 'test-secret',
-    ...options.config,
-  });
+  const pglite =
+    store === 'pglite' && !options.config?.dataDir ? await clonePgliteTemplate('pglite-seeded') : null;
+  let created: Awaited<ReturnType<typeof createApp>>;
+  try {
+    created = await createApp({
+      ...testAppConfig(),
+      databaseUrl: db?.url ?? null,
+      dataDir: pglite?.dir ?? 'memory://',
+      redisUrl: options.queue === 'redis' ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : null,
+      ...options.config,
+    });
+  } catch (error) {
+    if (ownsDatabase) await db?.drop();
+    await pglite?.remove();
+    throw error;
+  }
+  const { app, config } = created;
   const tokens = app.get(TokenService);
   const server = app.getHttpServer();
   return {
@@ -91,6 +100,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       if (ownsDatabase) await db?.drop();
+      await pglite?.remove();
     },
   };
 }

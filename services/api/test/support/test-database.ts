@@ -11,9 +11,22 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database for one test file (each run in its own database). */
-export async function createTestDatabase(label = 'uo'): Promise<TestDatabase> {
-  const name = `${label}_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+/**
+ * A PostgreSQL database for one test file (each run in its own database): empty, or with `template` a clone of
+ * that database (`CREATE DATABASE … TEMPLATE`, see test-templates.ts).
+ */
+export async function createTestDatabase(
+  label = 'uo',
+  options: { template?: string | null } = {},
+): Promise<TestDatabase> {
+  return createNamedDatabase(
+    `${label}_test_${process.pid}_${randomBytes(4).toString('hex')}`,
+    options.template,
+  );
+}
+
+/** The database `name` (a plain identifier), empty or cloned from `template`. */
+export async function createNamedDatabase(name: string, template?: string | null): Promise<TestDatabase> {
   const admin = new Client({ connectionString: TEST_ADMIN_URL });
   try {
     await admin.connect();
@@ -24,8 +37,11 @@ export async function createTestDatabase(label = 'uo'): Promise<TestDatabase> {
       { cause: error },
     );
   }
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(TEST_ADMIN_URL);
   url.pathname = `/${name}`;
   return {

@@ -1,6 +1,6 @@
 import { PgSqlClient } from '../database/pg-sql-client';
-import { PgliteSqlClient } from '../database/pglite-sql-client';
 import { createTestDatabase } from '../../../test/support/test-database';
+import { openTestPglite } from '../../../test/support/test-templates';
 import { describeEventStoreContract } from './event-store.contract';
 import { KurrentEventStore, kurrentUnavailableReason } from './kurrent-event-store';
 import { SqlEventStore } from './sql-event-store';
@@ -26,14 +26,14 @@ describeEventStoreContract('PostgreSQL', {
 describeEventStoreContract('PGlite', {
   unavailable: null,
   setup: async () => {
-    const sql = await PgliteSqlClient.open('memory://');
-    await SqlEventStore.migrate(sql);
-    const store = new SqlEventStore(sql);
+    const pglite = await openTestPglite();
+    await SqlEventStore.migrate(pglite.sql);
+    const store = new SqlEventStore(pglite.sql);
     return {
       store,
       teardown: async () => {
         await store.close();
-        await sql.close();
+        await pglite.close();
       },
     };
   },

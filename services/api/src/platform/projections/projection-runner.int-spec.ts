@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
+import { createTestDatabase } from '../../../test/support/test-database';
+import { openTestPglite } from '../../../test/support/test-templates';
 import { PgSqlClient } from '../database/pg-sql-client';
-import { PgliteSqlClient } from '../database/pglite-sql-client';
 import type { SqlClient, SqlExecutor } from '../database/sql-client';
 import type { EventMetadata, StoredEvent } from '../event-store/event-store.port';
 import { SqlEventStore } from '../event-store/sql-event-store';
@@ -63,19 +63,19 @@ const backends = {
   postgres: async () => {
     const db = await createTestDatabase('proj');
     const open = () => PgSqlClient.connect(db.url, 6);
-    return { sql: await open(), open, db };
+    return { sql: await open(), open, remove: db.drop };
   },
-  pglite: async () => ({
-    sql: await PgliteSqlClient.open('memory://'),
-    open: null,
-    db: null as TestDatabase | null,
-  }),
+  pglite: async () => {
+    // a copy of the run's initialised PGlite: each test skips initdb (seconds)
+    const pglite = await openTestPglite();
+    return { sql: pglite.sql, open: null, remove: pglite.close };
+  },
 };
 
 describe.each(Object.keys(backends) as (keyof typeof backends)[])('projection runner on %s', (backend) => {
   let sql: SqlClient;
   let store: SqlEventStore;
-  let db: TestDatabase | null;
+  let remove: () => Promise<void>;
   let openAnother: (() => Promise<SqlClient>) | null;
   const runners: ProjectionRunner[] = [];
 
@@ -94,7 +94,7 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('projection ru
     );
 
   beforeEach(async () => {
-    ({ sql, db, open: openAnother } = await backends[backend]());
+    ({ sql, remove, open: openAnother } = await backends[backend]());
     await SqlEventStore.migrate(sql);
     store = new SqlEventStore(sql);
   });
@@ -102,7 +102,7 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('projection ru
     await Promise.all(runners.splice(0).map((r) => r.stop()));
     await store.close();
     await sql.close();
-    await db?.drop();
+    await remove();
   });
 
   it('applies inline projections in the append transaction: the row is there when append returns', async () => {
