@@ -96,6 +96,20 @@ export class PgSqlClient implements SqlClient {
     }
   }
 
+  async session<T>(fn: (session: SqlExecutor) => Promise<T>): Promise<T> {
+    const connection: PoolClient = await this.pool.connect();
+    try {
+      return await fn({
+        query: async <R>(sql: string, params: unknown[] = []) => {
+          const result = await connection.query(sql, params);
+          return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+        },
+      });
+    } finally {
+      connection.release(true); // closed, not pooled: its session locks end with it
+    }
+  }
+
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     let client: Client | null = null;
     let stopped = false;
