@@ -98,6 +98,9 @@ export class PgSqlClient implements SqlClient {
 
   async session<T>(fn: (session: SqlExecutor) => Promise<T>): Promise<T> {
     const connection: PoolClient = await this.pool.connect();
+    // a connection lost while idle between queries: the next query fails (instead of an unhandled 'error')
+    const onError = () => undefined;
+    connection.on('error', onError);
     try {
       return await fn({
         query: async <R>(sql: string, params: unknown[] = []) => {
@@ -106,6 +109,7 @@ export class PgSqlClient implements SqlClient {
         },
       });
     } finally {
+      connection.off('error', onError);
       connection.release(true); // closed, not pooled: its session locks end with it
     }
   }
