@@ -15,8 +15,14 @@ export const REBUILD_LOCK_KEY = 727_002;
 /** the scratch tables of rebuilds before the scratch schema: `<table>__rebuild`, in the live schema */
 const LEGACY_SUFFIX = '__rebuild';
 const BATCH = 5000;
+const LOCK_WAIT_MS = 100;
+const LOCK_NOT_AVAILABLE = '55P03';
 
 export class RebuildRefusedError extends Error {}
+
+/** whether `error` is a lock wait that ran out (lockLive): roll back and try again */
+export const isLockWaitOver = (error: unknown): boolean =>
+  (error as { code?: string } | null)?.code === LOCK_NOT_AVAILABLE;
 
 /** in-process holders (PGlite has one session, and advisory locks are re-entrant within a session) */
 const holders = new WeakSet<SqlClient>();
@@ -175,6 +181,26 @@ export class ScratchTables {
       }
       if (events.length < read.length || read.length < BATCH) return { position, count };
     }
+  }
+
+  /**
+   * Locks the live tables for the swap, waiting at most LOCK_WAIT_MS for queries that hold them; past that it
+   * throws (see `isLockWaitOver`) and the caller rolls back, letting go of what it locked, and tries again. A query
+   * joining two tables of the projection would otherwise deadlock with the swap (it holds one and waits for the
+   * other, the swap the reverse) and PostgreSQL would end the query with an error: the wait stays well below
+   * `deadlock_timeout` (1 s), so the swap always gives way first.
+   */
+  async lockLive(tx: SqlExecutor, p: Projection): Promise<void> {
+    const tables = await tx.query<{ t: string }>(
+      `SELECT relname AS t FROM pg_class WHERE relnamespace = $1::regnamespace AND relname = ANY($2::text[])`,
+      [this.liveSchema, p.tables.map((t) => t.name)],
+    );
+    if (tables.rows.length === 0) return;
+    await tx.query(`SELECT set_config('lock_timeout', $1, true)`, [`${LOCK_WAIT_MS}ms`]);
+    await tx.query(
+      `LOCK TABLE ${tables.rows.map((r) => this.live(r.t)).join(', ')} IN ACCESS EXCLUSIVE MODE`,
+    );
+    await tx.query(`SELECT set_config('lock_timeout', '0', true)`);
   }
 
   /** Replaces the live tables by the scratch ones, with their indexes and constraints, in the caller's transaction. */

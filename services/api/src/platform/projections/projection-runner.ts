@@ -8,12 +8,15 @@ import { applyEvents, isReaction, type Projection } from './projection';
 import {
   ScratchTables,
   clearRebuildLeftovers,
+  isLockWaitOver,
   withRebuildLock,
   type TableDifference,
 } from './projection-rebuild';
 
 const BATCH = 1000;
 const POLL_MS = 1000;
+/** a swap that cannot lock the live tables at once lets go and tries again (readers never wait long) */
+const SWAP_ATTEMPTS = 200;
 
 export interface ProjectionStatus {
   name: string;
@@ -215,22 +218,45 @@ export class ProjectionRunner {
       try {
         await scratch.create(p);
         const bulk = await scratch.replay(p, 0);
-        const result = await this.sql.transaction(async (tx) => {
-          // appends (and their inline projections) wait from here to the commit: nothing slips in between
-          if (this.inlineSupported) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-          // an async projector of this projection waits too, and then starts again from the new checkpoint
-          await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [p.name]);
-          const tail = await scratch.tail(tx, p, bulk.position, this.inlineSupported);
-          // under the append lock the head is final; another store goes on from the last event replayed
-          const position = this.inlineSupported ? Math.max(tail.position, await headIn(tx)) : tail.position;
-          await scratch.swap(tx, p);
-          await tx.query(
-            `INSERT INTO projection_checkpoints (name, version, position, updated_at) VALUES ($1, $2, $3, now())
-             ON CONFLICT (name) DO UPDATE SET version = $2, position = $3, updated_at = now()`,
-            [p.name, p.version, position],
-          );
-          return { events: bulk.count + tail.count, position };
-        });
+        let events = bulk.count;
+        let from = bulk.position;
+        let result: { events: number; position: number } | null = null;
+        for (let attempt = 1; !result; attempt++) {
+          try {
+            result = await this.sql.transaction(async (tx) => {
+              // appends (and their inline projections) wait from here to the commit: nothing slips in between
+              if (this.inlineSupported) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+              // an async projector of this projection waits too, and then starts again from the new checkpoint
+              await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [
+                p.name,
+              ]);
+              const tail = await scratch.tail(tx, p, from, this.inlineSupported);
+              // under the append lock the head is final; another store goes on from the last event replayed
+              const position = this.inlineSupported
+                ? Math.max(tail.position, await headIn(tx))
+                : tail.position;
+              await scratch.lockLive(tx, p);
+              await scratch.swap(tx, p);
+              await tx.query(
+                `INSERT INTO projection_checkpoints (name, version, position, updated_at) VALUES ($1, $2, $3, now())
+                 ON CONFLICT (name) DO UPDATE SET version = $2, position = $3, updated_at = now()`,
+                [p.name, p.version, position],
+              );
+              return { events: events + tail.count, position };
+            });
+          } catch (error) {
+            // queries held the live tables: everything of this attempt is rolled back (the tail included)
+            if (!isLockWaitOver(error)) throw error;
+            if (attempt >= SWAP_ATTEMPTS)
+              throw new Error(
+                `Projection ${p.name} not swapped: queries kept its tables busy through ${SWAP_ATTEMPTS} attempts`,
+              );
+            await new Promise((resolve) => setTimeout(resolve, Math.min(10 * attempt, 200)));
+            const more = await scratch.replay(p, from); // what was appended meanwhile, outside the lock
+            events += more.count;
+            from = more.position;
+          }
+        }
         this.checkpoints.set(p.name, result.position);
         this.settleWaiters();
         this.logger.log(
