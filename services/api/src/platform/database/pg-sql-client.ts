@@ -97,9 +97,15 @@ export class PgSqlClient implements SqlClient {
   }
 
   async session<T>(fn: (session: SqlExecutor) => Promise<T>): Promise<T> {
-    const connection: PoolClient = await this.pool.connect();
-    // a connection lost while idle between queries: the next query fails (instead of an unhandled 'error')
-    const onError = () => undefined;
+    let connection: PoolClient;
+    try {
+      connection = await this.pool.connect();
+    } catch (error) {
+      this.failed(error);
+      throw error;
+    }
+    // as in transaction(): losing the server while the connection is held fails its next query, not the process
+    const onError = (error: Error) => this.failed(error);
     connection.on('error', onError);
     try {
       return await fn({
@@ -109,7 +115,7 @@ export class PgSqlClient implements SqlClient {
         },
       });
     } finally {
-      connection.off('error', onError);
+      connection.removeListener('error', onError);
       connection.release(true); // closed, not pooled: its session locks end with it
     }
   }
