@@ -250,6 +250,7 @@ export class ProjectionRunner {
             if (attempt >= SWAP_ATTEMPTS)
               throw new Error(
                 `Projection ${p.name} not swapped: queries kept its tables busy through ${SWAP_ATTEMPTS} attempts`,
+                { cause: error },
               );
             await new Promise((resolve) => setTimeout(resolve, Math.min(10 * attempt, 200)));
             const more = await scratch.replay(p, from); // what was appended meanwhile, outside the lock
