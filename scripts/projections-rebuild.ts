@@ -1,6 +1,7 @@
 /** npm run projections:rebuild [name…] — replays projections from zero (all when no name is given). */
 import 'reflect-metadata';
 import { rebuildProjections } from '../services/api/src/maintenance';
+import { RebuildRefusedError } from '../services/api/src/platform/projections/projection-rebuild';
 
 rebuildProjections(process.argv.slice(2))
   .then((results) => {
@@ -13,6 +14,9 @@ rebuildProjections(process.argv.slice(2))
     process.exit(0);
   })
   .catch((error: unknown) => {
-    console.error(`Rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(
+      error instanceof RebuildRefusedError ? `Rebuild refused: ${message}` : `Rebuild failed: ${message}`,
+    );
     process.exit(1);
   });

@@ -4,6 +4,9 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { createTestApp } from '../test/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database';
+import { verified, verifyProjections } from './maintenance';
+import { DemoSeeder } from './modules/demo-seed';
+import { DEMO_CALL_SHORT_CODE } from './modules/demo-seed/domain/demo-content';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..', '..');
@@ -71,6 +74,64 @@ describe('npm run projections:rebuild', () => {
     expect(stdout).toContain(`rebuilt event_logs: ${events} events`);
     expect(stdout).toMatch(/rebuilt settings: 5 events/);
     expect(await snapshot()).toEqual(live);
+
+    // and again: a rebuild can run any number of times in a row
+    const again = await cli('projections-rebuild.ts', ['settings', 'event_logs']);
+    expect(again.stdout).toContain(`rebuilt event_logs: ${events} events`);
+    expect(await snapshot()).toEqual(live);
+  }, 120_000);
+
+  const cli = (script: string, args: string[] = []) =>
+    run(process.execPath, ['-r', '@swc-node/register', join(ROOT, 'scripts', script), ...args], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        REDIS_URL: '',
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+        NODE_OPTIONS: '',
+      },
+    });
+
+  it('verifies the demo data: every table equals its replay; a tampered row is printed and exits 1, changing nothing', async () => {
+    const t = await createTestApp({ database: db });
+    await t.app.get(DemoSeeder).seed();
+    await t.projections.waitFor(await headOf(db.url));
+    await t.close();
+
+    const results = await verifyProjections([], {
+      databaseUrl: db.url,
+      dataDir: 'memory://',
+      redisUrl: null,
+      eventStoreUrl: null,
+      logLevel: 'warn',
+    });
+    expect(results.filter((r) => !verified(r))).toEqual([]);
+    expect(results.find((r) => r.name === 'templates')?.tables.every((x) => x.liveRows > 0)).toBe(true);
+
+    const c = new Client({ connectionString: db.url });
+    await c.connect();
+    await c.query(`UPDATE calls SET proposal_count = 42 WHERE short_code = $1`, [DEMO_CALL_SHORT_CODE]);
+    const failed = await cli('projections-verify.ts', ['calls', 'settings']).then(
+      () => null,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stdout).toMatch(
+      /^settings: \d+ events up to position \d+ in [\d.]+ s \(\d+ events\/s\): equal/m,
+    );
+    expect(failed?.stdout).toMatch(/^calls: .*: DIFFERS$/m);
+    expect(failed?.stdout).toMatch(
+      /^ {2}calls: \d+ rows live, \d+ replayed; 1 only in live, 1 only in the replay$/m,
+    );
+    expect(failed?.stdout).toMatch(/^ {4}call_id=\d+ differs: proposal_count 42 live, 0 replayed$/m);
+    expect(failed?.stdout).toContain('Verified 2 projection(s): calls differ(s) from the events');
+    const count = await c.query('SELECT proposal_count FROM calls WHERE short_code = $1', [
+      DEMO_CALL_SHORT_CODE,
+    ]);
+    expect(count.rows).toEqual([{ proposal_count: 42 }]);
+    await c.end();
   }, 120_000);
 });
 

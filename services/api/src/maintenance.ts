@@ -4,6 +4,7 @@ import { createApp } from './app.factory';
 import type { AppConfig } from './platform/config/app-config';
 import { ProjectionsService } from './platform/projections/projections.service';
 import { isReaction } from './platform/projections/projection';
+import { RebuildRefusedError, type TableDifference } from './platform/projections/projection-rebuild';
 
 /**
  * Replays projections from position 0 into fresh tables and swaps them in (all when `names` is empty).
@@ -23,6 +24,53 @@ export async function rebuildProjections(
       const started = performance.now();
       const { events, position } = await runner.rebuild(name);
       results.push({ name, events, position, seconds: (performance.now() - started) / 1000 });
+    }
+    return results;
+  } finally {
+    await app.close();
+  }
+}
+
+export interface VerifyResult {
+  name: string;
+  events: number;
+  position: number;
+  seconds: number;
+  tables: TableDifference[];
+  /** why it could not be verified (a rebuild pending after a version change, say) */
+  error?: string;
+}
+
+/** whether a verified projection's tables equal their replay */
+export const verified = (r: VerifyResult): boolean =>
+  !r.error && r.tables.every((t) => t.onlyLive === 0 && t.onlyReplayed === 0);
+
+/**
+ * Replays projections (all when `names` is empty) into scratch tables and compares them with the live ones;
+ * swaps nothing. Refused, with nothing changed, while a rebuild or another verify runs on the database.
+ */
+export async function verifyProjections(
+  names: readonly string[],
+  overrides: Partial<AppConfig> = {},
+  sample = 5,
+): Promise<VerifyResult[]> {
+  const { app } = await createApp({ ...overrides, mode: 'maintenance' });
+  try {
+    const runner = app.get(ProjectionsService).projections;
+    const targets =
+      names.length > 0 ? names : runner.projections.filter((p) => !isReaction(p)).map((p) => p.name);
+    const results: VerifyResult[] = [];
+    for (const name of targets) {
+      const started = performance.now();
+      try {
+        const r = await runner.verify(name, { sample });
+        results.push({ name, ...r, seconds: (performance.now() - started) / 1000 });
+      } catch (error) {
+        if (error instanceof RebuildRefusedError || !runner.projections.some((p) => p.name === name))
+          throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        results.push({ name, events: 0, position: 0, seconds: 0, tables: [], error: message });
+      }
     }
     return results;
   } finally {

@@ -96,6 +96,30 @@ export class PgSqlClient implements SqlClient {
     }
   }
 
+  async session<T>(fn: (session: SqlExecutor) => Promise<T>): Promise<T> {
+    let connection: PoolClient;
+    try {
+      connection = await this.pool.connect();
+    } catch (error) {
+      this.failed(error);
+      throw error;
+    }
+    // as in transaction(): losing the server while the connection is held fails its next query, not the process
+    const onError = (error: Error) => this.failed(error);
+    connection.on('error', onError);
+    try {
+      return await fn({
+        query: async <R>(sql: string, params: unknown[] = []) => {
+          const result = await connection.query(sql, params);
+          return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+        },
+      });
+    } finally {
+      connection.removeListener('error', onError);
+      connection.release(true); // closed, not pooled: its session locks end with it
+    }
+  }
+
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     let client: Client | null = null;
     let stopped = false;

@@ -31,6 +31,11 @@ export class PgliteSqlClient implements SqlClient {
     );
   }
 
+  /** one session only: the caller's queries share it (PGlite serves one process) */
+  session<T>(fn: (session: SqlExecutor) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     // resolves once LISTEN is active: a NOTIFY sent before that would be lost
     quoteIdent(channel); // validates the name; PGlite quotes nothing and matches callbacks by the raw name

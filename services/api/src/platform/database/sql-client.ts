@@ -11,6 +11,11 @@ export interface SqlExecutor {
 export interface SqlClient extends SqlExecutor {
   readonly kind: 'postgres' | 'pglite';
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` on one connection of its own, outside any transaction, for session-level advisory locks; the
+   * connection is closed afterwards (so no lock outlives `fn`, not even after an error). PGlite has one session.
+   */
+  session<T>(fn: (session: SqlExecutor) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; returns an unlisten function */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

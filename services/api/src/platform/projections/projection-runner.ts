@@ -5,10 +5,18 @@ import type { EventStore, StoredEvent } from '../event-store/event-store.port';
 import { APPEND_LOCK_KEY, SqlEventStore, readEvents } from '../event-store/sql-event-store';
 import { isConnectionError } from '../observability/dependency-monitor';
 import { applyEvents, isReaction, type Projection } from './projection';
+import {
+  ScratchTables,
+  clearRebuildLeftovers,
+  isLockWaitOver,
+  withRebuildLock,
+  type TableDifference,
+} from './projection-rebuild';
 
 const BATCH = 1000;
 const POLL_MS = 1000;
-const REBUILD_SUFFIX = '__rebuild';
+/** a swap that cannot lock the live tables at once lets go and tries again (readers never wait long) */
+const SWAP_ATTEMPTS = 200;
 
 export interface ProjectionStatus {
   name: string;
@@ -65,11 +73,17 @@ export class ProjectionRunner {
     return p.mode === 'inline' && this.inlineSupported;
   }
 
-  /** Creates tables and checkpoints, rebuilds projections whose version changed, catches inline ones up. */
-  async initialize(): Promise<void> {
+  /**
+   * Creates tables and checkpoints, rebuilds projections whose version changed, catches inline ones up.
+   * `rebuildChanged: false` (maintenance scripts) leaves a projection whose version changed as it is, for the
+   * product's next start or an explicit rebuild: a verification must change nothing.
+   */
+  async initialize(options: { rebuildChanged?: boolean } = {}): Promise<void> {
     await this.sql.query(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
       name text PRIMARY KEY, version integer NOT NULL, position bigint NOT NULL,
       updated_at timestamptz NOT NULL DEFAULT now())`);
+    await clearRebuildLeftovers(this.sql, this.projections);
+    const pending = new Set<string>();
     for (const p of this.projections) {
       const row = await this.sql.query<{ version: number; position: string | number }>(
         'SELECT version, position FROM projection_checkpoints WHERE name = $1',
@@ -95,13 +109,19 @@ export class ProjectionRunner {
         });
         this.checkpoints.set(p.name, 0);
       } else if (Number(stored.version) !== p.version) {
+        if (options.rebuildChanged === false) {
+          this.logger.log(`Projection ${p.name}: version ${stored.version} → ${p.version}, rebuild pending`);
+          pending.add(p.name);
+          continue;
+        }
         this.logger.log(`Projection ${p.name}: version ${stored.version} → ${p.version}, rebuilding`);
-        await this.rebuild(p.name);
+        // several processes may start together: one rebuilds, the others wait for it and find it done
+        await this.rebuild(p.name, { wait: true, unlessCurrent: true });
       } else {
         this.checkpoints.set(p.name, Number(stored.position));
       }
     }
-    const inline = this.projections.filter((p) => this.isInline(p));
+    const inline = this.projections.filter((p) => this.isInline(p) && !pending.has(p.name));
     if (inline.length > 0) {
       // catch up under the append lock so no event slips between catch-up and the hook
       await this.sql.transaction(async (tx) => {
@@ -170,58 +190,129 @@ export class ProjectionRunner {
     });
   }
 
-  /** Rebuilds one projection from position 0 into fresh tables, then swaps them in. */
-  async rebuild(name: string): Promise<{ events: number; position: number }> {
-    const p = this.projections.find((x) => x.name === name);
-    if (!p)
-      throw new Error(`Unknown projection ${name}. Known: ${this.projections.map((x) => x.name).join(', ')}`);
-    if (isReaction(p)) throw new Error(`${name} is a reaction: reactions are not replayed`);
-    const scratch = Object.fromEntries(p.tables.map((t) => [t.name, `${t.name}${REBUILD_SUFFIX}`]));
-    await this.sql.transaction(async (tx) => {
-      for (const t of p.tables) {
-        await tx.query(`DROP TABLE IF EXISTS ${quoteIdent(scratch[t.name])}`);
-        for (const ddl of t.ddl(scratch[t.name])) await tx.query(ddl);
-      }
-    });
-    let position = 0;
-    let count = 0;
-    // bulk catch-up without blocking writers
-    for (;;) {
-      const events = await this.store.readAll({ after: position, limit: BATCH * 5, types: typesOf(p) });
-      if (events.length === 0) break;
-      await this.sql.transaction((tx) => applyEvents(p, tx, events, scratch));
-      position = events[events.length - 1].position;
-      count += events.length;
-    }
-    // the tail and the swap, with appends paused so inline projections miss nothing
-    await this.sql.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-      await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [p.name]);
-      if (this.inlineSupported) {
-        const tail = await this.catchUpFrom(tx, p, scratch, position);
-        count += tail.count;
-        position = tail.position;
-        const head = await tx.query<{ p: string | number }>(
-          'SELECT coalesce(max(position), 0) AS p FROM events',
+  /**
+   * Rebuilds one projection from position 0 into scratch tables while writers go on, then, holding the append
+   * lock, replays the last events and swaps the tables in, in one transaction. Refused (nothing changed) while
+   * another rebuild or verify runs on the database, unless `wait`. `unlessCurrent`: skipped when the stored
+   * version already is the projection's (another process rebuilt it meanwhile).
+   */
+  async rebuild(
+    name: string,
+    options: { wait?: boolean; unlessCurrent?: boolean } = {},
+  ): Promise<{ events: number; position: number }> {
+    const p = this.readModel(name);
+    return withRebuildLock(this.sql, { wait: options.wait ?? false }, async () => {
+      if (options.unlessCurrent) {
+        const stored = await this.sql.query<{ version: number; position: string | number }>(
+          'SELECT version, position FROM projection_checkpoints WHERE name = $1',
+          [p.name],
         );
-        position = Math.max(position, Number(head.rows[0]?.p ?? 0));
-      } else {
-        position = Math.max(position, await this.store.headPosition());
+        const row = stored.rows[0];
+        if (row && Number(row.version) === p.version) {
+          this.checkpoints.set(p.name, Number(row.position));
+          return { events: 0, position: Number(row.position) };
+        }
       }
-      for (const t of p.tables) {
-        await tx.query(`DROP TABLE IF EXISTS ${quoteIdent(t.name)}`);
-        await tx.query(`ALTER TABLE ${quoteIdent(scratch[t.name])} RENAME TO ${quoteIdent(t.name)}`);
+      const scratch = new ScratchTables(this.sql, this.store);
+      await scratch.open();
+      try {
+        await scratch.create(p);
+        const bulk = await scratch.replay(p, 0);
+        let events = bulk.count;
+        let from = bulk.position;
+        let result: { events: number; position: number } | null = null;
+        for (let attempt = 1; !result; attempt++) {
+          try {
+            result = await this.sql.transaction(async (tx) => {
+              // appends (and their inline projections) wait from here to the commit: nothing slips in between
+              if (this.inlineSupported) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+              // an async projector of this projection waits too, and then starts again from the new checkpoint
+              await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [
+                p.name,
+              ]);
+              const tail = await scratch.tail(tx, p, from, this.inlineSupported);
+              // under the append lock the head is final; another store goes on from the last event replayed
+              const position = this.inlineSupported
+                ? Math.max(tail.position, await headIn(tx))
+                : tail.position;
+              await scratch.lockLive(tx, p);
+              await scratch.swap(tx, p);
+              await tx.query(
+                `INSERT INTO projection_checkpoints (name, version, position, updated_at) VALUES ($1, $2, $3, now())
+                 ON CONFLICT (name) DO UPDATE SET version = $2, position = $3, updated_at = now()`,
+                [p.name, p.version, position],
+              );
+              return { events: events + tail.count, position };
+            });
+          } catch (error) {
+            // queries held the live tables: everything of this attempt is rolled back (the tail included)
+            if (!isLockWaitOver(error)) throw error;
+            if (attempt >= SWAP_ATTEMPTS)
+              throw new Error(
+                `Projection ${p.name} not swapped: queries kept its tables busy through ${SWAP_ATTEMPTS} attempts`,
+                { cause: error },
+              );
+            await new Promise((resolve) => setTimeout(resolve, Math.min(10 * attempt, 200)));
+            const more = await scratch.replay(p, from); // what was appended meanwhile, outside the lock
+            events += more.count;
+            from = more.position;
+          }
+        }
+        this.checkpoints.set(p.name, result.position);
+        this.settleWaiters();
+        this.logger.log(
+          `Projection ${p.name} rebuilt: ${result.events} events up to position ${result.position}`,
+        );
+        return result;
+      } finally {
+        await scratch.close();
       }
-      await tx.query(
-        `INSERT INTO projection_checkpoints (name, version, position, updated_at) VALUES ($1, $2, $3, now())
-         ON CONFLICT (name) DO UPDATE SET version = $2, position = $3, updated_at = now()`,
-        [p.name, p.version, position],
-      );
     });
-    this.checkpoints.set(p.name, position);
-    this.settleWaiters();
-    this.logger.log(`Projection ${p.name} rebuilt: ${count} events up to position ${position}`);
-    return { events: count, position };
+  }
+
+  /**
+   * Replays one projection from position 0 into scratch tables and compares them, row for row, with the live
+   * tables at the live checkpoint; swaps nothing and drops the scratch tables. Appends (inline projections) or
+   * the projector (async ones) wait while the last events are replayed and the tables compared.
+   */
+  async verify(
+    name: string,
+    options: { sample?: number } = {},
+  ): Promise<{ events: number; position: number; tables: TableDifference[] }> {
+    const p = this.readModel(name);
+    return withRebuildLock(this.sql, { wait: false }, async () => {
+      const stored = await this.sql.query<{ version: number; position: string | number }>(
+        'SELECT version, position FROM projection_checkpoints WHERE name = $1',
+        [p.name],
+      );
+      const row = stored.rows[0];
+      if (!row) throw new Error(`Projection ${p.name} has no tables yet: start the product once`);
+      if (Number(row.version) !== p.version)
+        throw new Error(
+          `Projection ${p.name} is at version ${row.version}, the code at ${p.version}: its rebuild is pending ` +
+            '(the next start or npm run projections:rebuild does it)',
+        );
+      const scratch = new ScratchTables(this.sql, this.store);
+      await scratch.open();
+      try {
+        await scratch.create(p);
+        // the live checkpoint only moves forward: replay up to where it is now, then to where it is when locked
+        const bulk = await scratch.replay(p, 0, Number(row.position));
+        return await this.sql.transaction(async (tx) => {
+          if (this.inlineSupported) await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+          const locked = await tx.query<{ position: string | number }>(
+            'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+            [p.name],
+          );
+          const position = Number(locked.rows[0]?.position ?? 0);
+          const tail = await scratch.tail(tx, p, bulk.position, this.inlineSupported, position);
+          const tables = await scratch.compare(tx, p, options.sample ?? 5);
+          return { events: bulk.count + tail.count, position, tables };
+        });
+      } finally {
+        await scratch.close();
+      }
+    });
   }
 
   /** head position minus checkpoint, per projection (inline projections are always current) */
@@ -240,6 +331,14 @@ export class ProjectionRunner {
     await this.sql.query('SELECT count(*) FROM projection_checkpoints');
   }
 
+  private readModel(name: string): Projection {
+    const p = this.projections.find((x) => x.name === name);
+    if (!p)
+      throw new Error(`Unknown projection ${name}. Known: ${this.projections.map((x) => x.name).join(', ')}`);
+    if (isReaction(p)) throw new Error(`${name} is a reaction: reactions are not replayed`);
+    return p;
+  }
+
   private tablesOf(p: Projection): Record<string, string> {
     return Object.fromEntries(p.tables.map((t) => [t.name, t.name]));
   }
@@ -255,10 +354,15 @@ export class ProjectionRunner {
   }
 
   private async catchUpInTx(tx: SqlExecutor, p: Projection, tables: Record<string, string>): Promise<void> {
-    const from = this.checkpoints.get(p.name) ?? 0;
+    // the stored checkpoint, read under the append lock: another process's inline appends may have moved it
+    // since this one read it, and starting from the older position would apply their events a second time
+    const stored = await tx.query<{ position: string | number }>(
+      'SELECT position FROM projection_checkpoints WHERE name = $1',
+      [p.name],
+    );
+    const from = Number(stored.rows[0]?.position ?? 0);
     const { position } = await this.catchUpFrom(tx, p, tables, from);
-    const head = await tx.query<{ p: string | number }>('SELECT coalesce(max(position), 0) AS p FROM events');
-    const to = Math.max(position, Number(head.rows[0]?.p ?? 0));
+    const to = Math.max(position, await headIn(tx));
     await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2', [
       to,
       p.name,
@@ -385,6 +489,11 @@ export class ProjectionRunner {
       }
     }
   }
+}
+
+async function headIn(tx: SqlExecutor): Promise<number> {
+  const head = await tx.query<{ p: string | number }>('SELECT coalesce(max(position), 0) AS p FROM events');
+  return Number(head.rows[0]?.p ?? 0);
 }
 
 function typesOf(p: Projection): readonly string[] | undefined {

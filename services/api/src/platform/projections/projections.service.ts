@@ -36,7 +36,8 @@ export class ProjectionsService implements OnApplicationBootstrap {
       log: (m) => this.logger.log(m),
       error: (m) => this.logger.error(m),
     });
-    await this.runner.initialize();
+    // maintenance scripts (rebuild, verify) leave version changes to the product's start or an explicit rebuild
+    await this.runner.initialize({ rebuildChanged: this.config.mode !== 'maintenance' });
     if (runsProjector(this.config)) this.runner.start();
   }
 
