@@ -27,7 +27,7 @@ export function useVisibleResources(): ConsoleResource[] {
 export function ConsoleMenu() {
   const { t } = useTranslation();
   const session = useCurrentSession();
-  const resources = useVisibleResources();
+  const resources = useVisibleResources().filter((r) => !r.hidden);
   const item = (r: ConsoleResource) => {
     const Icon = r.icon;
     return <Menu.Item key={r.name} to={`/${r.name}`} primaryText={t(r.label)} leftIcon={<Icon />} />;
