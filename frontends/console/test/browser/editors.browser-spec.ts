@@ -102,12 +102,14 @@ it('an officer builds a proposal template with two topics, a unit, a dependency 
   await drawer.getByLabel('Natural key').fill('bad key!');
   await drawer.getByText('You can use letters, numbers and underscore').waitFor();
   await drawer.getByLabel('Natural key').fill('temperature');
+  await drawer.getByText('You can use letters, numbers and underscore').waitFor({ state: 'detached' });
   await drawer.getByRole('combobox', { name: 'Units' }).click();
   await page
     .getByRole('option', { name: /kelvin/i })
     .first()
     .click();
-  await page.keyboard.press('Escape');
+  // closes the list of units (Escape would close the drawer)
+  await drawer.getByRole('heading', { name: /^Question/ }).click();
   await screenshot(page, 'editors-question-drawer');
   await expectAccessible(page);
   await drawer.getByRole('button', { name: 'Save' }).click();

@@ -41,9 +41,11 @@ export function QuestionBank({ template, topicId, onTopicChange, onAdd, onClose 
       anchor="right"
       open
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', md: 420 } } } }}
+      slotProps={{
+        paper: { 'aria-labelledby': 'question-bank-title', sx: { width: { xs: '100%', md: 420 } } },
+      }}
     >
-      <Box sx={{ p: 2 }} role="region" aria-labelledby="question-bank-title">
+      <Box sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Typography id="question-bank-title" variant="h6" component="h2">
             {t('console.editors.editor.questionBank')}

@@ -93,11 +93,13 @@ export function QuestionDrawer({ templateId, field, placed, onClose, onSaved }: 
       anchor="right"
       open
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', md: 560 } } } }}
+      slotProps={{
+        paper: { 'aria-labelledby': 'question-drawer-title', sx: { width: { xs: '100%', md: 560 } } },
+      }}
     >
       <Box component="form" noValidate sx={{ p: 3 }} onSubmit={(e) => (e.preventDefault(), void save())}>
         <Stack spacing={2}>
-          <Typography variant="h6" component="h2">
+          <Typography id="question-drawer-title" variant="h6" component="h2">
             {t('console.editors.question.title')} · {dataType}
           </Typography>
           <TextField

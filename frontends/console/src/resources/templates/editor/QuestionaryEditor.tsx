@@ -208,6 +208,12 @@ export function QuestionaryEditor() {
           ) : null}
         </Box>
         <Button
+          startIcon={<Add />}
+          onClick={() => void run(() => editorCommands.createTopic(template.templateId, steps.length))}
+        >
+          {t('console.editors.editor.addTopic')}
+        </Button>
+        <Button
           startIcon={<CheckCircle />}
           disabled={isActive || template.isArchived}
           onClick={() =>
@@ -276,13 +282,6 @@ export function QuestionaryEditor() {
                   onRemoveQuestion={removeQuestion}
                 />
               ))}
-              <Button
-                startIcon={<Add />}
-                sx={{ flexShrink: 0 }}
-                onClick={() => void run(() => editorCommands.createTopic(template.templateId, steps.length))}
-              >
-                {t('console.editors.editor.addTopic')}
-              </Button>
             </Stack>
           </DndContext>
         </Grid>
