@@ -5,6 +5,9 @@
  * the preview only when the boolean is ticked, and marks the template active. Screenshots in
  * artifacts/screenshots/editors-*.png; axe finds no serious or critical violation on the pages shown.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
 import {
@@ -139,8 +142,12 @@ it('an officer builds a proposal template with two topics, a unit, a dependency 
   // keyboard drag and drop: the number question to the other topic
   const handle = page.getByRole('button', { name: 'Drag Sample temperature' });
   await handle.focus();
+  // @dnd-kit's keyboard sensor measures the droppables after each key: give it a frame or two
   await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
   await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: '/tmp/editors-dbg-drag.png' });
   await page.keyboard.press('Space');
   await page.getByTestId('topic-1').getByTestId('question-card-temperature').waitFor();
 
@@ -163,7 +170,58 @@ it('an officer builds a proposal template with two topics, a unit, a dependency 
   await screenshot(page, 'editors-template-list');
   await expectAccessible(page);
 
+  // delete is refused while the template is in use (the seeded demo template is the DEMO call's)
+  const demo = page.getByRole('row').filter({ hasText: 'Demo proposal' });
+  await demo.getByRole('button', { name: 'Delete Demo proposal' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /confirm|yes|ok/i })
+    .click();
+  await page.getByText(/The template is in use \(1 calls\): archive it instead/).waitFor();
+
+  // export, change a question on the server, import back: DIFFERENT, refused until resolved, USE_NEW
+  const token = product.t.token(OFFICER);
+  const json = (
+    await product.t.gql<{ getTemplateAsJson: string }>(
+      `query($id: Int!) { getTemplateAsJson(templateId: $id) }`,
+      { id: templateId },
+      token,
+    )
+  ).data!.getTemplateAsJson;
+  const file = join(mkdtempSync(join(tmpdir(), 'editors-')), 'template.json');
+  writeFileSync(file, json);
+  const questionId = (
+    await product.t.gql<{ getQuestions: { id: string; naturalKey: string }[] }>(
+      `{ getQuestions(filter: { text: "has_sample" }) { id naturalKey } }`,
+      {},
+      token,
+    )
+  ).data!.getQuestions.find((q) => q.naturalKey === 'has_sample')!.id;
+  await product.t.gql(
+    `mutation($id: String!) { updateQuestion(id: $id, question: "Do you bring samples?") { id } }`,
+    { id: questionId },
+    token,
+  );
+
   await page.goto(`${product.url}/console/ImportTemplate`);
-  await page.getByRole('heading', { name: 'Import template' }).waitFor();
+  await page.locator('h1', { hasText: 'Import template' }).waitFor();
+  await page.getByTestId('import-file').setInputFiles(file);
+  const different = page.getByRole('row').filter({ hasText: 'has_sample' });
+  await different.getByRole('cell', { name: 'DIFFERENT' }).waitFor();
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'temperature' })
+    .getByRole('cell', { name: 'SAME' })
+    .waitFor();
+  await page.getByText('Choose USE_EXISTING or USE_NEW for 1 question(s) before importing').waitFor();
+  expect(await page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+  await screenshot(page, 'editors-import');
   await expectAccessible(page);
+  await different.getByRole('combobox', { name: 'Conflict resolution' }).click();
+  await page.getByRole('option', { name: 'USE_NEW' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.waitForURL(
+    (u) => /QuestionaryEditor\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${templateId}`),
+  );
+  await page.getByTestId('question-card-has_sample').getByText('Do you bring a sample?').waitFor();
 }, 180_000);

@@ -99,7 +99,12 @@ function QuestionCard({
               <Chip
                 size="small"
                 icon={<LinkIcon />}
-                sx={{ mt: 0.5, maxWidth: '100%' }}
+                sx={{
+                  mt: 0.5,
+                  maxWidth: '100%',
+                  height: 'auto',
+                  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                }}
                 label={t('console.editors.editor.dependsOn', {
                   conditions: field.dependencies
                     .map(
