@@ -35,7 +35,7 @@ async function newPage(): Promise<Page> {
     if (response.status() >= 400) console.error(`${response.status()} ${response.url()}`);
   });
   page.on('console', (message) => {
-    console.error(`console ${message.type()}: ${message.text()}`);
+    if (message.type() === 'error') console.error(`console error: ${message.text()}`);
   });
   return page;
 }
@@ -69,12 +69,7 @@ async function createQuestion(page: Page, dataType: string, naturalKey: string, 
 
 it('an officer builds a proposal template with two topics, a unit, a dependency and a keyboard move, and marks it active', async () => {
   const page = await newPage();
-  await logIn(page, product.url, 'officer').catch(async (e: Error) => {
-    await page.waitForTimeout(5000);
-    await page.screenshot({ path: '/tmp/editors-debug.png' });
-    console.error(page.url(), await page.evaluate(() => document.body.innerHTML.slice(0, 3000)));
-    throw e;
-  });
+  await logIn(page, product.url, 'officer');
   await page.goto(`${product.url}/console/ProposalTemplates`);
   await page.getByRole('button', { name: 'Create template' }).click();
   const create = page.getByRole('dialog', { name: 'Create template' });
@@ -147,7 +142,6 @@ it('an officer builds a proposal template with two topics, a unit, a dependency 
   await page.waitForTimeout(300);
   await page.keyboard.press('ArrowRight');
   await page.waitForTimeout(300);
-  await page.screenshot({ path: '/tmp/editors-dbg-drag.png' });
   await page.keyboard.press('Space');
   await page.getByTestId('topic-1').getByTestId('question-card-temperature').waitFor();
 

@@ -112,7 +112,7 @@ describe('the question form messages (§5)', () => {
   const values = (naturalKey: string, question = 'Question') => ({
     naturalKey,
     question,
-    config: QUESTION_TYPES.BOOLEAN.defaultConfig() as Record<string, unknown>,
+    config: QUESTION_TYPES.BOOLEAN.defaultConfig() as unknown as Record<string, unknown>,
   });
 
   it('checks the natural key: pattern, empty, taken (the original key may stay)', async () => {
@@ -132,7 +132,7 @@ describe('the question form messages (§5)', () => {
   it('limits the basis question text to 256 characters', async () => {
     const form = {
       ...values('proposal_basis', 'x'.repeat(257)),
-      config: QUESTION_TYPES.PROPOSAL_BASIS.defaultConfig() as Record<string, unknown>,
+      config: QUESTION_TYPES.PROPOSAL_BASIS.defaultConfig() as unknown as Record<string, unknown>,
     };
     expect((await questionFormErrors(DataType.PROPOSAL_BASIS, form, {})).question).toBe(
       questionMessages.questionMax,

@@ -58,8 +58,6 @@ export function QuestionDrawer({ templateId, field, placed, onClose, onSaved }: 
       live = false;
       clearTimeout(timer);
     };
-    // the context is the same for one question
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dataType, values]);
 
   const save = async () => {
