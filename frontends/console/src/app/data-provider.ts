@@ -21,6 +21,7 @@ import { proposalsOperations } from '../resources/proposals/proposals.operations
 import { questionsOperations } from '../resources/questions/questions.operations';
 import { statusActionsLogsOperations } from '../resources/status-actions-logs/status-actions-logs.operations';
 import { statusesOperations } from '../resources/statuses/statuses.operations';
+import { templateListsOperations } from '../resources/templates/templates.operations';
 import { asApolloClient, graphqlTransport, type GraphqlTransport } from './graphql-transport';
 import type { RaFetchType, ResourceOperations } from './operations';
 
@@ -35,6 +36,7 @@ export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
   Questions: questionsOperations,
   EventLogs: eventLogsOperations,
   StatusActionsLogs: statusActionsLogsOperations,
+  ...templateListsOperations,
 };
 
 /** ra-data-graphql's buildQuery: the resource's own mapping, or a clear refusal (no CRUD guessing). */

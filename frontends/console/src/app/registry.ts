@@ -25,6 +25,8 @@ export interface ConsoleResource {
   roles: StaffRole[];
   feature?: string;
   group?: MenuGroup;
+  /** a page reached from another (an editor, an import), not listed in the side menu */
+  hidden?: boolean;
   list?: ComponentType;
   create?: ComponentType;
   edit?: ComponentType;

@@ -20,6 +20,15 @@ export type CallsFilter = {
   templateIds?: Array<number> | null | undefined;
 };
 
+/** How to import an item that differs from the existing one */
+export type ConflictResolution = {
+  /** the id of the item (a unit id) */
+  itemId: string;
+  strategy: ConflictResolutionStrategy;
+};
+
+export type ConflictResolutionStrategy = 'UNRESOLVED' | 'USE_EXISTING' | 'USE_NEW';
+
 export type DataType =
   | 'BOOLEAN'
   | 'DATE'
@@ -50,7 +59,19 @@ export type DependenciesLogicOperator = 'AND' | 'OR';
 
 export type EvaluatorOperator = 'eq' | 'neq';
 
+export type FieldConditionInput = {
+  condition: EvaluatorOperator;
+  /** the value compared with, as JSON (e.g. true, "option a", 3) */
+  params: string;
+};
+
 export type FieldConditionType = 'EQUALS' | 'EXISTS' | 'GREATER_THAN' | 'INCLUDES' | 'LESS_THAN';
+
+export type FieldDependencyInput = {
+  condition: FieldConditionInput;
+  dependencyId: string;
+  dependencyNaturalKey: string;
+};
 
 export type InstrumentFilterInput = {
   instrumentId?: number | null | undefined;
@@ -82,6 +103,8 @@ export type ProposalsFilter = {
   /** words of the reference, title, PI name or e-mail */
   text?: string | null | undefined;
 };
+
+export type QuestionComparisonStatus = 'DIFFERENT' | 'NEW' | 'SAME';
 
 /** Proposals whose answer to a question compares with a value */
 export type QuestionFilterInput = {
@@ -131,6 +154,23 @@ export type TemplateCategoryId =
   | 'SHIPMENT'
   | 'TECHNICAL_REVIEW'
   | 'VISIT_REGISTRATION';
+
+export type TemplateGroupId =
+  | 'FAP_REVIEW'
+  | 'FEEDBACK'
+  | 'GENERIC_TEMPLATE'
+  | 'PDF'
+  | 'PROPOSAL_QUESTIONARY'
+  | 'SAMPLE_DECLARATION'
+  | 'SHIPMENT_DECLARATION'
+  | 'TECHNICAL_REVIEW'
+  | 'VISIT_REGISTRATION';
+
+export type TemplatesFilter = {
+  group?: TemplateGroupId | null | undefined;
+  isArchived?: boolean | null | undefined;
+  templateIds?: Array<number> | null | undefined;
+};
 
 export type WorkflowType = 'EXPERIMENT' | 'PROPOSAL';
 
@@ -414,6 +454,415 @@ export type ConsoleStatusesQuery = {
   getStatuses: Array<{ id: number; shortCode: string; name: string; description: string }>;
 };
 
+export type ConsoleTemplateRowFragment = {
+  templateId: number;
+  groupId: TemplateGroupId;
+  name: string;
+  description: string;
+  isArchived: boolean;
+  questionaryCount: number;
+  callCount: number;
+  pdfCallCount: number;
+  proposalESICallCount: number;
+};
+
+export type ConsoleTemplateQuestionFragment = {
+  id: string;
+  naturalKey: string;
+  question: string;
+  dataType: DataType;
+  categoryId: TemplateCategoryId;
+  config: unknown;
+};
+
+export type ConsoleTemplateFieldFragment = {
+  config: unknown;
+  sortOrder: number;
+  topicId: number;
+  dependenciesOperator: DependenciesLogicOperator;
+  question: {
+    id: string;
+    naturalKey: string;
+    question: string;
+    dataType: DataType;
+    categoryId: TemplateCategoryId;
+    config: unknown;
+  };
+  dependencies: Array<{
+    questionId: string;
+    dependencyId: string;
+    dependencyNaturalKey: string;
+    condition: { condition: EvaluatorOperator; params: unknown };
+  }>;
+};
+
+export type ConsoleTemplateDetailFragment = {
+  templateId: number;
+  groupId: TemplateGroupId;
+  name: string;
+  description: string;
+  isArchived: boolean;
+  questionaryCount: number;
+  callCount: number;
+  pdfCallCount: number;
+  proposalESICallCount: number;
+  group: { groupId: TemplateGroupId; categoryId: TemplateCategoryId };
+  steps: Array<{
+    topic: { id: number; title: string; sortOrder: number; isEnabled: boolean; templateId: number };
+    fields: Array<{
+      config: unknown;
+      sortOrder: number;
+      topicId: number;
+      dependenciesOperator: DependenciesLogicOperator;
+      question: {
+        id: string;
+        naturalKey: string;
+        question: string;
+        dataType: DataType;
+        categoryId: TemplateCategoryId;
+        config: unknown;
+      };
+      dependencies: Array<{
+        questionId: string;
+        dependencyId: string;
+        dependencyNaturalKey: string;
+        condition: { condition: EvaluatorOperator; params: unknown };
+      }>;
+    }>;
+  }>;
+  complementaryQuestions: Array<{
+    id: string;
+    naturalKey: string;
+    question: string;
+    dataType: DataType;
+    categoryId: TemplateCategoryId;
+    config: unknown;
+  }>;
+};
+
+export type ConsoleTemplatesQueryVariables = Exact<{
+  filter?: TemplatesFilter | null | undefined;
+  group: TemplateGroupId;
+}>;
+
+export type ConsoleTemplatesQuery = {
+  getActiveTemplateId: number | null;
+  getTemplates: Array<{
+    templateId: number;
+    groupId: TemplateGroupId;
+    name: string;
+    description: string;
+    isArchived: boolean;
+    questionaryCount: number;
+    callCount: number;
+    pdfCallCount: number;
+    proposalESICallCount: number;
+  }>;
+};
+
+export type ConsoleTemplateQueryVariables = Exact<{
+  templateId: number;
+}>;
+
+export type ConsoleTemplateQuery = {
+  getTemplate: {
+    templateId: number;
+    groupId: TemplateGroupId;
+    name: string;
+    description: string;
+    isArchived: boolean;
+    questionaryCount: number;
+    callCount: number;
+    pdfCallCount: number;
+    proposalESICallCount: number;
+    group: { groupId: TemplateGroupId; categoryId: TemplateCategoryId };
+    steps: Array<{
+      topic: { id: number; title: string; sortOrder: number; isEnabled: boolean; templateId: number };
+      fields: Array<{
+        config: unknown;
+        sortOrder: number;
+        topicId: number;
+        dependenciesOperator: DependenciesLogicOperator;
+        question: {
+          id: string;
+          naturalKey: string;
+          question: string;
+          dataType: DataType;
+          categoryId: TemplateCategoryId;
+          config: unknown;
+        };
+        dependencies: Array<{
+          questionId: string;
+          dependencyId: string;
+          dependencyNaturalKey: string;
+          condition: { condition: EvaluatorOperator; params: unknown };
+        }>;
+      }>;
+    }>;
+    complementaryQuestions: Array<{
+      id: string;
+      naturalKey: string;
+      question: string;
+      dataType: DataType;
+      categoryId: TemplateCategoryId;
+      config: unknown;
+    }>;
+  } | null;
+};
+
+export type ConsoleActiveTemplateIdQueryVariables = Exact<{
+  group: TemplateGroupId;
+}>;
+
+export type ConsoleActiveTemplateIdQuery = { getActiveTemplateId: number | null };
+
+export type ConsoleCreateTemplateMutationVariables = Exact<{
+  groupId: TemplateGroupId;
+  name: string;
+  description?: string | null | undefined;
+}>;
+
+export type ConsoleCreateTemplateMutation = {
+  createTemplate: {
+    templateId: number;
+    groupId: TemplateGroupId;
+    name: string;
+    description: string;
+    isArchived: boolean;
+    questionaryCount: number;
+    callCount: number;
+    pdfCallCount: number;
+    proposalESICallCount: number;
+  } | null;
+};
+
+export type ConsoleCloneTemplateMutationVariables = Exact<{
+  templateId: number;
+}>;
+
+export type ConsoleCloneTemplateMutation = {
+  cloneTemplate: {
+    templateId: number;
+    groupId: TemplateGroupId;
+    name: string;
+    description: string;
+    isArchived: boolean;
+    questionaryCount: number;
+    callCount: number;
+    pdfCallCount: number;
+    proposalESICallCount: number;
+  } | null;
+};
+
+export type ConsoleUpdateTemplateMutationVariables = Exact<{
+  templateId: number;
+  name?: string | null | undefined;
+  description?: string | null | undefined;
+  isArchived?: boolean | null | undefined;
+}>;
+
+export type ConsoleUpdateTemplateMutation = {
+  updateTemplate: {
+    templateId: number;
+    groupId: TemplateGroupId;
+    name: string;
+    description: string;
+    isArchived: boolean;
+    questionaryCount: number;
+    callCount: number;
+    pdfCallCount: number;
+    proposalESICallCount: number;
+  } | null;
+};
+
+export type ConsoleDeleteTemplateMutationVariables = Exact<{
+  templateId: number;
+}>;
+
+export type ConsoleDeleteTemplateMutation = { deleteTemplate: { templateId: number } | null };
+
+export type ConsoleSetActiveTemplateMutationVariables = Exact<{
+  group: TemplateGroupId;
+  templateId: number;
+}>;
+
+export type ConsoleSetActiveTemplateMutation = { setActiveTemplate: boolean };
+
+export type ConsoleTemplateAsJsonQueryVariables = Exact<{
+  templateId: number;
+}>;
+
+export type ConsoleTemplateAsJsonQuery = { getTemplateAsJson: string | null };
+
+export type ConsoleValidateTemplateImportMutationVariables = Exact<{
+  templateAsJson: string;
+}>;
+
+export type ConsoleValidateTemplateImportMutation = {
+  validateTemplateImport: {
+    errors: Array<string>;
+    exportDate: string | null;
+    json: string;
+    version: string;
+    questionComparisons: Array<{
+      status: QuestionComparisonStatus;
+      conflictResolutionStrategy: ConflictResolutionStrategy;
+      existingQuestion: {
+        id: string;
+        naturalKey: string;
+        question: string;
+        dataType: DataType;
+        categoryId: TemplateCategoryId;
+        config: unknown;
+      } | null;
+      newQuestion: {
+        id: string;
+        naturalKey: string;
+        question: string;
+        dataType: DataType;
+        categoryId: TemplateCategoryId;
+        config: unknown;
+      };
+    }>;
+  };
+};
+
+export type ConsoleImportTemplateMutationVariables = Exact<{
+  templateAsJson: string;
+  conflictResolutions: Array<ConflictResolution> | ConflictResolution;
+}>;
+
+export type ConsoleImportTemplateMutation = {
+  importTemplate: {
+    templateId: number;
+    groupId: TemplateGroupId;
+    name: string;
+    description: string;
+    isArchived: boolean;
+    questionaryCount: number;
+    callCount: number;
+    pdfCallCount: number;
+    proposalESICallCount: number;
+  } | null;
+};
+
+export type ConsoleCreateTopicMutationVariables = Exact<{
+  templateId: number;
+  sortOrder: number;
+  title?: string | null | undefined;
+}>;
+
+export type ConsoleCreateTopicMutation = { createTopic: { templateId: number } | null };
+
+export type ConsoleUpdateTopicMutationVariables = Exact<{
+  id: number;
+  title?: string | null | undefined;
+  isEnabled?: boolean | null | undefined;
+}>;
+
+export type ConsoleUpdateTopicMutation = { updateTopic: { templateId: number } | null };
+
+export type ConsoleDeleteTopicMutationVariables = Exact<{
+  topicId: number;
+}>;
+
+export type ConsoleDeleteTopicMutation = { deleteTopic: { templateId: number } | null };
+
+export type ConsoleUpdateTopicOrderMutationVariables = Exact<{
+  topicOrder: Array<number> | number;
+}>;
+
+export type ConsoleUpdateTopicOrderMutation = { updateTopicOrder: Array<number> };
+
+export type ConsoleCreateQuestionMutationVariables = Exact<{
+  categoryId: TemplateCategoryId;
+  dataType: DataType;
+}>;
+
+export type ConsoleCreateQuestionMutation = {
+  createQuestion: {
+    id: string;
+    naturalKey: string;
+    question: string;
+    dataType: DataType;
+    categoryId: TemplateCategoryId;
+    config: unknown;
+  } | null;
+};
+
+export type ConsoleUpdateQuestionMutationVariables = Exact<{
+  id: string;
+  naturalKey?: string | null | undefined;
+  question?: string | null | undefined;
+  config?: string | null | undefined;
+}>;
+
+export type ConsoleUpdateQuestionMutation = {
+  updateQuestion: {
+    id: string;
+    naturalKey: string;
+    question: string;
+    dataType: DataType;
+    categoryId: TemplateCategoryId;
+    config: unknown;
+  } | null;
+};
+
+export type ConsolePlaceQuestionMutationVariables = Exact<{
+  templateId: number;
+  topicId: number;
+  questionId: string;
+  sortOrder: number;
+}>;
+
+export type ConsolePlaceQuestionMutation = { createQuestionTemplateRelation: { templateId: number } | null };
+
+export type ConsoleMoveQuestionMutationVariables = Exact<{
+  templateId: number;
+  topicId: number;
+  questionId: string;
+  sortOrder: number;
+}>;
+
+export type ConsoleMoveQuestionMutation = { updateQuestionTemplateRelation: { templateId: number } | null };
+
+export type ConsoleUpdateRelationSettingsMutationVariables = Exact<{
+  templateId: number;
+  questionId: string;
+  config?: string | null | undefined;
+  dependencies?: Array<FieldDependencyInput> | FieldDependencyInput | null | undefined;
+  dependenciesOperator?: DependenciesLogicOperator | null | undefined;
+}>;
+
+export type ConsoleUpdateRelationSettingsMutation = {
+  updateQuestionTemplateRelationSettings: { templateId: number } | null;
+};
+
+export type ConsoleRemoveQuestionMutationVariables = Exact<{
+  templateId: number;
+  questionId: string;
+}>;
+
+export type ConsoleRemoveQuestionMutation = { deleteQuestionTemplateRelation: { templateId: number } | null };
+
+export type ConsoleIsNaturalKeyPresentQueryVariables = Exact<{
+  naturalKey: string;
+}>;
+
+export type ConsoleIsNaturalKeyPresentQuery = { getIsNaturalKeyPresent: boolean };
+
+export type ConsoleUnitsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleUnitsQuery = {
+  getUnits: Array<{
+    id: string;
+    unit: string;
+    quantity: string;
+    symbol: string;
+    siConversionFormula: string;
+  }>;
+};
+
 export const ConsoleProposalViewFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -537,6 +986,271 @@ export const ConsoleQuestionaryStepFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleQuestionaryStepFragment, unknown>;
+export const ConsoleTemplateRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Template' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isArchived' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfCallCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalESICallCount' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTemplateRowFragment, unknown>;
+export const ConsoleTemplateQuestionFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTemplateQuestionFragment, unknown>;
+export const ConsoleTemplateFieldFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateField' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionTemplateRelation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'question' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateQuestion' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dependencies' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'condition' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTemplateFieldFragment, unknown>;
+export const ConsoleTemplateDetailFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateDetail' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Template' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateRow' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'group' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'steps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'topic' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fields' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateField' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'complementaryQuestions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateQuestion' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Template' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isArchived' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfCallCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalESICallCount' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateField' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionTemplateRelation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'question' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateQuestion' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dependencies' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'condition' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTemplateDetailFragment, unknown>;
 export const ConsoleCallsMinimalDocument = {
   kind: 'Document',
   definitions: [
@@ -1554,3 +2268,1488 @@ export const ConsoleStatusesDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleStatusesQuery, ConsoleStatusesQueryVariables>;
+export const ConsoleTemplatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleTemplates' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'TemplatesFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'group' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'TemplateGroupId' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getTemplates' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateRow' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getActiveTemplateId' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateGroupId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'group' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Template' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isArchived' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfCallCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalESICallCount' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTemplatesQuery, ConsoleTemplatesQueryVariables>;
+export const ConsoleTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateDetail' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Template' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isArchived' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfCallCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalESICallCount' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateField' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionTemplateRelation' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'question' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateQuestion' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'dependencies' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'condition' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateDetail' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Template' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateRow' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'group' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'steps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'topic' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fields' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateField' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'complementaryQuestions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateQuestion' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTemplateQuery, ConsoleTemplateQueryVariables>;
+export const ConsoleActiveTemplateIdDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleActiveTemplateId' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'group' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'TemplateGroupId' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getActiveTemplateId' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateGroupId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'group' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleActiveTemplateIdQuery, ConsoleActiveTemplateIdQueryVariables>;
+export const ConsoleCreateTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'groupId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'TemplateGroupId' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'groupId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'groupId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Template' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isArchived' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfCallCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalESICallCount' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateTemplateMutation, ConsoleCreateTemplateMutationVariables>;
+export const ConsoleCloneTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCloneTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cloneTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Template' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isArchived' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfCallCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalESICallCount' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCloneTemplateMutation, ConsoleCloneTemplateMutationVariables>;
+export const ConsoleUpdateTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'isArchived' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'isArchived' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'isArchived' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Template' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isArchived' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfCallCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalESICallCount' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateTemplateMutation, ConsoleUpdateTemplateMutationVariables>;
+export const ConsoleDeleteTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'templateId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteTemplateMutation, ConsoleDeleteTemplateMutationVariables>;
+export const ConsoleSetActiveTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSetActiveTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'group' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'TemplateGroupId' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setActiveTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateGroupId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'group' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleSetActiveTemplateMutation, ConsoleSetActiveTemplateMutationVariables>;
+export const ConsoleTemplateAsJsonDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleTemplateAsJson' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getTemplateAsJson' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTemplateAsJsonQuery, ConsoleTemplateAsJsonQueryVariables>;
+export const ConsoleValidateTemplateImportDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleValidateTemplateImport' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateAsJson' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'validateTemplateImport' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateAsJson' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateAsJson' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'errors' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'exportDate' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'json' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'questionComparisons' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'conflictResolutionStrategy' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'existingQuestion' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'ConsoleTemplateQuestion' },
+                            },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'newQuestion' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'ConsoleTemplateQuestion' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleValidateTemplateImportMutation,
+  ConsoleValidateTemplateImportMutationVariables
+>;
+export const ConsoleImportTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleImportTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateAsJson' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conflictResolutions' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictResolution' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'importTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateAsJson' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateAsJson' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conflictResolutions' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conflictResolutions' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Template' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isArchived' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfCallCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalESICallCount' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleImportTemplateMutation, ConsoleImportTemplateMutationVariables>;
+export const ConsoleCreateTopicDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateTopic' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortOrder' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createTopic' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sortOrder' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sortOrder' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'templateId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateTopicMutation, ConsoleCreateTopicMutationVariables>;
+export const ConsoleUpdateTopicDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateTopic' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'isEnabled' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateTopic' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'isEnabled' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'isEnabled' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'templateId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateTopicMutation, ConsoleUpdateTopicMutationVariables>;
+export const ConsoleDeleteTopicDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteTopic' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteTopic' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'topicId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'templateId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteTopicMutation, ConsoleDeleteTopicMutationVariables>;
+export const ConsoleUpdateTopicOrderDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateTopicOrder' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'topicOrder' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateTopicOrder' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'topicOrder' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'topicOrder' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateTopicOrderMutation, ConsoleUpdateTopicOrderMutationVariables>;
+export const ConsoleCreateQuestionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateQuestion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'categoryId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'TemplateCategoryId' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'dataType' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DataType' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createQuestion' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'categoryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'categoryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'dataType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'dataType' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateQuestion' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateQuestionMutation, ConsoleCreateQuestionMutationVariables>;
+export const ConsoleUpdateQuestionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateQuestion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'naturalKey' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'question' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'config' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateQuestion' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'naturalKey' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'naturalKey' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'question' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'question' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'config' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'config' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTemplateQuestion' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTemplateQuestion' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Question' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateQuestionMutation, ConsoleUpdateQuestionMutationVariables>;
+export const ConsolePlaceQuestionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsolePlaceQuestion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortOrder' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createQuestionTemplateRelation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'topicId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sortOrder' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sortOrder' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'templateId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsolePlaceQuestionMutation, ConsolePlaceQuestionMutationVariables>;
+export const ConsoleMoveQuestionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleMoveQuestion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortOrder' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateQuestionTemplateRelation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'topicId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sortOrder' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sortOrder' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'templateId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleMoveQuestionMutation, ConsoleMoveQuestionMutationVariables>;
+export const ConsoleUpdateRelationSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateRelationSettings' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'config' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'dependencies' } },
+          type: {
+            kind: 'ListType',
+            type: {
+              kind: 'NonNullType',
+              type: { kind: 'NamedType', name: { kind: 'Name', value: 'FieldDependencyInput' } },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'dependenciesOperator' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DependenciesLogicOperator' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateQuestionTemplateRelationSettings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'config' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'config' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'dependencies' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'dependencies' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'dependenciesOperator' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'dependenciesOperator' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'templateId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateRelationSettingsMutation,
+  ConsoleUpdateRelationSettingsMutationVariables
+>;
+export const ConsoleRemoveQuestionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleRemoveQuestion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteQuestionTemplateRelation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'templateId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleRemoveQuestionMutation, ConsoleRemoveQuestionMutationVariables>;
+export const ConsoleIsNaturalKeyPresentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleIsNaturalKeyPresent' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'naturalKey' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getIsNaturalKeyPresent' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'naturalKey' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'naturalKey' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleIsNaturalKeyPresentQuery, ConsoleIsNaturalKeyPresentQueryVariables>;
+export const ConsoleUnitsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleUnits' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUnits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'unit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'symbol' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'siConversionFormula' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUnitsQuery, ConsoleUnitsQueryVariables>;

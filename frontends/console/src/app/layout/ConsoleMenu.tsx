@@ -1,4 +1,4 @@
-import { Divider, List, ListSubheader } from '@mui/material';
+import { Divider, ListSubheader } from '@mui/material';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Help from '@mui/icons-material/Help';
 import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
@@ -27,7 +27,7 @@ export function useVisibleResources(): ConsoleResource[] {
 export function ConsoleMenu() {
   const { t } = useTranslation();
   const session = useCurrentSession();
-  const resources = useVisibleResources();
+  const resources = useVisibleResources().filter((r) => !r.hidden);
   const item = (r: ConsoleResource) => {
     const Icon = r.icon;
     return <Menu.Item key={r.name} to={`/${r.name}`} primaryText={t(r.label)} leftIcon={<Icon />} />;
@@ -42,13 +42,13 @@ export function ConsoleMenu() {
         const entries = resources.filter((r) => r.group === group);
         if (entries.length === 0) return null;
         return (
-          <List
-            key={group}
-            dense
-            subheader={<ListSubheader disableSticky>{t(`console.menu.groups.${group}`)}</ListSubheader>}
-          >
+          // a group of the menu's items (a <ul> inside the menu broke its ARIA structure)
+          <div key={group} role="group" aria-labelledby={`menu-group-${group}`}>
+            <ListSubheader id={`menu-group-${group}`} component="div" disableSticky>
+              {t(`console.menu.groups.${group}`)}
+            </ListSubheader>
             {entries.map(item)}
-          </List>
+          </div>
         );
       })}
       <Divider />

@@ -1,0 +1,46 @@
+import { createElement } from 'react';
+import Description from '@mui/icons-material/Description';
+import FileUpload from '@mui/icons-material/FileUpload';
+import { Route } from 'react-router';
+import type { ConsoleResource } from '../../app/registry';
+import { ImportTemplatePage } from './components/ImportTemplatePage';
+import { templateListPage } from './components/TemplateList';
+import { QuestionaryEditor } from './editor/QuestionaryEditor';
+import './translations';
+import { TEMPLATE_LISTS } from './template-lists';
+
+/** The template lists of §2 (officer, menu group Templates), one per template group. */
+const templateLists: ConsoleResource[] = TEMPLATE_LISTS.map((list) => ({
+  name: list.name,
+  label: `console.editors.lists.${list.key}`,
+  icon: Description,
+  roles: ['USER_OFFICER'],
+  group: 'templates',
+  feature: list.feature,
+  list: templateListPage(list),
+}));
+
+/** /console/ImportTemplate: reached from the lists' Import button. */
+const importTemplate: ConsoleResource = {
+  name: 'ImportTemplate',
+  label: 'console.editors.import.title',
+  icon: FileUpload,
+  roles: ['USER_OFFICER'],
+  hidden: true,
+  list: ImportTemplatePage,
+};
+
+/** /console/QuestionaryEditor/{templateId}: reached from a template list. */
+const questionaryEditor: ConsoleResource = {
+  name: 'QuestionaryEditor',
+  label: 'console.editors.editor.title',
+  icon: Description,
+  roles: ['USER_OFFICER'],
+  hidden: true,
+  routes: [
+    createElement(Route, { key: 'editor', path: ':templateId', element: createElement(QuestionaryEditor) }),
+  ],
+};
+
+/** Templates and their editors (issue 13). */
+export const templateResources: ConsoleResource[] = [...templateLists, importTemplate, questionaryEditor];
