@@ -67,6 +67,7 @@ function ConsoleAdmin() {
         <CustomRoutes>
           <Route path="/ChangeRole" element={<ChangeRolePage />} />
           <Route path="/HelpPage" element={<HelpPage />} />
+          {resources.flatMap((r) => r.pages ?? [])}
         </CustomRoutes>
       </Admin>
     </DownloadsProvider>
