@@ -9,7 +9,7 @@ import { SettingsProvider } from '@user-office/frontend-shared/settings';
 import { themeOptions, DRAWER_WIDTH } from '@user-office/frontend-shared/theme';
 import { Admin, CustomRoutes, defaultTheme, localStorageStore, Resource } from 'react-admin';
 import { I18nextProvider } from 'react-i18next';
-import { Route } from 'react-router';
+import { BrowserRouter, Route } from 'react-router';
 import { authProvider } from './auth-provider';
 import { createDataProvider } from './data-provider';
 import { i18nProvider } from './i18n-provider';
@@ -21,7 +21,8 @@ import { Home } from './pages/Home';
 
 const theme = {
   ...defaultTheme,
-  palette: { ...defaultTheme.palette, ...themeOptions.palette },
+  // MUI's error red (#d32f2f) is under 4.5:1 on react-admin's filled inputs: a darker red for labels and messages
+  palette: { ...defaultTheme.palette, ...themeOptions.palette, error: { main: '#c62828' } },
   sidebar: { width: DRAWER_WIDTH, closedWidth: 55 },
 };
 
@@ -47,29 +48,31 @@ function ConsoleAdmin() {
   if (!session) return null;
   return (
     <DownloadsProvider onUnauthorized={(message) => logout(message)}>
-      <Admin
-        basename={CONSOLE_BASE}
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        store={store}
-        theme={theme}
-        layout={ConsoleLayout}
-        dashboard={Home}
-        loginPage={false}
-        disableTelemetry
-      >
-        {resources.map((r) => (
-          <Resource key={r.name} name={r.name} list={r.list} create={r.create} edit={r.edit} show={r.show}>
-            {r.routes}
-          </Resource>
-        ))}
-        <CustomRoutes>
-          <Route path="/ChangeRole" element={<ChangeRolePage />} />
-          <Route path="/HelpPage" element={<HelpPage />} />
-          {resources.flatMap((r) => r.pages ?? [])}
-        </CustomRoutes>
-      </Admin>
+      {/* react-admin's own router is a hash router: the console's §2 addresses are real paths under /console */}
+      <BrowserRouter basename={CONSOLE_BASE}>
+        <Admin
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          store={store}
+          theme={theme}
+          layout={ConsoleLayout}
+          dashboard={Home}
+          loginPage={false}
+          disableTelemetry
+        >
+          {resources.map((r) => (
+            <Resource key={r.name} name={r.name} list={r.list} create={r.create} edit={r.edit} show={r.show}>
+              {r.routes}
+            </Resource>
+          ))}
+          <CustomRoutes>
+            <Route path="/ChangeRole" element={<ChangeRolePage />} />
+            <Route path="/HelpPage" element={<HelpPage />} />
+            {resources.flatMap((r) => r.pages ?? [])}
+          </CustomRoutes>
+        </Admin>
+      </BrowserRouter>
     </DownloadsProvider>
   );
 }

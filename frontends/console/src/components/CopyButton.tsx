@@ -13,7 +13,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       onClick={() => {
         void navigator.clipboard
           .writeText(text)
-          .then(() => notify(t('admin.common.copied'), { type: 'info' }))
+          .then(() => notify(t('console.common.copied'), { type: 'info' }))
           .catch((e: Error) => notify(e.message, { type: 'error' }));
       }}
     >

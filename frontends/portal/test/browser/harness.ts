@@ -1,5 +1,6 @@
 /**
  * The whole product for a browser test: the api (fresh PostgreSQL database, demo seeded) serving the built portal
+ * (and the built console at /console)
  * on a free port, the development OpenID Connect provider whose client redirects back to it, and Chromium driven
  * by playwright-core. Screenshots go to artifacts/screenshots/.
  */
@@ -68,6 +69,7 @@ export async function startProduct(): Promise<Product> {
       authClientSecret: 'dev-secret',
       devIdp: true,
       portalDir: join(ROOT, 'frontends', 'portal', 'dist'),
+      consoleDir: join(ROOT, 'frontends', 'console', 'dist'),
     },
   });
   await t.app.listen(port, '127.0.0.1');

@@ -1,4 +1,4 @@
-import { Divider, List, ListSubheader } from '@mui/material';
+import { Box, Divider, ListSubheader } from '@mui/material';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Help from '@mui/icons-material/Help';
 import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
@@ -42,13 +42,13 @@ export function ConsoleMenu() {
         const entries = resources.filter((r) => r.group === group);
         if (entries.length === 0) return null;
         return (
-          <List
-            key={group}
-            dense
-            subheader={<ListSubheader disableSticky>{t(`console.menu.groups.${group}`)}</ListSubheader>}
-          >
+          // a labelled group of menu items (a nested list inside the menu would break its ARIA roles)
+          <Box key={group} role="group" aria-labelledby={`menu-group-${group}`}>
+            <ListSubheader id={`menu-group-${group}`} component="div" disableSticky>
+              {t(`console.menu.groups.${group}`)}
+            </ListSubheader>
             {entries.map(item)}
-          </List>
+          </Box>
         );
       })}
       <Divider />

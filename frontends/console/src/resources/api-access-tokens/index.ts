@@ -9,7 +9,7 @@ import {
 /** API access tokens (`/console/ApiAccessTokens`, officer; Settings group): the token shown once, with copy. */
 export const apiAccessTokens: ConsoleResource = {
   name: 'ApiAccessTokens',
-  label: 'admin.menu.apiAccessTokens',
+  label: 'console.apiAccessTokens.title',
   icon: Key,
   roles: ['USER_OFFICER'],
   group: 'settings',

@@ -7,7 +7,7 @@ import { CallList } from './components/CallList';
 /** Calls (`/console/Calls`, officer): list with active / internally active / ended, create, edit, delete. */
 export const calls: ConsoleResource = {
   name: 'Calls',
-  label: 'admin.menu.calls',
+  label: 'console.calls.title',
   icon: CalendarToday,
   roles: ['USER_OFFICER'],
   list: CallList,

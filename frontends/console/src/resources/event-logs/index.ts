@@ -5,7 +5,7 @@ import { EventLogList } from './components/EventLogList';
 /** Event logs (`/console/EventLogs`, officer; Settings group). */
 export const eventLogs: ConsoleResource = {
   name: 'EventLogs',
-  label: 'admin.menu.eventLogs',
+  label: 'console.eventLogs.title',
   icon: EventNote,
   roles: ['USER_OFFICER'],
   group: 'settings',

@@ -5,7 +5,7 @@ import { FeatureList } from './components/FeatureList';
 /** Features (`/console/Features`, officer; Settings group). */
 export const features: ConsoleResource = {
   name: 'Features',
-  label: 'admin.menu.features',
+  label: 'console.features.title',
   icon: ToggleOn,
   roles: ['USER_OFFICER'],
   group: 'settings',

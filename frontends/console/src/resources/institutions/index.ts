@@ -9,7 +9,7 @@ import { MergeInstitutionsPage } from './components/MergeInstitutionsPage';
 /** Institutions (`/console/Institutions`, `/console/MergeInstitutionsPage/{id}`, officer). */
 export const institutions: ConsoleResource = {
   name: 'Institutions',
-  label: 'admin.menu.institutions',
+  label: 'console.institutions.title',
   icon: AccountBalance,
   roles: ['USER_OFFICER'],
   list: InstitutionList,

@@ -5,7 +5,7 @@ import { PageEditorPage } from './components/PageEditorPage';
 /** Page editor (`/console/PageEditor`, officer): the content of every page name of §3. */
 export const pageEditor: ConsoleResource = {
   name: 'PageEditor',
-  label: 'admin.menu.pageEditor',
+  label: 'console.pageEditor.title',
   icon: Article,
   roles: ['USER_OFFICER'],
   list: PageEditorPage,

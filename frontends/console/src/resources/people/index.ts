@@ -6,7 +6,7 @@ import { PersonRoles } from './components/PersonRoles';
 /** People (`/console/People`, `/console/People/{id}`, officer): search, roles, impersonate, invite, delete. */
 export const people: ConsoleResource = {
   name: 'People',
-  label: 'admin.menu.people',
+  label: 'console.people.title',
   icon: People,
   roles: ['USER_OFFICER'],
   list: PeopleList,

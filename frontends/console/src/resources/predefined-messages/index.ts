@@ -5,7 +5,7 @@ import { PredefinedMessageList } from './components/PredefinedMessageList';
 /** Predefined messages (`/console/PredefinedMessages`, officer; Settings group). */
 export const predefinedMessages: ConsoleResource = {
   name: 'PredefinedMessages',
-  label: 'admin.menu.predefinedMessages',
+  label: 'console.predefinedMessages.title',
   icon: Message,
   roles: ['USER_OFFICER'],
   group: 'settings',

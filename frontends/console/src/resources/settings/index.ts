@@ -5,7 +5,7 @@ import { SettingsList } from './components/SettingsList';
 /** App settings (`/console/Settings`, officer; Settings group). */
 export const settings: ConsoleResource = {
   name: 'Settings',
-  label: 'admin.menu.settings',
+  label: 'console.settings.title',
   icon: Settings,
   roles: ['USER_OFFICER'],
   group: 'settings',

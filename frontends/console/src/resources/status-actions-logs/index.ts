@@ -5,7 +5,7 @@ import { StatusActionsLogList } from './components/StatusActionsLogList';
 /** Status actions logs (`/console/StatusActionsLogs`, officer): all / successful / failed, search, replay. */
 export const statusActionsLogs: ConsoleResource = {
   name: 'StatusActionsLogs',
-  label: 'admin.menu.statusActionsLogs',
+  label: 'console.statusActionsLogs.title',
   icon: History,
   roles: ['USER_OFFICER'],
   list: StatusActionsLogList,

@@ -9,7 +9,7 @@ import { UnitList } from './components/UnitList';
 /** Units (`/console/Units`, `/console/ImportUnits`, officer; Settings group). */
 export const units: ConsoleResource = {
   name: 'Units',
-  label: 'admin.menu.units',
+  label: 'console.units.title',
   icon: Straighten,
   roles: ['USER_OFFICER'],
   group: 'settings',

@@ -31,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { yupValidate } from '../../../app/form-validation';
 import { CopyButton } from '../../../components/CopyButton';
 import { OperationsPicker, selectedOperations } from './OperationsPicker';
+import { FormToolbar } from '../../../components/FormToolbar';
 
 interface TokenRow {
   id: number;
@@ -55,8 +56,8 @@ function TokenForm() {
   const { t } = useTranslation();
   const validate = useValidateToken();
   return (
-    <SimpleForm validate={validate}>
-      <TextInput source="name" label={t('admin.apiAccessTokens.fields.name')} isRequired />
+    <SimpleForm validate={validate} toolbar={<FormToolbar />}>
+      <TextInput source="name" label={t('console.apiAccessTokens.fields.name')} isRequired />
       <OperationsPicker source="accessPermissions" />
     </SimpleForm>
   );
@@ -66,7 +67,7 @@ function TokenActions() {
   const { t } = useTranslation();
   return (
     <TopToolbar>
-      <CreateButton label={t('admin.apiAccessTokens.createTitle')} />
+      <CreateButton label={t('console.apiAccessTokens.createTitle')} />
     </TopToolbar>
   );
 }
@@ -77,28 +78,29 @@ export function ApiAccessTokenList() {
   return (
     <List
       resource="ApiAccessTokens"
-      title={t('admin.apiAccessTokens.title')}
+      title={t('console.apiAccessTokens.title')}
       actions={<TokenActions />}
       sort={{ field: 'name', order: 'ASC' }}
+      empty={false}
       storeKey="ApiAccessTokens.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="name" label={t('admin.apiAccessTokens.columns.name')} />
+        <TextField source="name" label={t('console.apiAccessTokens.columns.name')} />
         <FunctionField
-          label={t('admin.apiAccessTokens.columns.accessPermissions')}
+          label={t('console.apiAccessTokens.columns.accessPermissions')}
           render={(r: TokenRow) => selectedOperations(r.accessPermissions).join(', ')}
         />
         <FunctionField
-          label={t('admin.common.actions')}
+          label={t('console.common.actions')}
           render={(r: TokenRow) => (
             <>
-              <EditButton label="" aria-label={`${t('admin.common.edit')} ${r.name}`} />
+              <EditButton label="" aria-label={`${t('console.common.edit')} ${r.name}`} />
               <DeleteWithConfirmButton
                 mutationMode="pessimistic"
                 label=""
-                aria-label={`${t('admin.common.delete')} ${r.name}`}
-                confirmTitle={t('admin.common.deleteConfirmTitle', { name: r.name })}
-                confirmContent={t('admin.common.deleteConfirm', { name: r.name })}
+                aria-label={`${t('console.common.delete')} ${r.name}`}
+                confirmTitle={t('console.common.deleteConfirmTitle', { name: r.name })}
+                confirmContent={t('console.common.deleteConfirm', { name: r.name })}
               />
             </>
           )}
@@ -113,23 +115,23 @@ export function TokenOnceDialog({ token, onClose }: { token: string; onClose(): 
   const { t } = useTranslation();
   return (
     <Dialog open fullWidth maxWidth="md" aria-labelledby="token-once-title">
-      <DialogTitle id="token-once-title">{t('admin.apiAccessTokens.tokenTitle')}</DialogTitle>
+      <DialogTitle id="token-once-title">{t('console.apiAccessTokens.tokenTitle')}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('admin.apiAccessTokens.tokenOnce')}
+          {t('console.apiAccessTokens.tokenOnce')}
         </Alert>
         <MuiTextField
           fullWidth
-          label={t('admin.apiAccessTokens.token')}
+          label={t('console.apiAccessTokens.token')}
           value={token}
           slotProps={{ input: { readOnly: true } }}
           multiline
         />
       </DialogContent>
       <DialogActions>
-        <CopyButton text={token} label={t('admin.apiAccessTokens.copyToken')} />
+        <CopyButton text={token} label={t('console.apiAccessTokens.copyToken')} />
         <Button variant="contained" onClick={onClose}>
-          {t('admin.common.close')}
+          {t('console.common.close')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -145,11 +147,11 @@ export function ApiAccessTokenCreate() {
     <>
       <Create
         resource="ApiAccessTokens"
-        title={t('admin.apiAccessTokens.createTitle')}
+        title={t('console.apiAccessTokens.createTitle')}
         record={{ name: '', accessPermissions: '{}' }}
         mutationOptions={{
           onSuccess: (data: TokenRow) => {
-            notify(t('admin.apiAccessTokens.created'), { type: 'success' });
+            notify(t('console.apiAccessTokens.created'), { type: 'success' });
             setToken(data.accessToken);
           },
         }}
@@ -172,7 +174,7 @@ export function ApiAccessTokenCreate() {
 function TokenTitle() {
   const { t } = useTranslation();
   const record = useRecordContext<TokenRow>();
-  return <>{t('admin.apiAccessTokens.editTitle', { name: record?.name ?? '' })}</>;
+  return <>{t('console.apiAccessTokens.editTitle', { name: record?.name ?? '' })}</>;
 }
 
 export function ApiAccessTokenEdit() {
@@ -186,7 +188,7 @@ export function ApiAccessTokenEdit() {
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: () => {
-          notify(t('admin.apiAccessTokens.updated'), { type: 'success' });
+          notify(t('console.apiAccessTokens.updated'), { type: 'success' });
           redirect('list', 'ApiAccessTokens');
         },
       }}

@@ -70,20 +70,20 @@ export function OperationsPicker({ source }: { source: string }) {
   );
   return (
     <FormControl component="fieldset" error={fieldState.invalid} sx={{ width: '100%', mb: 2 }}>
-      <FormLabel component="legend">{t('admin.apiAccessTokens.fields.accessPermissions')}</FormLabel>
+      <FormLabel component="legend">{t('console.apiAccessTokens.fields.accessPermissions')}</FormLabel>
       <TextField
         size="small"
         sx={{ my: 1, maxWidth: 360 }}
-        label={t('admin.apiAccessTokens.filterOperations')}
+        label={t('console.apiAccessTokens.filterOperations')}
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
       />
       <Typography variant="body2" color="text.secondary">
-        {t('admin.apiAccessTokens.selectedCount', { count: selected.size })}
+        {t('console.apiAccessTokens.selectedCount', { count: selected.size })}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 1 }}>
-        {column('query', t('admin.apiAccessTokens.queries'))}
-        {column('mutation', t('admin.apiAccessTokens.mutations'))}
+        {column('query', t('console.apiAccessTokens.queries'))}
+        {column('mutation', t('console.apiAccessTokens.mutations'))}
       </Box>
       {fieldState.error ? <FormHelperText role="alert">{fieldState.error.message}</FormHelperText> : null}
     </FormControl>

@@ -11,12 +11,12 @@ export function CallCreate() {
   return (
     <Create
       resource="Calls"
-      title={t('admin.calls.createTitle')}
+      title={t('console.calls.createTitle')}
       transform={transform}
       record={{ allocationTimeUnit: 'Day' }}
       mutationOptions={{
         onSuccess: () => {
-          notify(t('admin.calls.created'), { type: 'success' });
+          notify(t('console.calls.created'), { type: 'success' });
           redirect('list', 'Calls');
         },
       }}

@@ -6,7 +6,7 @@ import { CallForm, useCallTransform } from './CallForm';
 function CallTitle() {
   const { t } = useTranslation();
   const record = useRecordContext<CallRecord>();
-  return <>{t('admin.calls.editTitle', { shortCode: record?.shortCode ?? '' })}</>;
+  return <>{t('console.calls.editTitle', { shortCode: record?.shortCode ?? '' })}</>;
 }
 
 /** `/console/Calls/{id}`: updateCall (pessimistic, so a refusal stays on the form), then back to the list. */
@@ -23,7 +23,7 @@ export function CallEdit() {
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: () => {
-          notify(t('admin.calls.updated'), { type: 'success' });
+          notify(t('console.calls.updated'), { type: 'success' });
           redirect('list', 'Calls');
         },
       }}

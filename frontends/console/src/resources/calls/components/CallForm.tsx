@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { yupValidate } from '../../../app/form-validation';
 import { fromZonedInput, zoneOf } from '../../../components/zoned-dates';
 import { ZonedDateTimeInput } from '../../../components/ZonedDateTimeInput';
+import { FormToolbar } from '../../../components/FormToolbar';
 
 /** The call's dates, in the form's order (§3 Call). */
 export const CALL_DATE_FIELDS = [
@@ -82,7 +83,7 @@ export function CallForm() {
     sort: { field: 'name', order: 'ASC' },
   });
   const ofGroup = (group: string) => templates.filter((tpl) => tpl.groupId === group);
-  const label = (field: string) => t(`admin.calls.fields.${field}`);
+  const label = (field: string) => t(`console.calls.fields.${field}`);
   const row = {
     display: 'grid',
     gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
@@ -91,15 +92,15 @@ export function CallForm() {
   };
 
   return (
-    <SimpleForm validate={validateCall} mode="onBlur" reValidateMode="onChange">
-      <Section title={t('admin.calls.sections.general')} />
+    <SimpleForm validate={validateCall} mode="onBlur" reValidateMode="onChange" toolbar={<FormToolbar />}>
+      <Section title={t('console.calls.sections.general')} />
       <Box sx={row}>
         <TextInput source="shortCode" label={label('shortCode')} isRequired />
         <TextInput source="title" label={label('title')} />
       </Box>
       <TextInput source="description" label={label('description')} multiline minRows={2} />
 
-      <Section title={t('admin.calls.sections.dates', { zone })} />
+      <Section title={t('console.calls.sections.dates', { zone })} />
       <Box sx={row}>
         {CALL_DATE_FIELDS.map((field) => (
           <ZonedDateTimeInput
@@ -111,7 +112,7 @@ export function CallForm() {
         ))}
       </Box>
 
-      <Section title={t('admin.calls.sections.templates')} />
+      <Section title={t('console.calls.sections.templates')} />
       <Box sx={row}>
         <SelectInput
           source="allocationTimeUnit"
@@ -119,7 +120,7 @@ export function CallForm() {
           isRequired
           choices={Object.values(AllocationTimeUnit).map((u) => ({
             id: u,
-            name: t(`admin.calls.timeUnits.${u}`),
+            name: t(`console.calls.timeUnits.${u}`),
           }))}
         />
         <SelectInput
@@ -141,21 +142,21 @@ export function CallForm() {
           label={label('pdfTemplateId')}
           choices={ofGroup('PDF')}
           optionText="name"
-          emptyText={t('admin.common.none')}
+          emptyText={t('console.common.none')}
         />
         <SelectInput
           source="fapReviewTemplateId"
           label={label('fapReviewTemplateId')}
           choices={ofGroup('FAP_REVIEW')}
           optionText="name"
-          emptyText={t('admin.common.none')}
+          emptyText={t('console.common.none')}
         />
         <SelectInput
           source="technicalReviewTemplateId"
           label={label('technicalReviewTemplateId')}
           choices={ofGroup('TECHNICAL_REVIEW')}
           optionText="name"
-          emptyText={t('admin.common.none')}
+          emptyText={t('console.common.none')}
         />
         <TextInput
           source="referenceNumberFormat"
@@ -164,7 +165,7 @@ export function CallForm() {
         />
       </Box>
 
-      <Section title={t('admin.calls.sections.comments')} />
+      <Section title={t('console.calls.sections.comments')} />
       <Box sx={row}>
         <TextInput source="cycleComment" label={label('cycleComment')} isRequired />
         <TextInput source="surveyComment" label={label('surveyComment')} isRequired />

@@ -18,7 +18,7 @@ function CallListActions() {
   const { t } = useTranslation();
   return (
     <TopToolbar>
-      <CreateButton label={t('admin.calls.createTitle')} />
+      <CreateButton label={t('console.calls.createTitle')} />
     </TopToolbar>
   );
 }
@@ -34,58 +34,59 @@ export function CallList() {
     <SelectInput
       key="state"
       source="state"
-      label={t('admin.calls.filters.label')}
+      label={t('console.calls.filters.label')}
       alwaysOn
-      emptyText={t('admin.statusActionsLogs.filters.all')}
+      emptyText={t('console.statusActionsLogs.filters.all')}
       choices={[
-        { id: 'active', name: t('admin.calls.filters.active') },
-        { id: 'activeInternal', name: t('admin.calls.filters.activeInternal') },
-        { id: 'ended', name: t('admin.calls.filters.ended') },
+        { id: 'active', name: t('console.calls.filters.active') },
+        { id: 'activeInternal', name: t('console.calls.filters.activeInternal') },
+        { id: 'ended', name: t('console.calls.filters.ended') },
       ]}
     />,
   ];
   return (
     <List
       resource="Calls"
-      title={t('admin.calls.title')}
+      title={t('console.calls.title')}
       filters={filters}
       actions={<CallListActions />}
       sort={{ field: 'startCall', order: 'DESC' }}
+      empty={false}
       storeKey="Calls.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="shortCode" label={t('admin.calls.columns.shortCode')} />
-        <TextField source="title" label={t('admin.calls.columns.title')} emptyText="" />
+        <TextField source="shortCode" label={t('console.calls.columns.shortCode')} />
+        <TextField source="title" label={t('console.calls.columns.title')} emptyText="" />
         <FunctionField
           source="startCall"
-          label={t('admin.calls.columns.startCall')}
+          label={t('console.calls.columns.startCall')}
           render={(r: CallRecord) => dates.dateTime(r.startCall)}
         />
         <FunctionField
           source="endCall"
-          label={t('admin.calls.columns.endCall')}
+          label={t('console.calls.columns.endCall')}
           render={(r: CallRecord) => dates.dateTime(r.endCall)}
         />
         <FunctionField
           source="isActive"
-          label={t('admin.calls.columns.active')}
-          render={(r: CallRecord) => (r.isActive ? t('admin.common.yes') : t('admin.common.no'))}
+          label={t('console.calls.columns.active')}
+          render={(r: CallRecord) => (r.isActive ? t('console.common.yes') : t('console.common.no'))}
         />
-        <NumberField source="proposalCount" label={t('admin.calls.columns.proposalCount')} />
+        <NumberField source="proposalCount" label={t('console.calls.columns.proposalCount')} />
         <FunctionField
-          label={t('admin.common.actions')}
+          label={t('console.common.actions')}
           render={(r: CallRecord) => (
             <>
               <EditButton
-                label={t('admin.common.edit')}
-                aria-label={`${t('admin.common.edit')} ${r.shortCode}`}
+                label={t('console.common.edit')}
+                aria-label={`${t('console.common.edit')} ${r.shortCode}`}
               />
               <DeleteWithConfirmButton
                 mutationMode="pessimistic"
-                label={t('admin.common.delete')}
-                aria-label={`${t('admin.common.delete')} ${r.shortCode}`}
-                confirmTitle={t('admin.common.deleteConfirmTitle', { name: r.shortCode })}
-                confirmContent={t('admin.calls.deleteConfirm', { name: r.shortCode })}
+                label={t('console.common.delete')}
+                aria-label={`${t('console.common.delete')} ${r.shortCode}`}
+                confirmTitle={t('console.common.deleteConfirmTitle', { name: r.shortCode })}
+                confirmContent={t('console.calls.deleteConfirm', { name: r.shortCode })}
               />
             </>
           )}

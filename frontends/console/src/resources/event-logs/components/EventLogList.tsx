@@ -22,14 +22,14 @@ export function EventLogList() {
     <TextInput
       key="changedObjectId"
       source="changedObjectId"
-      label={t('admin.eventLogs.filters.changedObjectId')}
+      label={t('console.eventLogs.filters.changedObjectId')}
       alwaysOn
       resettable
     />,
     <TextInput
       key="eventType"
       source="eventType"
-      label={t('admin.eventLogs.filters.eventType')}
+      label={t('console.eventLogs.filters.eventType')}
       alwaysOn
       resettable
     />,
@@ -37,23 +37,24 @@ export function EventLogList() {
   return (
     <List
       resource="EventLogs"
-      title={t('admin.eventLogs.title')}
+      title={t('console.eventLogs.title')}
       filters={filters}
       debounce={400}
       sort={{ field: 'eventTStamp', order: 'DESC' }}
       actions={false}
+      empty={false}
       storeKey="EventLogs.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="changedBy" label={t('admin.eventLogs.columns.changedBy')} />
+        <TextField source="changedBy" label={t('console.eventLogs.columns.changedBy')} />
         <FunctionField
           source="eventTStamp"
-          label={t('admin.eventLogs.columns.eventTStamp')}
+          label={t('console.eventLogs.columns.eventTStamp')}
           render={(r: EventLogRow) => dates.dateTime(r.eventTStamp)}
         />
-        <TextField source="eventType" label={t('admin.eventLogs.columns.eventType')} />
-        <TextField source="description" label={t('admin.eventLogs.columns.description')} />
-        <TextField source="changedObjectId" label={t('admin.eventLogs.columns.changedObjectId')} />
+        <TextField source="eventType" label={t('console.eventLogs.columns.eventType')} />
+        <TextField source="description" label={t('console.eventLogs.columns.description')} />
+        <TextField source="changedObjectId" label={t('console.eventLogs.columns.changedObjectId')} />
       </Datagrid>
     </List>
   );

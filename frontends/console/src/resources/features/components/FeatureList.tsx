@@ -16,7 +16,7 @@ function FeatureSwitch({ feature }: { feature: FeatureRow }) {
     <Switch
       checked={feature.isEnabled}
       disabled={isPending}
-      slotProps={{ input: { 'aria-label': t('admin.features.toggle', { id: feature.id }) } }}
+      slotProps={{ input: { 'aria-label': t('console.features.toggle', { id: feature.id }) } }}
       onChange={(e) => {
         const isEnabled = e.target.checked;
         update(
@@ -26,7 +26,7 @@ function FeatureSwitch({ feature }: { feature: FeatureRow }) {
             mutationMode: 'pessimistic',
             onSuccess: () =>
               notify(
-                t(isEnabled ? 'admin.features.enabled' : 'admin.features.disabled', { id: feature.id }),
+                t(isEnabled ? 'console.features.enabled' : 'console.features.disabled', { id: feature.id }),
                 {
                   type: 'success',
                 },
@@ -45,18 +45,19 @@ export function FeatureList() {
   return (
     <List
       resource="Features"
-      title={t('admin.features.title')}
+      title={t('console.features.title')}
       sort={{ field: 'id', order: 'ASC' }}
       perPage={50}
       actions={false}
+      empty={false}
       storeKey="Features.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="id" label={t('admin.features.columns.id')} />
-        <TextField source="description" label={t('admin.features.columns.description')} />
+        <TextField source="id" label={t('console.features.columns.id')} />
+        <TextField source="description" label={t('console.features.columns.description')} />
         <FunctionField
           source="isEnabled"
-          label={t('admin.features.columns.isEnabled')}
+          label={t('console.features.columns.isEnabled')}
           render={(r: FeatureRow) => <FeatureSwitch feature={r} />}
         />
       </Datagrid>

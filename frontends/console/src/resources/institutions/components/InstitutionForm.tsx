@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { yupValidate } from '../../../app/form-validation';
 import type { InstitutionRecord } from '../institutions.operations';
+import { FormToolbar } from '../../../components/FormToolbar';
 
 /** §7 createInstitution / updateInstitution: the contracts' schema (name, country, ROR id) on the form's values. */
 export const validateInstitution = yupValidate(createInstitutionSchema, (values) => ({
@@ -28,16 +29,16 @@ function InstitutionForm() {
     sort: { field: 'value', order: 'ASC' },
   });
   return (
-    <SimpleForm validate={validateInstitution}>
-      <TextInput source="name" label={t('admin.institutions.fields.name')} isRequired />
+    <SimpleForm validate={validateInstitution} toolbar={<FormToolbar />}>
+      <TextInput source="name" label={t('console.institutions.fields.name')} isRequired />
       <AutocompleteInput
         source="countryId"
-        label={t('admin.institutions.fields.country')}
+        label={t('console.institutions.fields.country')}
         choices={countries}
         optionText="value"
         isRequired
       />
-      <TextInput source="rorId" label={t('admin.institutions.fields.rorId')} />
+      <TextInput source="rorId" label={t('console.institutions.fields.rorId')} />
     </SimpleForm>
   );
 }
@@ -59,7 +60,7 @@ export function InstitutionCreate() {
   return (
     <Create
       resource="Institutions"
-      title={t('admin.institutions.createTitle')}
+      title={t('console.institutions.createTitle')}
       mutationOptions={mutationOptions}
     >
       <InstitutionForm />
@@ -70,7 +71,7 @@ export function InstitutionCreate() {
 function InstitutionTitle() {
   const { t } = useTranslation();
   const record = useRecordContext<InstitutionRecord>();
-  return <>{t('admin.institutions.editTitle', { name: record?.name ?? '' })}</>;
+  return <>{t('console.institutions.editTitle', { name: record?.name ?? '' })}</>;
 }
 
 export function InstitutionEdit() {

@@ -19,7 +19,7 @@ function InstitutionActions() {
   const { t } = useTranslation();
   return (
     <TopToolbar>
-      <CreateButton label={t('admin.institutions.createTitle')} />
+      <CreateButton label={t('console.institutions.createTitle')} />
     </TopToolbar>
   );
 }
@@ -31,27 +31,28 @@ export function InstitutionList() {
   return (
     <List
       resource="Institutions"
-      title={t('admin.institutions.title')}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('admin.institutions.search')} />]}
+      title={t('console.institutions.title')}
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('console.institutions.search')} />]}
       debounce={400}
       actions={<InstitutionActions />}
       sort={{ field: 'name', order: 'ASC' }}
+      empty={false}
       storeKey="Institutions.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="id" label={t('admin.institutions.columns.id')} />
-        <TextField source="name" label={t('admin.institutions.columns.name')} />
-        <TextField source="countryName" label={t('admin.institutions.columns.country')} />
-        <TextField source="rorId" label={t('admin.institutions.columns.rorId')} emptyText="" />
+        <TextField source="id" label={t('console.institutions.columns.id')} />
+        <TextField source="name" label={t('console.institutions.columns.name')} />
+        <TextField source="countryName" label={t('console.institutions.columns.country')} />
+        <TextField source="rorId" label={t('console.institutions.columns.rorId')} emptyText="" />
         <FunctionField
-          label={t('admin.common.actions')}
+          label={t('console.common.actions')}
           render={(r: InstitutionRecord) => (
             <>
-              <EditButton label="" aria-label={`${t('admin.common.edit')} ${r.name}`} />
-              <Tooltip title={t('admin.institutions.mergeLabel', { name: r.name })}>
+              <EditButton label="" aria-label={`${t('console.common.edit')} ${r.name}`} />
+              <Tooltip title={t('console.institutions.mergeLabel', { name: r.name })}>
                 <IconButton
                   size="small"
-                  aria-label={t('admin.institutions.mergeLabel', { name: r.name })}
+                  aria-label={t('console.institutions.mergeLabel', { name: r.name })}
                   onClick={() => navigate(`/MergeInstitutionsPage/${r.id}`)}
                 >
                   <CallMerge fontSize="small" />
@@ -60,9 +61,9 @@ export function InstitutionList() {
               <DeleteWithConfirmButton
                 mutationMode="pessimistic"
                 label=""
-                aria-label={`${t('admin.common.delete')} ${r.name}`}
-                confirmTitle={t('admin.common.deleteConfirmTitle', { name: r.name })}
-                confirmContent={t('admin.common.deleteConfirm', { name: r.name })}
+                aria-label={`${t('console.common.delete')} ${r.name}`}
+                confirmTitle={t('console.common.deleteConfirmTitle', { name: r.name })}
+                confirmContent={t('console.common.deleteConfirm', { name: r.name })}
               />
             </>
           )}

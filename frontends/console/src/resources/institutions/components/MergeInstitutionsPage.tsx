@@ -54,7 +54,7 @@ export function MergeInstitutionsPage() {
   const merge = async () => {
     try {
       await dataProvider.mergeInstitutions(fromId, into!.id, newTitle.trim());
-      notify(t('admin.institutions.merged'), { type: 'success' });
+      notify(t('console.institutions.merged'), { type: 'success' });
       redirect('list', 'Institutions');
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
@@ -65,11 +65,11 @@ export function MergeInstitutionsPage() {
 
   return (
     <Paper sx={{ p: 3, mt: 2, maxWidth: 720 }}>
-      <Title title={t('admin.institutions.mergeTitle', { name: from.name })} />
+      <Title title={t('console.institutions.mergeTitle', { name: from.name })} />
       <Typography component="h1" variant="h5" gutterBottom>
-        {t('admin.institutions.mergeTitle', { name: from.name })}
+        {t('console.institutions.mergeTitle', { name: from.name })}
       </Typography>
-      <Typography gutterBottom>{t('admin.institutions.mergeIntro', { name: from.name })}</Typography>
+      <Typography gutterBottom>{t('console.institutions.mergeIntro', { name: from.name })}</Typography>
       <Stack spacing={2} sx={{ mt: 2 }}>
         <Autocomplete
           options={all.filter((i) => i.id !== fromId)}
@@ -79,14 +79,14 @@ export function MergeInstitutionsPage() {
           renderInput={(params) => (
             <TextField
               {...params}
-              label={t('admin.institutions.mergeInto')}
+              label={t('console.institutions.mergeInto')}
               error={Boolean(errors.institutionIdInto)}
               helperText={errors.institutionIdInto}
             />
           )}
         />
         <TextField
-          label={t('admin.institutions.newTitle')}
+          label={t('console.institutions.newTitle')}
           value={newTitle}
           onChange={(e) => setNewTitle(e.target.value)}
           error={Boolean(errors.newTitle)}
@@ -94,15 +94,15 @@ export function MergeInstitutionsPage() {
         />
         <Stack direction="row" spacing={2}>
           <Button variant="contained" onClick={check}>
-            {t('admin.institutions.mergeSubmit')}
+            {t('console.institutions.mergeSubmit')}
           </Button>
-          <Button onClick={() => redirect('list', 'Institutions')}>{t('admin.common.cancel')}</Button>
+          <Button onClick={() => redirect('list', 'Institutions')}>{t('console.common.cancel')}</Button>
         </Stack>
       </Stack>
       <Confirm
         isOpen={confirming}
-        title={t('admin.institutions.mergeSubmit')}
-        content={t('admin.institutions.mergeConfirm', {
+        title={t('console.institutions.mergeSubmit')}
+        content={t('console.institutions.mergeConfirm', {
           from: from.name,
           into: into?.name ?? '',
           title: newTitle,

@@ -61,14 +61,14 @@ function PageForm({ pageId, label }: { pageId: PageName; label: string }) {
     >
       <Form>
         <QuestionInput
-          field={contentField(t('admin.pageEditor.content', { page: label }))}
+          field={contentField(t('console.pageEditor.content', { page: label }))}
           name="content"
           readonly={false}
           owner={{ proposalPk: null }}
           questionaryId={null}
         />
         <Button type="submit" variant="contained" disabled={saving}>
-          {t('admin.common.save')}
+          {t('console.common.save')}
         </Button>
       </Form>
     </Formik>
@@ -82,24 +82,24 @@ function PageForm({ pageId, label }: { pageId: PageName; label: string }) {
 export function PageEditorPage() {
   const { t } = useTranslation();
   const [pageId, setPageId] = useState<PageName>(PageName.HOMEPAGE);
-  const label = t(`admin.pageEditor.pages.${pageId}`);
+  const label = t(`console.pageEditor.pages.${pageId}`);
   return (
     <Paper sx={{ p: 3, mt: 2 }}>
-      <Title title={t('admin.pageEditor.title')} />
+      <Title title={t('console.pageEditor.title')} />
       <Typography component="h1" variant="h5" gutterBottom>
-        {t('admin.pageEditor.title')}
+        {t('console.pageEditor.title')}
       </Typography>
       <FormControl sx={{ minWidth: 280, my: 2 }}>
-        <InputLabel id="page-editor-page">{t('admin.pageEditor.page')}</InputLabel>
+        <InputLabel id="page-editor-page">{t('console.pageEditor.page')}</InputLabel>
         <Select
           labelId="page-editor-page"
-          label={t('admin.pageEditor.page')}
+          label={t('console.pageEditor.page')}
           value={pageId}
           onChange={(e) => setPageId(e.target.value as PageName)}
         >
           {Object.values(PageName).map((name) => (
             <MenuItem key={name} value={name}>
-              {t(`admin.pageEditor.pages.${name}`)}
+              {t(`console.pageEditor.pages.${name}`)}
             </MenuItem>
           ))}
         </Select>

@@ -64,13 +64,13 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose(): void
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="invite-title">
       <form onSubmit={form.handleSubmit} noValidate>
-        <DialogTitle id="invite-title">{t('admin.people.inviteTitle')}</DialogTitle>
+        <DialogTitle id="invite-title">{t('console.people.inviteTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField {...field('firstname')} label={t('admin.people.inviteFirstname')} required />
-            <TextField {...field('lastname')} label={t('admin.people.inviteLastname')} required />
-            <TextField {...field('email')} label={t('admin.people.inviteEmail')} type="email" required />
-            <TextField {...field('userRole')} select label={t('admin.people.inviteRole')}>
+            <TextField {...field('firstname')} label={t('console.people.inviteFirstname')} required />
+            <TextField {...field('lastname')} label={t('console.people.inviteLastname')} required />
+            <TextField {...field('email')} label={t('console.people.inviteEmail')} type="email" required />
+            <TextField {...field('userRole')} select label={t('console.people.inviteRole')}>
               {Object.values(Role).map((role) => (
                 <MenuItem key={role} value={role}>
                   {role.replace(/_/g, ' ').toLowerCase()}
@@ -80,9 +80,9 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose(): void
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('admin.common.cancel')}</Button>
+          <Button onClick={onClose}>{t('console.common.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={form.isSubmitting}>
-            {t('admin.people.inviteSend')}
+            {t('console.people.inviteSend')}
           </Button>
         </DialogActions>
       </form>

@@ -51,10 +51,10 @@ function ImpersonateButton({ person }: { person: PersonRow }) {
   const name = nameOf(person);
   return (
     <ConfirmIconButton
-      label={t('admin.people.impersonateLabel', { name })}
+      label={t('console.people.impersonateLabel', { name })}
       icon={<SwitchAccount fontSize="small" />}
-      title={t('admin.people.impersonateTitle', { name })}
-      content={t('admin.people.impersonateConfirm', { name })}
+      title={t('console.people.impersonateTitle', { name })}
+      content={t('console.people.impersonateConfirm', { name })}
       onConfirm={async () => {
         try {
           const next = login(await dataProvider.impersonate(person.id));
@@ -75,7 +75,7 @@ function PeopleActions() {
     <TopToolbar>
       {settings.isEnabled('EMAIL_INVITE') ? (
         <Button startIcon={<PersonAdd />} onClick={() => setOpen(true)}>
-          {t('admin.people.invite')}
+          {t('console.people.invite')}
         </Button>
       ) : null}
       <InviteDialog open={open} onClose={() => setOpen(false)} />
@@ -93,11 +93,11 @@ export function PeopleList() {
   const navigate = useNavigate();
   const { data: roles = [] } = useGetList('Roles', { pagination: { page: 1, perPage: 100 } });
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={t('admin.people.search')} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('console.people.search')} />,
     <SelectInput
       key="userRole"
       source="userRole"
-      label={t('admin.people.role')}
+      label={t('console.people.role')}
       alwaysOn
       choices={roles.map((r: { shortCode: string; title: string }) => ({ id: r.shortCode, name: r.title }))}
     />,
@@ -105,37 +105,38 @@ export function PeopleList() {
   return (
     <List
       resource="People"
-      title={t('admin.people.title')}
+      title={t('console.people.title')}
       filters={filters}
       debounce={SEARCH_DEBOUNCE_MS}
       actions={<PeopleActions />}
       sort={{ field: 'lastname', order: 'ASC' }}
+      empty={false}
       storeKey="People.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="id" label={t('admin.people.columns.id')} />
-        <TextField source="firstname" label={t('admin.people.columns.firstname')} />
-        <TextField source="lastname" label={t('admin.people.columns.lastname')} />
+        <TextField source="id" label={t('console.people.columns.id')} />
+        <TextField source="firstname" label={t('console.people.columns.firstname')} />
+        <TextField source="lastname" label={t('console.people.columns.lastname')} />
         <FunctionField
           source="email"
-          label={t('admin.people.columns.email')}
+          label={t('console.people.columns.email')}
           render={(r: PersonRow) =>
-            r.placeholder ? `${r.email ?? ''} (${t('admin.people.invited')})` : r.email
+            r.placeholder ? `${r.email ?? ''} (${t('console.people.invited')})` : r.email
           }
         />
         <FunctionField
           source="created"
-          label={t('admin.people.columns.created')}
+          label={t('console.people.columns.created')}
           render={(r: PersonRow) => dates.date(r.created)}
         />
         <FunctionField
-          label={t('admin.common.actions')}
+          label={t('console.common.actions')}
           render={(r: PersonRow) => (
             <>
-              <Tooltip title={t('admin.people.rolesLabel', { name: nameOf(r) })}>
+              <Tooltip title={t('console.people.rolesLabel', { name: nameOf(r) })}>
                 <IconButton
                   size="small"
-                  aria-label={t('admin.people.rolesLabel', { name: nameOf(r) })}
+                  aria-label={t('console.people.rolesLabel', { name: nameOf(r) })}
                   onClick={() => navigate(`/People/${r.id}`)}
                 >
                   <ManageAccounts fontSize="small" />
@@ -145,9 +146,9 @@ export function PeopleList() {
               <DeleteWithConfirmButton
                 mutationMode="pessimistic"
                 label=""
-                aria-label={t('admin.people.deleteLabel', { name: nameOf(r) })}
-                confirmTitle={t('admin.common.deleteConfirmTitle', { name: nameOf(r) })}
-                confirmContent={t('admin.common.deleteConfirm', { name: nameOf(r) })}
+                aria-label={t('console.people.deleteLabel', { name: nameOf(r) })}
+                confirmTitle={t('console.common.deleteConfirmTitle', { name: nameOf(r) })}
+                confirmContent={t('console.common.deleteConfirm', { name: nameOf(r) })}
               />
             </>
           )}

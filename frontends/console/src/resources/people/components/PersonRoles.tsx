@@ -71,7 +71,7 @@ export function PersonRoles() {
     if (message) return;
     try {
       await dataProvider.updateUserRoles(userId, chosen);
-      notify(t('admin.people.rolesSaved'), { type: 'success' });
+      notify(t('console.people.rolesSaved'), { type: 'success' });
       redirect('list', 'People');
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
@@ -79,9 +79,9 @@ export function PersonRoles() {
   };
   return (
     <Paper sx={{ p: 3, mt: 2 }}>
-      <Title title={t('admin.people.rolesTitle', { name })} />
+      <Title title={t('console.people.rolesTitle', { name })} />
       <Typography component="h1" variant="h5" gutterBottom>
-        {t('admin.people.rolesTitle', { name })}
+        {t('console.people.rolesTitle', { name })}
       </Typography>
       <Typography color="text.secondary" gutterBottom>
         {person.email}
@@ -111,9 +111,9 @@ export function PersonRoles() {
       <Box sx={{ mt: 2 }}>
         <Stack direction="row" spacing={2}>
           <Button variant="contained" onClick={() => void save()}>
-            {t('admin.common.save')}
+            {t('console.common.save')}
           </Button>
-          <Button onClick={() => redirect('list', 'People')}>{t('admin.common.cancel')}</Button>
+          <Button onClick={() => redirect('list', 'People')}>{t('console.common.cancel')}</Button>
         </Stack>
       </Box>
     </Paper>

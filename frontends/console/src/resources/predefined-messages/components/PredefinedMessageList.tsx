@@ -74,7 +74,7 @@ export function MessageDialog({
       new Promise<void>((resolve) => {
         const options = {
           onSuccess: () => {
-            notify(t(message ? 'admin.predefinedMessages.saved' : 'admin.predefinedMessages.created'), {
+            notify(t(message ? 'console.predefinedMessages.saved' : 'console.predefinedMessages.created'), {
               type: 'success',
             });
             resolve();
@@ -103,34 +103,36 @@ export function MessageDialog({
     error: Boolean(form.touched[name] && form.errors[name]),
     helperText: form.touched[name] ? form.errors[name] : undefined,
   });
-  const title = t(message ? 'admin.predefinedMessages.editTitle' : 'admin.predefinedMessages.createTitle');
+  const title = t(
+    message ? 'console.predefinedMessages.editTitle' : 'console.predefinedMessages.createTitle',
+  );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="predefined-message-title">
       <form onSubmit={form.handleSubmit} noValidate>
         <DialogTitle id="predefined-message-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
-            <MuiTextField {...field('title')} label={t('admin.predefinedMessages.fields.title')} required />
+            <MuiTextField {...field('title')} label={t('console.predefinedMessages.fields.title')} required />
             <MuiTextField
               {...field('message')}
-              label={t('admin.predefinedMessages.fields.message')}
+              label={t('console.predefinedMessages.fields.message')}
               required
               multiline
               minRows={4}
             />
-            <MuiTextField {...field('key')} select label={t('admin.predefinedMessages.fields.key')}>
+            <MuiTextField {...field('key')} select label={t('console.predefinedMessages.fields.key')}>
               {Object.values(PredefinedMessageKey).map((key) => (
                 <MenuItem key={key} value={key}>
-                  {t(`admin.predefinedMessages.keys.${key}`)}
+                  {t(`console.predefinedMessages.keys.${key}`)}
                 </MenuItem>
               ))}
             </MuiTextField>
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('admin.common.cancel')}</Button>
+          <Button onClick={onClose}>{t('console.common.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={form.isSubmitting}>
-            {t('admin.common.save')}
+            {t('console.common.save')}
           </Button>
         </DialogActions>
       </form>
@@ -144,10 +146,10 @@ function DeleteMessageButton({ message }: { message: MessageRow }) {
   const [remove] = useDelete();
   return (
     <ConfirmIconButton
-      label={t('admin.predefinedMessages.deleteLabel', { title: message.title })}
+      label={t('console.predefinedMessages.deleteLabel', { title: message.title })}
       icon={<Delete fontSize="small" />}
-      title={t('admin.common.deleteConfirmTitle', { name: message.title })}
-      content={t('admin.common.deleteConfirm', { name: message.title })}
+      title={t('console.common.deleteConfirmTitle', { name: message.title })}
+      content={t('console.common.deleteConfirm', { name: message.title })}
       onConfirm={() =>
         new Promise<void>((resolve) =>
           remove(
@@ -156,7 +158,7 @@ function DeleteMessageButton({ message }: { message: MessageRow }) {
             {
               mutationMode: 'pessimistic',
               onSuccess: () => {
-                notify(t('admin.predefinedMessages.deleted'), { type: 'success' });
+                notify(t('console.predefinedMessages.deleted'), { type: 'success' });
                 resolve();
               },
               onError: (e) => {
@@ -176,7 +178,7 @@ function MessageActions({ onCreate }: { onCreate(): void }) {
   return (
     <TopToolbar>
       <Button startIcon={<Add />} onClick={onCreate}>
-        {t('admin.predefinedMessages.createTitle')}
+        {t('console.predefinedMessages.createTitle')}
       </Button>
     </TopToolbar>
   );
@@ -187,21 +189,21 @@ function MessageGrid({ onEdit }: { onEdit(message: MessageRow): void }) {
   const dates = useDateFormat();
   return (
     <Datagrid rowClick={false} bulkActionButtons={false}>
-      <TextField source="title" label={t('admin.predefinedMessages.columns.title')} />
-      <TextField source="message" label={t('admin.predefinedMessages.columns.message')} />
+      <TextField source="title" label={t('console.predefinedMessages.columns.title')} />
+      <TextField source="message" label={t('console.predefinedMessages.columns.message')} />
       <FunctionField
         source="dateModified"
-        label={t('admin.predefinedMessages.columns.dateModified')}
+        label={t('console.predefinedMessages.columns.dateModified')}
         render={(r: MessageRow) => dates.dateTime(r.dateModified)}
       />
       <FunctionField
-        label={t('admin.common.actions')}
+        label={t('console.common.actions')}
         render={(r: MessageRow) => (
           <>
-            <Tooltip title={t('admin.predefinedMessages.editLabel', { title: r.title })}>
+            <Tooltip title={t('console.predefinedMessages.editLabel', { title: r.title })}>
               <IconButton
                 size="small"
-                aria-label={t('admin.predefinedMessages.editLabel', { title: r.title })}
+                aria-label={t('console.predefinedMessages.editLabel', { title: r.title })}
                 onClick={() => onEdit(r)}
               >
                 <Edit fontSize="small" />
@@ -233,24 +235,25 @@ export function PredefinedMessageList() {
     <SelectInput
       key="key"
       source="key"
-      label={t('admin.predefinedMessages.fields.key')}
+      label={t('console.predefinedMessages.fields.key')}
       alwaysOn
       emptyValue={PredefinedMessageKey.general}
       choices={Object.values(PredefinedMessageKey).map((k) => ({
         id: k,
-        name: t(`admin.predefinedMessages.keys.${k}`),
+        name: t(`console.predefinedMessages.keys.${k}`),
       }))}
     />,
-    <SearchInput key="q" source="q" alwaysOn placeholder={t('admin.common.search')} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={t('console.common.search')} />,
   ];
   return (
     <List
       resource="PredefinedMessages"
-      title={t('admin.predefinedMessages.title')}
+      title={t('console.predefinedMessages.title')}
       filters={filters}
       filterDefaultValues={{ key: PredefinedMessageKey.general }}
       actions={<MessageActions onCreate={() => setEditing('new')} />}
       sort={{ field: 'title', order: 'ASC' }}
+      empty={false}
       storeKey="PredefinedMessages.list"
     >
       <MessageGrid onEdit={setEditing} />

@@ -46,13 +46,13 @@ function SettingDialog({ setting, onClose }: { setting: SettingRow; onClose(): v
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="setting-title">
-      <DialogTitle id="setting-title">{t('admin.settings.editLabel', { id: setting.id })}</DialogTitle>
+      <DialogTitle id="setting-title">{t('console.settings.editLabel', { id: setting.id })}</DialogTitle>
       <DialogContent>
         <MuiTextField
           sx={{ mt: 1 }}
           fullWidth
           autoFocus
-          label={t('admin.settings.value')}
+          label={t('console.settings.value')}
           value={value}
           onChange={(e) => {
             setValue(e.target.value);
@@ -63,9 +63,9 @@ function SettingDialog({ setting, onClose }: { setting: SettingRow; onClose(): v
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('admin.common.cancel')}</Button>
+        <Button onClick={onClose}>{t('console.common.cancel')}</Button>
         <Button variant="contained" disabled={isPending} onClick={save}>
-          {t('admin.common.save')}
+          {t('console.common.save')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -80,24 +80,25 @@ export function SettingsList() {
     <>
       <List
         resource="Settings"
-        title={t('admin.settings.title')}
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('admin.common.search')} />]}
+        title={t('console.settings.title')}
+        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('console.common.search')} />]}
         sort={{ field: 'id', order: 'ASC' }}
         perPage={50}
         actions={false}
+        empty={false}
         storeKey="Settings.list"
       >
         <Datagrid rowClick={false} bulkActionButtons={false}>
-          <TextField source="id" label={t('admin.settings.columns.id')} />
-          <TextField source="settingsValue" label={t('admin.settings.columns.settingsValue')} />
-          <TextField source="description" label={t('admin.settings.columns.description')} />
+          <TextField source="id" label={t('console.settings.columns.id')} />
+          <TextField source="settingsValue" label={t('console.settings.columns.settingsValue')} />
+          <TextField source="description" label={t('console.settings.columns.description')} />
           <FunctionField
-            label={t('admin.common.actions')}
+            label={t('console.common.actions')}
             render={(r: SettingRow) => (
-              <Tooltip title={t('admin.settings.editLabel', { id: r.id })}>
+              <Tooltip title={t('console.settings.editLabel', { id: r.id })}>
                 <IconButton
                   size="small"
-                  aria-label={t('admin.settings.editLabel', { id: r.id })}
+                  aria-label={t('console.settings.editLabel', { id: r.id })}
                   onClick={() => setEditing(r)}
                 >
                   <Edit fontSize="small" />

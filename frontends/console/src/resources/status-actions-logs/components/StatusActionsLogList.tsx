@@ -41,21 +41,21 @@ function ReplayButton({ log }: { log: StatusActionsLogRow }) {
   const refresh = useRefresh();
   return (
     <ConfirmIconButton
-      label={t('admin.statusActionsLogs.replayLabel', { id: log.statusActionsLogId })}
+      label={t('console.statusActionsLogs.replayLabel', { id: log.statusActionsLogId })}
       icon={<Replay fontSize="small" />}
-      title={t('admin.statusActionsLogs.replayTitle')}
+      title={t('console.statusActionsLogs.replayTitle')}
       content={
         <Stack spacing={2}>
-          <Typography>{t('admin.statusActionsLogs.replayConfirm')}</Typography>
+          <Typography>{t('console.statusActionsLogs.replayConfirm')}</Typography>
           {log.successful ? (
-            <Alert severity="warning">{t('admin.statusActionsLogs.replayDuplicate')}</Alert>
+            <Alert severity="warning">{t('console.statusActionsLogs.replayDuplicate')}</Alert>
           ) : null}
         </Stack>
       }
       onConfirm={async () => {
         try {
           await dataProvider.replayStatusActionsLog(log.statusActionsLogId);
-          notify(t('admin.statusActionsLogs.replaySent'), { type: 'success' });
+          notify(t('console.statusActionsLogs.replaySent'), { type: 'success' });
           refresh();
         } catch (e) {
           notify((e as Error).message, { type: 'error' });
@@ -73,58 +73,59 @@ export function StatusActionsLogList() {
   const { t } = useTranslation();
   const dates = useDateFormat();
   const filters = [
-    <SearchInput key="searchText" source="searchText" alwaysOn placeholder={t('admin.common.search')} />,
+    <SearchInput key="searchText" source="searchText" alwaysOn placeholder={t('console.common.search')} />,
     <SelectInput
       key="statusActionsSuccessful"
       source="statusActionsSuccessful"
-      label={t('admin.statusActionsLogs.filters.label')}
+      label={t('console.statusActionsLogs.filters.label')}
       alwaysOn
-      emptyText={t('admin.statusActionsLogs.filters.all')}
+      emptyText={t('console.statusActionsLogs.filters.all')}
       choices={[
-        { id: 'true', name: t('admin.statusActionsLogs.filters.successful') },
-        { id: 'false', name: t('admin.statusActionsLogs.filters.failed') },
+        { id: 'true', name: t('console.statusActionsLogs.filters.successful') },
+        { id: 'false', name: t('console.statusActionsLogs.filters.failed') },
       ]}
     />,
   ];
   return (
     <List
       resource="StatusActionsLogs"
-      title={t('admin.statusActionsLogs.title')}
+      title={t('console.statusActionsLogs.title')}
       filters={filters}
       perPage={STATUS_LOG_PAGE_SIZE}
       debounce={SEARCH_DEBOUNCE_MS}
       sort={{ field: 'timestamp', order: 'DESC' }}
       pagination={<Pagination rowsPerPageOptions={[STATUS_LOG_PAGE_SIZE, 50, 100]} />}
       actions={false}
+      empty={false}
       storeKey="StatusActionsLogs.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <FunctionField
           source="actionType"
-          label={t('admin.statusActionsLogs.columns.actionType')}
-          render={(r: StatusActionsLogRow) => t(`admin.statusActionsLogs.actionTypes.${r.actionType}`)}
+          label={t('console.statusActionsLogs.columns.actionType')}
+          render={(r: StatusActionsLogRow) => t(`console.statusActionsLogs.actionTypes.${r.actionType}`)}
         />
-        <TextField source="recipient" label={t('admin.statusActionsLogs.columns.recipient')} />
-        <TextField source="message" label={t('admin.statusActionsLogs.columns.message')} />
+        <TextField source="recipient" label={t('console.statusActionsLogs.columns.recipient')} />
+        <TextField source="message" label={t('console.statusActionsLogs.columns.message')} />
         <FunctionField
-          label={t('admin.statusActionsLogs.columns.proposals')}
+          label={t('console.statusActionsLogs.columns.proposals')}
           sortable={false}
           render={(r: StatusActionsLogRow) => r.proposals.map((p) => p.proposalId).join(', ')}
         />
         <FunctionField
           source="successful"
-          label={t('admin.statusActionsLogs.columns.successful')}
+          label={t('console.statusActionsLogs.columns.successful')}
           render={(r: StatusActionsLogRow) =>
-            r.successful ? t('admin.statusActionsLogs.successful') : t('admin.statusActionsLogs.failed')
+            r.successful ? t('console.statusActionsLogs.successful') : t('console.statusActionsLogs.failed')
           }
         />
         <FunctionField
           source="timestamp"
-          label={t('admin.statusActionsLogs.columns.timestamp')}
+          label={t('console.statusActionsLogs.columns.timestamp')}
           render={(r: StatusActionsLogRow) => dates.dateTime(r.timestamp)}
         />
         <FunctionField
-          label={t('admin.common.actions')}
+          label={t('console.common.actions')}
           render={(r: StatusActionsLogRow) => <ReplayButton log={r} />}
         />
       </Datagrid>

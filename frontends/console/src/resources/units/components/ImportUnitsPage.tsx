@@ -68,7 +68,7 @@ export function ImportUnitsPage() {
         check.json,
         Object.entries(choices).map(([itemId, strategy]) => ({ itemId, strategy })),
       );
-      notify(t('admin.units.imported', { count: ids.length }), { type: 'success' });
+      notify(t('console.units.imported', { count: ids.length }), { type: 'success' });
       redirect('list', 'Units');
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
@@ -79,14 +79,14 @@ export function ImportUnitsPage() {
 
   return (
     <Paper sx={{ p: 3, mt: 2 }}>
-      <Title title={t('admin.units.importTitle')} />
+      <Title title={t('console.units.importTitle')} />
       <Typography component="h1" variant="h5" gutterBottom>
-        {t('admin.units.importTitle')}
+        {t('console.units.importTitle')}
       </Typography>
-      <Typography gutterBottom>{t('admin.units.importIntro')}</Typography>
+      <Typography gutterBottom>{t('console.units.importIntro')}</Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', my: 2 }}>
         <Button variant="outlined" component="label" startIcon={<UploadFile />}>
-          {t('admin.units.chooseFile')}
+          {t('console.units.chooseFile')}
           <input
             hidden
             type="file"
@@ -95,16 +95,16 @@ export function ImportUnitsPage() {
             onChange={(e) => void choose(e.target.files?.[0])}
           />
         </Button>
-        {fileName ? <Typography>{t('admin.units.fileChosen', { name: fileName })}</Typography> : null}
+        {fileName ? <Typography>{t('console.units.fileChosen', { name: fileName })}</Typography> : null}
       </Stack>
       {check ? (
         <Stack spacing={2}>
           <Typography color="text.secondary">
-            {t('admin.units.version', { version: check.version, date: check.exportDate ?? '' })}
+            {t('console.units.version', { version: check.version, date: check.exportDate ?? '' })}
           </Typography>
           {check.errors.length > 0 ? (
             <Alert severity="error">
-              {t('admin.units.errors')}
+              {t('console.units.errors')}
               <ul>
                 {check.errors.map((e) => (
                   <li key={e}>{e}</li>
@@ -112,33 +112,35 @@ export function ImportUnitsPage() {
               </ul>
             </Alert>
           ) : null}
-          <Table size="small" aria-label={t('admin.units.importTitle')}>
+          <Table size="small" aria-label={t('console.units.importTitle')}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('admin.units.columns.id')}</TableCell>
-                <TableCell>{t('admin.units.comparison.status')}</TableCell>
-                <TableCell>{t('admin.units.comparison.newUnit')}</TableCell>
-                <TableCell>{t('admin.units.comparison.existingUnit')}</TableCell>
-                <TableCell>{t('admin.units.comparison.choice')}</TableCell>
+                <TableCell>{t('console.units.columns.id')}</TableCell>
+                <TableCell>{t('console.units.comparison.status')}</TableCell>
+                <TableCell>{t('console.units.comparison.newUnit')}</TableCell>
+                <TableCell>{t('console.units.comparison.existingUnit')}</TableCell>
+                <TableCell>{t('console.units.comparison.choice')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {check.units.map((u) => (
                 <TableRow key={u.newUnit.id}>
                   <TableCell>{u.newUnit.id}</TableCell>
-                  <TableCell>{t(`admin.units.comparison.${u.status}`)}</TableCell>
+                  <TableCell>{t(`console.units.comparison.${u.status}`)}</TableCell>
                   <TableCell>{describe(u.newUnit)}</TableCell>
                   <TableCell>{describe(u.existingUnit)}</TableCell>
                   <TableCell>
                     {u.status === 'DIFFERENT' ? (
                       <FormControl size="small" sx={{ minWidth: 160 }}>
                         <InputLabel id={`choice-${u.newUnit.id}`}>
-                          {t('admin.units.comparison.choice')}
+                          {t('console.units.comparison.choice')}
                         </InputLabel>
                         <Select
                           labelId={`choice-${u.newUnit.id}`}
-                          label={t('admin.units.comparison.choice')}
-                          inputProps={{ 'aria-label': t('admin.units.strategyLabel', { id: u.newUnit.id }) }}
+                          label={t('console.units.comparison.choice')}
+                          inputProps={{
+                            'aria-label': t('console.units.strategyLabel', { id: u.newUnit.id }),
+                          }}
                           value={choices[u.newUnit.id]}
                           onChange={(e) =>
                             setChoices((c) => ({
@@ -149,29 +151,29 @@ export function ImportUnitsPage() {
                         >
                           {(['UNRESOLVED', 'USE_EXISTING', 'USE_NEW'] as const).map((s) => (
                             <MenuItem key={s} value={s}>
-                              {t(`admin.units.strategies.${s}`)}
+                              {t(`console.units.strategies.${s}`)}
                             </MenuItem>
                           ))}
                         </Select>
                       </FormControl>
                     ) : (
-                      t(`admin.units.strategies.${u.conflictResolutionStrategy}`)
+                      t(`console.units.strategies.${u.conflictResolutionStrategy}`)
                     )}
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-          {unresolved ? <Alert severity="info">{t('admin.units.unresolved')}</Alert> : null}
+          {unresolved ? <Alert severity="info">{t('console.units.unresolved')}</Alert> : null}
           <Stack direction="row" spacing={2}>
             <Button
               variant="contained"
               disabled={busy || unresolved || check.errors.length > 0 || check.units.length === 0}
               onClick={() => void runImport()}
             >
-              {t('admin.units.importSubmit')}
+              {t('console.units.importSubmit')}
             </Button>
-            <Button onClick={() => redirect('list', 'Units')}>{t('admin.common.cancel')}</Button>
+            <Button onClick={() => redirect('list', 'Units')}>{t('console.common.cancel')}</Button>
           </Stack>
         </Stack>
       ) : null}

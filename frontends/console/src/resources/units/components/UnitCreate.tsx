@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { yupValidate } from '../../../app/form-validation';
+import { FormToolbar } from '../../../components/FormToolbar';
 
 /** §5 unit form: "Id is required", "Name is required", … from the contracts' schema (the api's). */
 export const validateUnit = yupValidate(createUnitSchema, (values) => ({
@@ -32,31 +33,31 @@ export function UnitCreate() {
   return (
     <Create
       resource="Units"
-      title={t('admin.units.createTitle')}
+      title={t('console.units.createTitle')}
       mutationOptions={{
         onSuccess: () => {
-          notify(t('admin.units.created'), { type: 'success' });
+          notify(t('console.units.created'), { type: 'success' });
           redirect('list', 'Units');
         },
       }}
     >
-      <SimpleForm validate={validateUnit}>
-        <TextInput source="id" label={t('admin.units.fields.id')} isRequired />
-        <TextInput source="unit" label={t('admin.units.fields.unit')} isRequired />
+      <SimpleForm validate={validateUnit} toolbar={<FormToolbar />}>
+        <TextInput source="id" label={t('console.units.fields.id')} isRequired />
+        <TextInput source="unit" label={t('console.units.fields.unit')} isRequired />
         <AutocompleteInput
           source="quantity"
-          label={t('admin.units.fields.quantity')}
+          label={t('console.units.fields.quantity')}
           choices={quantities}
           optionText="id"
           onCreate={(name) => ({ id: name ?? '' })}
           createItemLabel="%{item}"
           isRequired
         />
-        <TextInput source="symbol" label={t('admin.units.fields.symbol')} isRequired />
+        <TextInput source="symbol" label={t('console.units.fields.symbol')} isRequired />
         <TextInput
           source="siConversionFormula"
-          label={t('admin.units.fields.siConversionFormula')}
-          helperText={t('admin.units.fields.siConversionFormulaHelp')}
+          label={t('console.units.fields.siConversionFormula')}
+          helperText={t('console.units.fields.siConversionFormulaHelp')}
           isRequired
         />
       </SimpleForm>

@@ -50,12 +50,12 @@ function UnitActions() {
   };
   return (
     <TopToolbar>
-      <CreateButton label={t('admin.units.createTitle')} />
+      <CreateButton label={t('console.units.createTitle')} />
       <Button startIcon={<Upload />} onClick={() => navigate('/ImportUnits')}>
-        {t('admin.units.import')}
+        {t('console.units.import')}
       </Button>
       <Button startIcon={<Download />} onClick={() => void exportUnits()}>
-        {t('admin.units.export')}
+        {t('console.units.export')}
       </Button>
     </TopToolbar>
   );
@@ -67,27 +67,28 @@ export function UnitList() {
   return (
     <List
       resource="Units"
-      title={t('admin.units.title')}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('admin.common.search')} />]}
+      title={t('console.units.title')}
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={t('console.common.search')} />]}
       actions={<UnitActions />}
       sort={{ field: 'quantity', order: 'ASC' }}
+      empty={false}
       storeKey="Units.list"
     >
       <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="id" label={t('admin.units.columns.id')} />
-        <TextField source="unit" label={t('admin.units.columns.unit')} />
-        <TextField source="quantity" label={t('admin.units.columns.quantity')} />
-        <TextField source="symbol" label={t('admin.units.columns.symbol')} />
-        <TextField source="siConversionFormula" label={t('admin.units.columns.siConversionFormula')} />
+        <TextField source="id" label={t('console.units.columns.id')} />
+        <TextField source="unit" label={t('console.units.columns.unit')} />
+        <TextField source="quantity" label={t('console.units.columns.quantity')} />
+        <TextField source="symbol" label={t('console.units.columns.symbol')} />
+        <TextField source="siConversionFormula" label={t('console.units.columns.siConversionFormula')} />
         <FunctionField
-          label={t('admin.common.actions')}
+          label={t('console.common.actions')}
           render={(r: UnitRow) => (
             <DeleteWithConfirmButton
               mutationMode="pessimistic"
               label=""
-              aria-label={`${t('admin.common.delete')} ${r.unit}`}
-              confirmTitle={t('admin.common.deleteConfirmTitle', { name: r.unit })}
-              confirmContent={t('admin.common.deleteConfirm', { name: r.unit })}
+              aria-label={`${t('console.common.delete')} ${r.unit}`}
+              confirmTitle={t('console.common.deleteConfirmTitle', { name: r.unit })}
+              confirmContent={t('console.common.deleteConfirm', { name: r.unit })}
             />
           )}
         />
