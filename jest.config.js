@@ -37,6 +37,8 @@ const portal = {
       },
     ],
   },
+  // react-admin's keyboard shortcuts (react-hotkeys-hook) ship as ES modules only
+  transformIgnorePatterns: ['/node_modules/(?!react-hotkeys-hook/)'],
   setupFiles: [],
   setupFilesAfterEnv: ['<rootDir>/frontends/portal/test/setup.ts'],
 };

@@ -9,8 +9,25 @@ import {
   type ConsoleAdministrationProposalMutationVariables,
   type ConsoleProposalsBasicQuery,
 } from '../gql/graphql';
-import { callsOperations } from '../resources/calls/calls.operations';
+import { adminCommands, type AdminCommands } from '../resources/admin-commands';
+import {
+  apiAccessTokensOperations,
+  apiOperationsOperations,
+} from '../resources/api-access-tokens/api-access-tokens.operations';
+import {
+  callsOperations,
+  templatesOperations,
+  workflowsOperations,
+} from '../resources/calls/calls.operations';
 import { eventLogsOperations } from '../resources/event-logs/event-logs.operations';
+import { featuresOperations } from '../resources/features/features.operations';
+import {
+  countriesOperations,
+  institutionsOperations,
+} from '../resources/institutions/institutions.operations';
+import { pageEditorOperations } from '../resources/page-editor/page-editor.operations';
+import { peopleOperations, rolesOperations } from '../resources/people/people.operations';
+import { predefinedMessagesOperations } from '../resources/predefined-messages/predefined-messages.operations';
 import { ProposalPrefetch } from '../resources/proposals/prefetch';
 import {
   searchTextOf,
@@ -19,9 +36,11 @@ import {
 } from '../resources/proposals/proposal-filter';
 import { proposalsOperations } from '../resources/proposals/proposals.operations';
 import { questionsOperations } from '../resources/questions/questions.operations';
+import { settingsOperations } from '../resources/settings/settings.operations';
 import { statusActionsLogsOperations } from '../resources/status-actions-logs/status-actions-logs.operations';
 import { statusesOperations } from '../resources/statuses/statuses.operations';
 import { templateListsOperations } from '../resources/templates/templates.operations';
+import { quantitiesOperations, unitsOperations } from '../resources/units/units.operations';
 import { asApolloClient, graphqlTransport, type GraphqlTransport } from './graphql-transport';
 import type { RaFetchType, ResourceOperations } from './operations';
 
@@ -37,6 +56,21 @@ export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
   EventLogs: eventLogsOperations,
   StatusActionsLogs: statusActionsLogsOperations,
   ...templateListsOperations,
+  // the administration pages (and their pickers)
+  Workflows: workflowsOperations,
+  Templates: templatesOperations,
+  People: peopleOperations,
+  Roles: rolesOperations,
+  Institutions: institutionsOperations,
+  Countries: countriesOperations,
+  Units: unitsOperations,
+  Quantities: quantitiesOperations,
+  Settings: settingsOperations,
+  Features: featuresOperations,
+  PageEditor: pageEditorOperations,
+  ApiAccessTokens: apiAccessTokensOperations,
+  ApiOperations: apiOperationsOperations,
+  PredefinedMessages: predefinedMessagesOperations,
 };
 
 /** ra-data-graphql's buildQuery: the resource's own mapping, or a clear refusal (no CRUD guessing). */
@@ -60,7 +94,7 @@ export interface ConsoleCommands {
   allProposalPks(filter: ProposalTableFilter): Promise<number[]>;
 }
 
-export type ConsoleDataProvider = DataProvider & ConsoleCommands;
+export type ConsoleDataProvider = DataProvider & ConsoleCommands & AdminCommands;
 
 /** The console's data provider: ra-data-graphql over the shared GraphQL client, with the proposals' prefetch. */
 export function createDataProvider(transport: GraphqlTransport = graphqlTransport): ConsoleDataProvider {
@@ -78,6 +112,7 @@ export function createDataProvider(transport: GraphqlTransport = graphqlTranspor
 
   return {
     ...base,
+    ...adminCommands(transport),
     getList: (resource: string, params: GetListParams) =>
       resource === 'Proposals' ? prefetch.getList(params) : base.getList(resource, params),
     delete: (resource, params) => base.delete(resource, params).then(written),

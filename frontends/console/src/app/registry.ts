@@ -33,6 +33,8 @@ export interface ConsoleResource {
   show?: ComponentType;
   /** extra pages under the resource (e.g. MergeInstitutionsPage/:id) as <Route> elements */
   routes?: ReactElement[];
+  /** pages of the resource at the console's top level (§2 `/MergeInstitutionsPage/{id}`, `/ImportUnits`) as <Route> elements */
+  pages?: ReactElement[];
 }
 
 export interface Visibility {

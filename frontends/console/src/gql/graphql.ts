@@ -29,6 +29,47 @@ export type ConflictResolution = {
 
 export type ConflictResolutionStrategy = 'UNRESOLVED' | 'USE_EXISTING' | 'USE_NEW';
 
+export type CreateApiAccessTokenInput = {
+  /** JSON object of root operation names: {"getCalls":true} */
+  accessPermissions: string;
+  name: string;
+};
+
+export type CreateCallInput = {
+  allocationTimeUnit: AllocationTimeUnit;
+  cycleComment: string;
+  description?: string | null | undefined;
+  endCall: string;
+  endCallInternal?: string | null | undefined;
+  endCycle: string;
+  endFapReview?: string | null | undefined;
+  endNotify: string;
+  endReview: string;
+  esiTemplateId?: number | null | undefined;
+  fapReviewTemplateId?: number | null | undefined;
+  pdfTemplateId?: number | null | undefined;
+  proposalWorkflowId: number;
+  referenceNumberFormat?: string | null | undefined;
+  shortCode: string;
+  startCall: string;
+  startCycle: string;
+  startFapReview?: string | null | undefined;
+  startNotify: string;
+  startReview: string;
+  submissionMessage?: string | null | undefined;
+  surveyComment: string;
+  technicalReviewTemplateId?: number | null | undefined;
+  templateId: number;
+  title?: string | null | undefined;
+};
+
+export type CreatePredefinedMessageInput = {
+  /** general when absent */
+  key?: PredefinedMessageKey | null | undefined;
+  message: string;
+  title: string;
+};
+
 export type DataType =
   | 'BOOLEAN'
   | 'DATE'
@@ -55,9 +96,38 @@ export type DataType =
   | 'TEXT_INPUT'
   | 'VISIT_BASIS';
 
+export type DeleteApiAccessTokenInput = {
+  accessTokenId: number;
+};
+
+export type DeletePredefinedMessageInput = {
+  id: number;
+};
+
 export type DependenciesLogicOperator = 'AND' | 'OR';
 
 export type EvaluatorOperator = 'eq' | 'neq';
+
+export type FeatureId =
+  | 'CONFLICT_OF_INTEREST_WARNING'
+  | 'EMAIL_INVITE'
+  | 'EMAIL_INVITE_LEGACY'
+  | 'EMAIL_SEARCH'
+  | 'EXPERIMENT_SAFETY_REVIEW'
+  | 'FAP_REVIEW'
+  | 'INSTRUMENT_MANAGEMENT'
+  | 'OAUTH'
+  | 'RISK_ASSESSMENT'
+  | 'SCHEDULER'
+  | 'SHIPPING'
+  | 'STFC_IDLE_TIMER'
+  | 'TECHNICAL_REVIEW'
+  | 'TECHNIQUE_PROPOSALS'
+  | 'USER_MANAGEMENT'
+  | 'USER_SEARCH_FILTER'
+  | 'VISIT_MANAGEMENT';
+
+export type FeatureUpdateAction = 'DISABLE' | 'ENABLE';
 
 export type FieldConditionInput = {
   condition: EvaluatorOperator;
@@ -73,6 +143,11 @@ export type FieldDependencyInput = {
   dependencyNaturalKey: string;
 };
 
+export type InstitutionsFilter = {
+  /** part of the name, in any case */
+  name?: string | null | undefined;
+};
+
 export type InstrumentFilterInput = {
   instrumentId?: number | null | undefined;
   showAllProposals?: boolean | null | undefined;
@@ -86,6 +161,24 @@ export type ManagementTimeAllocationsInput = {
 };
 
 export type OrderDirection = 'ASC' | 'DESC';
+
+export type PageName =
+  | 'COOKIEPAGE'
+  | 'FOOTERCONTENT'
+  | 'GRADEGUIDEPAGE'
+  | 'HELPPAGE'
+  | 'HOMEPAGE'
+  | 'LOGINHELPPAGE'
+  | 'PRIVACYPAGE'
+  | 'REVIEWPAGE'
+  | 'TECHNIQUEPROPOSALMANAGEMENTPAGE';
+
+export type PredefinedMessageKey = 'general' | 'manager' | 'user';
+
+export type PredefinedMessagesFilter = {
+  /** general when absent */
+  key?: PredefinedMessageKey | null | undefined;
+};
 
 export type ProposalEndStatus = 'ACCEPTED' | 'REJECTED' | 'RESERVED' | 'UNSET';
 
@@ -125,6 +218,45 @@ export type QuestionsFilter = {
 };
 
 export type ReviewerFilter = 'ALL' | 'ME';
+
+export type SettingsId =
+  | 'DATE_FORMAT'
+  | 'DATE_TIME_FORMAT'
+  | 'DEFAULT_INST_SCI_REVIEWER_FILTER'
+  | 'DEFAULT_INST_SCI_STATUS_FILTER'
+  | 'DISPLAY_FAQ_LINK'
+  | 'DISPLAY_PRIVACY_STATEMENT_LINK'
+  | 'EXPERIMENT_SAFETY_REVIEW_EMAIL'
+  | 'EXTERNAL_AUTH_LOGIN_URL'
+  | 'EXTERNAL_AUTH_LOGOUT_URL'
+  | 'FAP_SECS_EDIT_TECH_REVIEWS'
+  | 'FEEDBACK_EXHAUST_DAYS'
+  | 'FEEDBACK_FREQUENCY_DAYS'
+  | 'FEEDBACK_MAX_REQUESTS'
+  | 'GRADE_PRECISION'
+  | 'HEADER_LOGO_FILENAME'
+  | 'IDLE_TIMEOUT'
+  | 'INVITE_REMINDERS_SEND_DELAY_DAYS'
+  | 'INVITE_VALIDITY_PERIOD_DAYS'
+  | 'ORGANISATION_NAME'
+  | 'PALETTE_ERROR_MAIN'
+  | 'PALETTE_INFO_MAIN'
+  | 'PALETTE_PRIMARY_ACCENT'
+  | 'PALETTE_PRIMARY_CONTRAST'
+  | 'PALETTE_PRIMARY_DARK'
+  | 'PALETTE_PRIMARY_LIGHT'
+  | 'PALETTE_PRIMARY_MAIN'
+  | 'PALETTE_SECONDARY_CONTRAST'
+  | 'PALETTE_SECONDARY_DARK'
+  | 'PALETTE_SECONDARY_LIGHT'
+  | 'PALETTE_SECONDARY_MAIN'
+  | 'PALETTE_SUCCESS_MAIN'
+  | 'PALETTE_WARNING_MAIN'
+  | 'PROFILE_PAGE_LINK'
+  | 'SMTP_BCC_EMAIL'
+  | 'TECH_REVIEW_OPTIONAL_WORKFLOW_STATUS'
+  | 'TIMEZONE'
+  | 'USER_OFFICE_EMAIL';
 
 export type StatusActionType = 'EMAIL' | 'RABBITMQ';
 
@@ -172,7 +304,342 @@ export type TemplatesFilter = {
   templateIds?: Array<number> | null | undefined;
 };
 
+export type UpdateApiAccessTokenInput = {
+  /** JSON object of root operation names: {"getCalls":true} */
+  accessPermissions: string;
+  accessTokenId: number;
+  name: string;
+};
+
+export type UpdateCallInput = {
+  allocationTimeUnit: AllocationTimeUnit;
+  /** true ends the FAP review now */
+  callFapReviewEnded?: boolean | null | undefined;
+  cycleComment: string;
+  description?: string | null | undefined;
+  endCall: string;
+  endCallInternal?: string | null | undefined;
+  endCycle: string;
+  endFapReview?: string | null | undefined;
+  endNotify: string;
+  endReview: string;
+  esiTemplateId?: number | null | undefined;
+  fapReviewTemplateId?: number | null | undefined;
+  id: number;
+  pdfTemplateId?: number | null | undefined;
+  proposalWorkflowId: number;
+  referenceNumberFormat?: string | null | undefined;
+  shortCode: string;
+  startCall: string;
+  startCycle: string;
+  startFapReview?: string | null | undefined;
+  startNotify: string;
+  startReview: string;
+  submissionMessage?: string | null | undefined;
+  surveyComment: string;
+  technicalReviewTemplateId?: number | null | undefined;
+  templateId: number;
+  title?: string | null | undefined;
+};
+
+export type UpdateFeaturesInput = {
+  action: FeatureUpdateAction;
+  featureIds: Array<FeatureId>;
+};
+
+export type UpdatePredefinedMessageInput = {
+  id: number;
+  /** the current key when absent */
+  key?: PredefinedMessageKey | null | undefined;
+  message: string;
+  title: string;
+};
+
+export type UpdateSettingsInput = {
+  description?: string | null | undefined;
+  settingsId: SettingsId;
+  settingsValue?: string | null | undefined;
+};
+
+export type UserRole =
+  | 'EXPERIMENT_SAFETY_REVIEWER'
+  | 'FAP_CHAIR'
+  | 'FAP_REVIEWER'
+  | 'FAP_SECRETARY'
+  | 'INSTRUMENT_SCIENTIST'
+  | 'INTERNAL_REVIEWER'
+  | 'USER'
+  | 'USER_OFFICER';
+
 export type WorkflowType = 'EXPERIMENT' | 'PROPOSAL';
+
+export type ConsoleApiAccessTokenFieldsFragment = {
+  id: number;
+  name: string;
+  accessToken: string;
+  accessPermissions: string;
+};
+
+export type ConsoleApiAccessTokensQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleApiAccessTokensQuery = {
+  getAllAccessTokensAndPermissions: Array<{
+    id: number;
+    name: string;
+    accessToken: string;
+    accessPermissions: string;
+  }>;
+};
+
+export type ConsoleApiAccessTokenQueryVariables = Exact<{
+  accessTokenId: number;
+}>;
+
+export type ConsoleApiAccessTokenQuery = {
+  getAccessTokenAndPermissions: {
+    id: number;
+    name: string;
+    accessToken: string;
+    accessPermissions: string;
+  } | null;
+};
+
+export type ConsoleQueriesAndMutationsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleQueriesAndMutationsQuery = {
+  getAllQueriesAndMutations: { queries: Array<string>; mutations: Array<string> };
+};
+
+export type ConsoleCreateApiAccessTokenMutationVariables = Exact<{
+  input: CreateApiAccessTokenInput;
+}>;
+
+export type ConsoleCreateApiAccessTokenMutation = {
+  createApiAccessToken: { id: number; name: string; accessToken: string; accessPermissions: string };
+};
+
+export type ConsoleUpdateApiAccessTokenMutationVariables = Exact<{
+  input: UpdateApiAccessTokenInput;
+}>;
+
+export type ConsoleUpdateApiAccessTokenMutation = {
+  updateApiAccessToken: { id: number; name: string; accessToken: string; accessPermissions: string };
+};
+
+export type ConsoleDeleteApiAccessTokenMutationVariables = Exact<{
+  input: DeleteApiAccessTokenInput;
+}>;
+
+export type ConsoleDeleteApiAccessTokenMutation = { deleteApiAccessToken: boolean };
+
+export type ConsoleCallFieldsFragment = {
+  id: number;
+  shortCode: string;
+  title: string | null;
+  description: string | null;
+  startCall: string;
+  endCall: string;
+  endCallInternal: string;
+  startReview: string;
+  endReview: string;
+  startFapReview: string | null;
+  endFapReview: string | null;
+  startNotify: string;
+  endNotify: string;
+  startCycle: string;
+  endCycle: string;
+  cycleComment: string;
+  surveyComment: string;
+  referenceNumberFormat: string | null;
+  proposalWorkflowId: number;
+  templateId: number;
+  esiTemplateId: number | null;
+  pdfTemplateId: number | null;
+  fapReviewTemplateId: number | null;
+  technicalReviewTemplateId: number | null;
+  allocationTimeUnit: AllocationTimeUnit;
+  submissionMessage: string | null;
+  proposalCount: number;
+  isActive: boolean;
+  isActiveInternal: boolean;
+  callEnded: boolean;
+};
+
+export type ConsoleCallsQueryVariables = Exact<{
+  filter?: CallsFilter | null | undefined;
+}>;
+
+export type ConsoleCallsQuery = {
+  getCalls: Array<{
+    id: number;
+    shortCode: string;
+    title: string | null;
+    description: string | null;
+    startCall: string;
+    endCall: string;
+    endCallInternal: string;
+    startReview: string;
+    endReview: string;
+    startFapReview: string | null;
+    endFapReview: string | null;
+    startNotify: string;
+    endNotify: string;
+    startCycle: string;
+    endCycle: string;
+    cycleComment: string;
+    surveyComment: string;
+    referenceNumberFormat: string | null;
+    proposalWorkflowId: number;
+    templateId: number;
+    esiTemplateId: number | null;
+    pdfTemplateId: number | null;
+    fapReviewTemplateId: number | null;
+    technicalReviewTemplateId: number | null;
+    allocationTimeUnit: AllocationTimeUnit;
+    submissionMessage: string | null;
+    proposalCount: number;
+    isActive: boolean;
+    isActiveInternal: boolean;
+    callEnded: boolean;
+  }>;
+};
+
+export type ConsoleCallQueryVariables = Exact<{
+  callId: number;
+}>;
+
+export type ConsoleCallQuery = {
+  getCall: {
+    id: number;
+    shortCode: string;
+    title: string | null;
+    description: string | null;
+    startCall: string;
+    endCall: string;
+    endCallInternal: string;
+    startReview: string;
+    endReview: string;
+    startFapReview: string | null;
+    endFapReview: string | null;
+    startNotify: string;
+    endNotify: string;
+    startCycle: string;
+    endCycle: string;
+    cycleComment: string;
+    surveyComment: string;
+    referenceNumberFormat: string | null;
+    proposalWorkflowId: number;
+    templateId: number;
+    esiTemplateId: number | null;
+    pdfTemplateId: number | null;
+    fapReviewTemplateId: number | null;
+    technicalReviewTemplateId: number | null;
+    allocationTimeUnit: AllocationTimeUnit;
+    submissionMessage: string | null;
+    proposalCount: number;
+    isActive: boolean;
+    isActiveInternal: boolean;
+    callEnded: boolean;
+  } | null;
+};
+
+export type ConsoleCreateCallMutationVariables = Exact<{
+  input: CreateCallInput;
+}>;
+
+export type ConsoleCreateCallMutation = {
+  createCall: {
+    id: number;
+    shortCode: string;
+    title: string | null;
+    description: string | null;
+    startCall: string;
+    endCall: string;
+    endCallInternal: string;
+    startReview: string;
+    endReview: string;
+    startFapReview: string | null;
+    endFapReview: string | null;
+    startNotify: string;
+    endNotify: string;
+    startCycle: string;
+    endCycle: string;
+    cycleComment: string;
+    surveyComment: string;
+    referenceNumberFormat: string | null;
+    proposalWorkflowId: number;
+    templateId: number;
+    esiTemplateId: number | null;
+    pdfTemplateId: number | null;
+    fapReviewTemplateId: number | null;
+    technicalReviewTemplateId: number | null;
+    allocationTimeUnit: AllocationTimeUnit;
+    submissionMessage: string | null;
+    proposalCount: number;
+    isActive: boolean;
+    isActiveInternal: boolean;
+    callEnded: boolean;
+  } | null;
+};
+
+export type ConsoleUpdateCallMutationVariables = Exact<{
+  input: UpdateCallInput;
+}>;
+
+export type ConsoleUpdateCallMutation = {
+  updateCall: {
+    id: number;
+    shortCode: string;
+    title: string | null;
+    description: string | null;
+    startCall: string;
+    endCall: string;
+    endCallInternal: string;
+    startReview: string;
+    endReview: string;
+    startFapReview: string | null;
+    endFapReview: string | null;
+    startNotify: string;
+    endNotify: string;
+    startCycle: string;
+    endCycle: string;
+    cycleComment: string;
+    surveyComment: string;
+    referenceNumberFormat: string | null;
+    proposalWorkflowId: number;
+    templateId: number;
+    esiTemplateId: number | null;
+    pdfTemplateId: number | null;
+    fapReviewTemplateId: number | null;
+    technicalReviewTemplateId: number | null;
+    allocationTimeUnit: AllocationTimeUnit;
+    submissionMessage: string | null;
+    proposalCount: number;
+    isActive: boolean;
+    isActiveInternal: boolean;
+    callEnded: boolean;
+  } | null;
+};
+
+export type ConsoleDeleteCallMutationVariables = Exact<{
+  callId: number;
+}>;
+
+export type ConsoleDeleteCallMutation = { deleteCall: { id: number } | null };
+
+export type ConsoleWorkflowsQueryVariables = Exact<{
+  entityType?: WorkflowType | null | undefined;
+}>;
+
+export type ConsoleWorkflowsQuery = { getWorkflows: Array<{ id: number; name: string }> };
+
+export type ConsoleCallTemplatesQueryVariables = Exact<{
+  filter?: TemplatesFilter | null | undefined;
+}>;
+
+export type ConsoleCallTemplatesQuery = {
+  getTemplates: Array<{ templateId: number; name: string; groupId: TemplateGroupId }>;
+};
 
 export type ConsoleCallsMinimalQueryVariables = Exact<{
   filter?: CallsFilter | null | undefined;
@@ -198,6 +665,262 @@ export type ConsoleEventLogsQuery = {
     changedObjectId: string;
   }>;
 };
+
+export type ConsoleFeaturesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleFeaturesQuery = {
+  getFeatures: Array<{ id: FeatureId; isEnabled: boolean; description: string }>;
+};
+
+export type ConsoleUpdateFeaturesMutationVariables = Exact<{
+  input: UpdateFeaturesInput;
+}>;
+
+export type ConsoleUpdateFeaturesMutation = {
+  updateFeatures: Array<{ id: FeatureId; isEnabled: boolean; description: string }>;
+};
+
+export type ConsoleInstitutionFieldsFragment = {
+  id: number;
+  name: string;
+  rorId: string | null;
+  country: { id: number; value: string } | null;
+};
+
+export type ConsoleInstitutionsQueryVariables = Exact<{
+  filter?: InstitutionsFilter | null | undefined;
+}>;
+
+export type ConsoleInstitutionsQuery = {
+  getInstitutions: Array<{
+    id: number;
+    name: string;
+    rorId: string | null;
+    country: { id: number; value: string } | null;
+  }>;
+};
+
+export type ConsoleInstitutionQueryVariables = Exact<{
+  institutionId: number;
+}>;
+
+export type ConsoleInstitutionQuery = {
+  getInstitution: {
+    id: number;
+    name: string;
+    rorId: string | null;
+    country: { id: number; value: string } | null;
+  } | null;
+};
+
+export type ConsoleCountriesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleCountriesQuery = { getCountries: Array<{ id: number; value: string }> };
+
+export type ConsoleCreateInstitutionMutationVariables = Exact<{
+  name: string;
+  country: number;
+  rorId?: string | null | undefined;
+}>;
+
+export type ConsoleCreateInstitutionMutation = {
+  createInstitution: {
+    id: number;
+    name: string;
+    rorId: string | null;
+    country: { id: number; value: string } | null;
+  } | null;
+};
+
+export type ConsoleUpdateInstitutionMutationVariables = Exact<{
+  id: number;
+  name: string;
+  country: number;
+  rorId?: string | null | undefined;
+}>;
+
+export type ConsoleUpdateInstitutionMutation = {
+  updateInstitution: {
+    id: number;
+    name: string;
+    rorId: string | null;
+    country: { id: number; value: string } | null;
+  } | null;
+};
+
+export type ConsoleDeleteInstitutionMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type ConsoleDeleteInstitutionMutation = { deleteInstitution: { id: number } | null };
+
+export type ConsoleMergeInstitutionsMutationVariables = Exact<{
+  institutionIdFrom: number;
+  institutionIdInto: number;
+  newTitle: string;
+}>;
+
+export type ConsoleMergeInstitutionsMutation = {
+  mergeInstitutions: {
+    id: number;
+    name: string;
+    rorId: string | null;
+    country: { id: number; value: string } | null;
+  } | null;
+};
+
+export type ConsolePageContentQueryVariables = Exact<{
+  pageId: PageName;
+}>;
+
+export type ConsolePageContentQuery = { getPageContent: string | null };
+
+export type ConsoleSetPageContentMutationVariables = Exact<{
+  pageId: PageName;
+  content: string;
+}>;
+
+export type ConsoleSetPageContentMutation = {
+  setPageContent: { id: PageName | null; content: string | null };
+};
+
+export type ConsolePeopleQueryVariables = Exact<{
+  filter?: string | null | undefined;
+  first?: number | null | undefined;
+  offset?: number | null | undefined;
+  orderBy?: string | null | undefined;
+  orderDirection?: OrderDirection | null | undefined;
+  userRole?: UserRole | null | undefined;
+}>;
+
+export type ConsolePeopleQuery = {
+  getUsers: {
+    totalCount: number;
+    users: Array<{
+      id: number;
+      firstname: string;
+      lastname: string;
+      preferredname: string | null;
+      email: string | null;
+      institutionId: number | null;
+      placeholder: boolean;
+      created: string;
+    }>;
+  };
+};
+
+export type ConsolePersonQueryVariables = Exact<{
+  userId: number;
+}>;
+
+export type ConsolePersonQuery = {
+  getUser: {
+    id: number;
+    firstname: string;
+    lastname: string;
+    preferredname: string | null;
+    email: string;
+    placeholder: boolean;
+    created: string;
+    roles: Array<{ id: number; shortCode: string; title: string }>;
+  } | null;
+};
+
+export type ConsoleRolesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleRolesQuery = {
+  getRoles: Array<{ id: number; shortCode: string; title: string; description: string }>;
+};
+
+export type ConsoleUpdateUserRolesMutationVariables = Exact<{
+  id: number;
+  roles: Array<number> | number;
+}>;
+
+export type ConsoleUpdateUserRolesMutation = {
+  updateUserRoles: { id: number; roles: Array<{ id: number; shortCode: string; title: string }> };
+};
+
+export type ConsoleDeleteUserMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type ConsoleDeleteUserMutation = { deleteUser: { id: number } };
+
+export type ConsoleImpersonateMutationVariables = Exact<{
+  userId: number;
+}>;
+
+export type ConsoleImpersonateMutation = { getTokenForUser: string };
+
+export type ConsoleInviteUserMutationVariables = Exact<{
+  firstname: string;
+  lastname: string;
+  email: string;
+  userRole: UserRole;
+}>;
+
+export type ConsoleInviteUserMutation = { createUserByEmailInvite: number };
+
+export type ConsolePredefinedMessageFieldsFragment = {
+  id: number;
+  title: string;
+  message: string;
+  key: PredefinedMessageKey;
+  lastModifiedBy: number | null;
+  dateModified: string;
+};
+
+export type ConsolePredefinedMessagesQueryVariables = Exact<{
+  filter?: PredefinedMessagesFilter | null | undefined;
+}>;
+
+export type ConsolePredefinedMessagesQuery = {
+  getPredefinedMessages: Array<{
+    id: number;
+    title: string;
+    message: string;
+    key: PredefinedMessageKey;
+    lastModifiedBy: number | null;
+    dateModified: string;
+  }>;
+};
+
+export type ConsoleCreatePredefinedMessageMutationVariables = Exact<{
+  input: CreatePredefinedMessageInput;
+}>;
+
+export type ConsoleCreatePredefinedMessageMutation = {
+  createPredefinedMessage: {
+    id: number;
+    title: string;
+    message: string;
+    key: PredefinedMessageKey;
+    lastModifiedBy: number | null;
+    dateModified: string;
+  };
+};
+
+export type ConsoleUpdatePredefinedMessageMutationVariables = Exact<{
+  input: UpdatePredefinedMessageInput;
+}>;
+
+export type ConsoleUpdatePredefinedMessageMutation = {
+  updatePredefinedMessage: {
+    id: number;
+    title: string;
+    message: string;
+    key: PredefinedMessageKey;
+    lastModifiedBy: number | null;
+    dateModified: string;
+  };
+};
+
+export type ConsoleDeletePredefinedMessageMutationVariables = Exact<{
+  input: DeletePredefinedMessageInput;
+}>;
+
+export type ConsoleDeletePredefinedMessageMutation = { deletePredefinedMessage: { id: number } };
 
 export type ConsoleProposalViewFragment = {
   primaryKey: number;
@@ -420,6 +1143,26 @@ export type ConsoleQuestionsQuery = {
     templates: Array<{ templateId: number }>;
   }>;
 };
+
+export type ConsoleSettingsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleSettingsQuery = {
+  getSettings: Array<{ id: SettingsId; settingsValue: string; description: string }>;
+};
+
+export type ConsoleUpdateSettingsMutationVariables = Exact<{
+  input: UpdateSettingsInput;
+}>;
+
+export type ConsoleUpdateSettingsMutation = {
+  updateSettings: { id: SettingsId; settingsValue: string; description: string };
+};
+
+export type ConsoleReplayStatusActionsLogMutationVariables = Exact<{
+  statusActionsLogId: number;
+}>;
+
+export type ConsoleReplayStatusActionsLogMutation = { replayStatusActionsLog: boolean };
 
 export type ConsoleStatusActionsLogsQueryVariables = Exact<{
   filter?: StatusActionsLogsFilter | null | undefined;
@@ -863,6 +1606,204 @@ export type ConsoleUnitsQuery = {
   }>;
 };
 
+export type ConsoleUnitFieldsFragment = {
+  id: string;
+  unit: string;
+  quantity: string;
+  symbol: string;
+  siConversionFormula: string;
+};
+
+export type ConsoleUnitListQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleUnitListQuery = {
+  getUnits: Array<{
+    id: string;
+    unit: string;
+    quantity: string;
+    symbol: string;
+    siConversionFormula: string;
+  }>;
+};
+
+export type ConsoleQuantitiesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleQuantitiesQuery = { getQuantities: Array<{ id: string }> };
+
+export type ConsoleCreateUnitMutationVariables = Exact<{
+  id: string;
+  unit: string;
+  quantity: string;
+  symbol: string;
+  siConversionFormula: string;
+}>;
+
+export type ConsoleCreateUnitMutation = {
+  createUnit: {
+    id: string;
+    unit: string;
+    quantity: string;
+    symbol: string;
+    siConversionFormula: string;
+  } | null;
+};
+
+export type ConsoleDeleteUnitMutationVariables = Exact<{
+  id: string;
+}>;
+
+export type ConsoleDeleteUnitMutation = { deleteUnit: { id: string } | null };
+
+export type ConsoleUnitsAsJsonQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleUnitsAsJsonQuery = { getUnitsAsJson: string | null };
+
+export type ConsoleValidateUnitsImportMutationVariables = Exact<{
+  unitsAsJson: string;
+}>;
+
+export type ConsoleValidateUnitsImportMutation = {
+  validateUnitsImport: {
+    errors: Array<string>;
+    exportDate: string | null;
+    json: string;
+    version: string;
+    units: Array<{
+      status: QuestionComparisonStatus;
+      conflictResolutionStrategy: ConflictResolutionStrategy;
+      newUnit: { id: string; unit: string; quantity: string; symbol: string; siConversionFormula: string };
+      existingUnit: {
+        id: string;
+        unit: string;
+        quantity: string;
+        symbol: string;
+        siConversionFormula: string;
+      } | null;
+    }>;
+  };
+};
+
+export type ConsoleImportUnitsMutationVariables = Exact<{
+  json: string;
+  conflictResolutions: Array<ConflictResolution> | ConflictResolution;
+}>;
+
+export type ConsoleImportUnitsMutation = { importUnits: Array<{ id: string }> | null };
+
+export const ConsoleApiAccessTokenFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleApiAccessTokenFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionsWithAccessToken' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessPermissions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleApiAccessTokenFieldsFragment, unknown>;
+export const ConsoleCallFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleCallFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Call' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCallInternal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startFapReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endFapReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startNotify' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endNotify' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCycle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCycle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cycleComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'surveyComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'referenceNumberFormat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalWorkflowId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapReviewTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submissionMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCallFieldsFragment, unknown>;
+export const ConsoleInstitutionFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstitutionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Institution' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rorId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'country' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInstitutionFieldsFragment, unknown>;
+export const ConsolePredefinedMessageFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePredefinedMessageFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PredefinedMessage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastModifiedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dateModified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsolePredefinedMessageFieldsFragment, unknown>;
 export const ConsoleProposalViewFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -1251,6 +2192,733 @@ export const ConsoleTemplateDetailFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleTemplateDetailFragment, unknown>;
+export const ConsoleUnitFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleUnitFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Unit' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'unit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'symbol' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'siConversionFormula' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUnitFieldsFragment, unknown>;
+export const ConsoleApiAccessTokensDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleApiAccessTokens' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getAllAccessTokensAndPermissions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleApiAccessTokenFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleApiAccessTokenFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionsWithAccessToken' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessPermissions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleApiAccessTokensQuery, ConsoleApiAccessTokensQueryVariables>;
+export const ConsoleApiAccessTokenDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleApiAccessToken' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'accessTokenId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getAccessTokenAndPermissions' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'accessTokenId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'accessTokenId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleApiAccessTokenFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleApiAccessTokenFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionsWithAccessToken' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessPermissions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleApiAccessTokenQuery, ConsoleApiAccessTokenQueryVariables>;
+export const ConsoleQueriesAndMutationsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleQueriesAndMutations' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getAllQueriesAndMutations' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'queries' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'mutations' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleQueriesAndMutationsQuery, ConsoleQueriesAndMutationsQueryVariables>;
+export const ConsoleCreateApiAccessTokenDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateApiAccessToken' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateApiAccessTokenInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createApiAccessToken' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleApiAccessTokenFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleApiAccessTokenFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionsWithAccessToken' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessPermissions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleCreateApiAccessTokenMutation,
+  ConsoleCreateApiAccessTokenMutationVariables
+>;
+export const ConsoleUpdateApiAccessTokenDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateApiAccessToken' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdateApiAccessTokenInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateApiAccessToken' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleApiAccessTokenFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleApiAccessTokenFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PermissionsWithAccessToken' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessToken' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'accessPermissions' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateApiAccessTokenMutation,
+  ConsoleUpdateApiAccessTokenMutationVariables
+>;
+export const ConsoleDeleteApiAccessTokenDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteApiAccessToken' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DeleteApiAccessTokenInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteApiAccessToken' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleDeleteApiAccessTokenMutation,
+  ConsoleDeleteApiAccessTokenMutationVariables
+>;
+export const ConsoleCallsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleCalls' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'CallsFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getCalls' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleCallFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleCallFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Call' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCallInternal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startFapReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endFapReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startNotify' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endNotify' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCycle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCycle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cycleComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'surveyComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'referenceNumberFormat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalWorkflowId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapReviewTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submissionMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCallsQuery, ConsoleCallsQueryVariables>;
+export const ConsoleCallDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleCall' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getCall' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleCallFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleCallFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Call' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCallInternal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startFapReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endFapReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startNotify' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endNotify' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCycle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCycle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cycleComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'surveyComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'referenceNumberFormat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalWorkflowId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapReviewTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submissionMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCallQuery, ConsoleCallQueryVariables>;
+export const ConsoleCreateCallDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateCall' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateCallInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createCall' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'createCallInput' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleCallFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleCallFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Call' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCallInternal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startFapReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endFapReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startNotify' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endNotify' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCycle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCycle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cycleComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'surveyComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'referenceNumberFormat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalWorkflowId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapReviewTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submissionMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateCallMutation, ConsoleCreateCallMutationVariables>;
+export const ConsoleUpdateCallDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateCall' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdateCallInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateCall' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'updateCallInput' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleCallFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleCallFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Call' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCall' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCallInternal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startFapReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endFapReview' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startNotify' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endNotify' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startCycle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endCycle' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cycleComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'surveyComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'referenceNumberFormat' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalWorkflowId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapReviewTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submissionMessage' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateCallMutation, ConsoleUpdateCallMutationVariables>;
+export const ConsoleDeleteCallDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteCall' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteCall' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteCallMutation, ConsoleDeleteCallMutationVariables>;
+export const ConsoleWorkflowsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleWorkflows' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'WorkflowType' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getWorkflows' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'entityType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleWorkflowsQuery, ConsoleWorkflowsQueryVariables>;
+export const ConsoleCallTemplatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleCallTemplates' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'TemplatesFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getTemplates' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCallTemplatesQuery, ConsoleCallTemplatesQueryVariables>;
 export const ConsoleCallsMinimalDocument = {
   kind: 'Document',
   definitions: [
@@ -1348,6 +3016,1231 @@ export const ConsoleEventLogsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleEventLogsQuery, ConsoleEventLogsQueryVariables>;
+export const ConsoleFeaturesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFeatures' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getFeatures' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFeaturesQuery, ConsoleFeaturesQueryVariables>;
+export const ConsoleUpdateFeaturesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateFeatures' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdateFeaturesInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateFeatures' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateFeaturesMutation, ConsoleUpdateFeaturesMutationVariables>;
+export const ConsoleInstitutionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInstitutions' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'InstitutionsFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getInstitutions' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInstitutionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstitutionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Institution' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rorId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'country' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInstitutionsQuery, ConsoleInstitutionsQueryVariables>;
+export const ConsoleInstitutionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInstitution' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'institutionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getInstitution' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'institutionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'institutionId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInstitutionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstitutionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Institution' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rorId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'country' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInstitutionQuery, ConsoleInstitutionQueryVariables>;
+export const ConsoleCountriesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleCountries' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getCountries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCountriesQuery, ConsoleCountriesQueryVariables>;
+export const ConsoleCreateInstitutionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateInstitution' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'country' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'rorId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createInstitution' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'country' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'country' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'rorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'rorId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInstitutionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstitutionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Institution' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rorId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'country' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateInstitutionMutation, ConsoleCreateInstitutionMutationVariables>;
+export const ConsoleUpdateInstitutionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateInstitution' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'country' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'rorId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateInstitution' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'country' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'country' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'rorId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'rorId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInstitutionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstitutionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Institution' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rorId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'country' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateInstitutionMutation, ConsoleUpdateInstitutionMutationVariables>;
+export const ConsoleDeleteInstitutionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteInstitution' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteInstitution' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteInstitutionMutation, ConsoleDeleteInstitutionMutationVariables>;
+export const ConsoleMergeInstitutionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleMergeInstitutions' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'institutionIdFrom' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'institutionIdInto' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'newTitle' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'mergeInstitutions' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'institutionIdFrom' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'institutionIdFrom' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'institutionIdInto' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'institutionIdInto' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'newTitle' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'newTitle' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInstitutionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstitutionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Institution' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rorId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'country' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleMergeInstitutionsMutation, ConsoleMergeInstitutionsMutationVariables>;
+export const ConsolePageContentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsolePageContent' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PageName' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getPageContent' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsolePageContentQuery, ConsolePageContentQueryVariables>;
+export const ConsoleSetPageContentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSetPageContent' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pageId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'PageName' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'content' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setPageContent' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pageId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pageId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'content' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'content' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'content' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleSetPageContentMutation, ConsoleSetPageContentMutationVariables>;
+export const ConsolePeopleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsolePeople' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'orderBy' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'orderDirection' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'OrderDirection' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userRole' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserRole' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUsers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offset' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'orderBy' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'orderBy' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'orderDirection' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'orderDirection' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userRole' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userRole' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'users' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'institutionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'placeholder' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsolePeopleQuery, ConsolePeopleQueryVariables>;
+export const ConsolePersonDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsolePerson' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUser' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'placeholder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'roles' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsolePersonQuery, ConsolePersonQueryVariables>;
+export const ConsoleRolesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleRoles' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getRoles' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleRolesQuery, ConsoleRolesQueryVariables>;
+export const ConsoleUpdateUserRolesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateUserRoles' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'roles' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateUserRoles' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'roles' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'roles' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'roles' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateUserRolesMutation, ConsoleUpdateUserRolesMutationVariables>;
+export const ConsoleDeleteUserDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteUser' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteUser' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteUserMutation, ConsoleDeleteUserMutationVariables>;
+export const ConsoleImpersonateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleImpersonate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getTokenForUser' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleImpersonateMutation, ConsoleImpersonateMutationVariables>;
+export const ConsoleInviteUserDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleInviteUser' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'firstname' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'lastname' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userRole' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserRole' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createUserByEmailInvite' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'firstname' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'firstname' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'lastname' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'lastname' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'email' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userRole' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userRole' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInviteUserMutation, ConsoleInviteUserMutationVariables>;
+export const ConsolePredefinedMessagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsolePredefinedMessages' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'PredefinedMessagesFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getPredefinedMessages' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePredefinedMessageFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePredefinedMessageFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PredefinedMessage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastModifiedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dateModified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsolePredefinedMessagesQuery, ConsolePredefinedMessagesQueryVariables>;
+export const ConsoleCreatePredefinedMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreatePredefinedMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreatePredefinedMessageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createPredefinedMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePredefinedMessageFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePredefinedMessageFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PredefinedMessage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastModifiedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dateModified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleCreatePredefinedMessageMutation,
+  ConsoleCreatePredefinedMessageMutationVariables
+>;
+export const ConsoleUpdatePredefinedMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdatePredefinedMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdatePredefinedMessageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updatePredefinedMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePredefinedMessageFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePredefinedMessageFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PredefinedMessage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'key' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastModifiedBy' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dateModified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdatePredefinedMessageMutation,
+  ConsoleUpdatePredefinedMessageMutationVariables
+>;
+export const ConsoleDeletePredefinedMessageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeletePredefinedMessage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DeletePredefinedMessageInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deletePredefinedMessage' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleDeletePredefinedMessageMutation,
+  ConsoleDeletePredefinedMessageMutationVariables
+>;
 export const ConsoleProposalsDocument = {
   kind: 'Document',
   definitions: [
@@ -2110,6 +5003,113 @@ export const ConsoleQuestionsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleQuestionsQuery, ConsoleQuestionsQueryVariables>;
+export const ConsoleSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleSettings' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getSettings' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'settingsValue' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleSettingsQuery, ConsoleSettingsQueryVariables>;
+export const ConsoleUpdateSettingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateSettings' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdateSettingsInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateSettings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'settingsValue' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateSettingsMutation, ConsoleUpdateSettingsMutationVariables>;
+export const ConsoleReplayStatusActionsLogDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleReplayStatusActionsLog' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'statusActionsLogId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'replayStatusActionsLog' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'statusActionsLogId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'statusActionsLogId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleReplayStatusActionsLogMutation,
+  ConsoleReplayStatusActionsLogMutationVariables
+>;
 export const ConsoleStatusActionsLogsDocument = {
   kind: 'Document',
   definitions: [
@@ -3753,3 +6753,351 @@ export const ConsoleUnitsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleUnitsQuery, ConsoleUnitsQueryVariables>;
+export const ConsoleUnitListDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleUnitList' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUnits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleUnitFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleUnitFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Unit' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'unit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'symbol' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'siConversionFormula' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUnitListQuery, ConsoleUnitListQueryVariables>;
+export const ConsoleQuantitiesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleQuantities' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getQuantities' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleQuantitiesQuery, ConsoleQuantitiesQueryVariables>;
+export const ConsoleCreateUnitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateUnit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'unit' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'quantity' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'symbol' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'siConversionFormula' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createUnit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'unit' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'unit' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'quantity' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'quantity' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'symbol' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'symbol' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'siConversionFormula' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'siConversionFormula' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleUnitFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleUnitFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Unit' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'unit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'symbol' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'siConversionFormula' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateUnitMutation, ConsoleCreateUnitMutationVariables>;
+export const ConsoleDeleteUnitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteUnit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteUnit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteUnitMutation, ConsoleDeleteUnitMutationVariables>;
+export const ConsoleUnitsAsJsonDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleUnitsAsJson' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [{ kind: 'Field', name: { kind: 'Name', value: 'getUnitsAsJson' } }],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUnitsAsJsonQuery, ConsoleUnitsAsJsonQueryVariables>;
+export const ConsoleValidateUnitsImportDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleValidateUnitsImport' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'unitsAsJson' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'validateUnitsImport' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'unitsAsJson' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'unitsAsJson' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'errors' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'exportDate' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'json' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'version' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'units' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'conflictResolutionStrategy' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'newUnit' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleUnitFields' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'existingUnit' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleUnitFields' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleUnitFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Unit' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'unit' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'quantity' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'symbol' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'siConversionFormula' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleValidateUnitsImportMutation, ConsoleValidateUnitsImportMutationVariables>;
+export const ConsoleImportUnitsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleImportUnits' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'json' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'conflictResolutions' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'ConflictResolution' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'importUnits' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'json' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'json' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'conflictResolutions' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'conflictResolutions' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleImportUnitsMutation, ConsoleImportUnitsMutationVariables>;

@@ -1,9 +1,35 @@
 import type { ConsoleResource } from '../app/registry';
+import { apiAccessTokens } from './api-access-tokens';
+import { calls } from './calls';
+import { eventLogs } from './event-logs';
+import { features } from './features';
+import { institutions } from './institutions';
+import { pageEditor } from './page-editor';
+import { people } from './people';
+import { predefinedMessages } from './predefined-messages';
 import { proposals } from './proposals';
 import { templateResources } from './templates';
+import { settings } from './settings';
+import { statusActionsLogs } from './status-actions-logs';
+import { units } from './units';
 
 /**
  * Every resource of the console, in menu order. A later part (Calls, Status actions logs, People, …) adds its
  * folder and its entry here; the menu, the routes and the role/feature checks follow.
  */
-export const consoleResources: ConsoleResource[] = [proposals, ...templateResources];
+export const consoleResources: ConsoleResource[] = [
+  proposals,
+  // the administration pages (officer); Settings-group entries show under that heading
+  calls,
+  statusActionsLogs,
+  ...templateResources,
+  people,
+  institutions,
+  pageEditor,
+  units,
+  apiAccessTokens,
+  features,
+  settings,
+  predefinedMessages,
+  eventLogs,
+];

@@ -4,13 +4,23 @@ import { ConsoleStatusActionsLogsDocument, type StatusActionsLogsFilter } from '
 
 /**
  * Status actions logs: getList → getStatusActionsLogs(filter statusActionsSuccessful, callIds; searchText, sort,
- * paging). The Status actions logs page (replay) extends this resource.
+ * paging): the Status actions logs page (`/console/StatusActionsLogs`) and the review modal's Logs tab.
  */
 export const statusActionsLogsOperations: ResourceOperations = {
   GET_LIST: (params: GetListParams) => {
-    const { searchText, ...filter } = (params.filter ?? {}) as StatusActionsLogsFilter & {
-      searchText?: string;
-    };
+    const { searchText, statusActionsSuccessful, ...rest } = (params.filter ?? {}) as Omit<
+      StatusActionsLogsFilter,
+      'statusActionsSuccessful'
+    > & { searchText?: string; statusActionsSuccessful?: boolean | string };
+    // the list's "all / successful / failed" choice: absent, true or false
+    const successful =
+      statusActionsSuccessful === true || statusActionsSuccessful === 'true'
+        ? true
+        : statusActionsSuccessful === false || statusActionsSuccessful === 'false'
+          ? false
+          : undefined;
+    const filter: StatusActionsLogsFilter =
+      successful === undefined ? rest : { ...rest, statusActionsSuccessful: successful };
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
     return operation(
       ConsoleStatusActionsLogsDocument,

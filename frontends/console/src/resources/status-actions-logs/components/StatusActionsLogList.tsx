@@ -1,0 +1,134 @@
+import { Alert, Stack, Typography } from '@mui/material';
+import Replay from '@mui/icons-material/Replay';
+import { useDateFormat } from '@user-office/frontend-shared/settings';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useDataProvider,
+  useNotify,
+  useRefresh,
+} from 'react-admin';
+import { useTranslation } from 'react-i18next';
+import type { ConsoleDataProvider } from '../../../app/data-provider';
+import { ConfirmIconButton } from '../../../components/ConfirmButton';
+
+/** §9: the status log's page size. */
+export const STATUS_LOG_PAGE_SIZE = 20;
+/** §9: table search debounce. */
+const SEARCH_DEBOUNCE_MS = 400;
+
+export interface StatusActionsLogRow {
+  id: number;
+  statusActionsLogId: number;
+  actionType: 'EMAIL' | 'RABBITMQ';
+  recipient: string;
+  message: string;
+  successful: boolean;
+  timestamp: string;
+  proposals: { primaryKey: number; proposalId: string }[];
+}
+
+/** Replay with confirmation (§2), warning about duplicate notifications when the action already succeeded. */
+function ReplayButton({ log }: { log: StatusActionsLogRow }) {
+  const { t } = useTranslation();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return (
+    <ConfirmIconButton
+      label={t('console.statusActionsLogs.replayLabel', { id: log.statusActionsLogId })}
+      icon={<Replay fontSize="small" />}
+      title={t('console.statusActionsLogs.replayTitle')}
+      content={
+        <Stack spacing={2}>
+          <Typography>{t('console.statusActionsLogs.replayConfirm')}</Typography>
+          {log.successful ? (
+            <Alert severity="warning">{t('console.statusActionsLogs.replayDuplicate')}</Alert>
+          ) : null}
+        </Stack>
+      }
+      onConfirm={async () => {
+        try {
+          await dataProvider.replayStatusActionsLog(log.statusActionsLogId);
+          notify(t('console.statusActionsLogs.replaySent'), { type: 'success' });
+          refresh();
+        } catch (e) {
+          notify((e as Error).message, { type: 'error' });
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * Status actions logs (`/console/StatusActionsLogs`, officer): all, successful or failed; search (3 characters or
+ * more), sortable columns, 20 a page; replay with confirmation and the duplicate-notification warning.
+ */
+export function StatusActionsLogList() {
+  const { t } = useTranslation();
+  const dates = useDateFormat();
+  const filters = [
+    <SearchInput key="searchText" source="searchText" alwaysOn placeholder={t('console.common.search')} />,
+    <SelectInput
+      key="statusActionsSuccessful"
+      source="statusActionsSuccessful"
+      label={t('console.statusActionsLogs.filters.label')}
+      alwaysOn
+      emptyText={t('console.statusActionsLogs.filters.all')}
+      choices={[
+        { id: 'true', name: t('console.statusActionsLogs.filters.successful') },
+        { id: 'false', name: t('console.statusActionsLogs.filters.failed') },
+      ]}
+    />,
+  ];
+  return (
+    <List
+      resource="StatusActionsLogs"
+      title={t('console.statusActionsLogs.title')}
+      filters={filters}
+      perPage={STATUS_LOG_PAGE_SIZE}
+      debounce={SEARCH_DEBOUNCE_MS}
+      sort={{ field: 'timestamp', order: 'DESC' }}
+      pagination={<Pagination rowsPerPageOptions={[STATUS_LOG_PAGE_SIZE, 50, 100]} />}
+      actions={false}
+      empty={false}
+      storeKey="StatusActionsLogs.list"
+    >
+      <Datagrid rowClick={false} bulkActionButtons={false}>
+        <FunctionField
+          source="actionType"
+          label={t('console.statusActionsLogs.columns.actionType')}
+          render={(r: StatusActionsLogRow) => t(`console.statusActionsLogs.actionTypes.${r.actionType}`)}
+        />
+        <TextField source="recipient" label={t('console.statusActionsLogs.columns.recipient')} />
+        <TextField source="message" label={t('console.statusActionsLogs.columns.message')} />
+        <FunctionField
+          label={t('console.statusActionsLogs.columns.proposals')}
+          sortable={false}
+          render={(r: StatusActionsLogRow) => r.proposals.map((p) => p.proposalId).join(', ')}
+        />
+        <FunctionField
+          source="successful"
+          label={t('console.statusActionsLogs.columns.successful')}
+          render={(r: StatusActionsLogRow) =>
+            r.successful ? t('console.statusActionsLogs.successful') : t('console.statusActionsLogs.failed')
+          }
+        />
+        <FunctionField
+          source="timestamp"
+          label={t('console.statusActionsLogs.columns.timestamp')}
+          render={(r: StatusActionsLogRow) => dates.dateTime(r.timestamp)}
+        />
+        <FunctionField
+          label={t('console.common.actions')}
+          render={(r: StatusActionsLogRow) => <ReplayButton log={r} />}
+        />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,12 @@
+import History from '@mui/icons-material/History';
+import type { ConsoleResource } from '../../app/registry';
+import { StatusActionsLogList } from './components/StatusActionsLogList';
+
+/** Status actions logs (`/console/StatusActionsLogs`, officer): all / successful / failed, search, replay. */
+export const statusActionsLogs: ConsoleResource = {
+  name: 'StatusActionsLogs',
+  label: 'console.statusActionsLogs.title',
+  icon: History,
+  roles: ['USER_OFFICER'],
+  list: StatusActionsLogList,
+};
