@@ -37,6 +37,8 @@ const portal = {
       },
     ],
   },
+  // react-admin's UI imports react-hotkeys-hook, published as ES modules only: compiled like the sources
+  transformIgnorePatterns: ['/node_modules/(?!react-hotkeys-hook/)'],
   setupFiles: [],
   setupFilesAfterEnv: ['<rootDir>/frontends/portal/test/setup.ts'],
 };
