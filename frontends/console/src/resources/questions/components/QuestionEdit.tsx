@@ -80,7 +80,7 @@ export function QuestionEdit() {
   const { t } = useTranslation();
   const notify = useNotify();
   const navigate = useNavigate();
-  const id = decodeURIComponent(useParams().id ?? '');
+  const id = useParams().id ?? '';
   const { data: row, isPending, error } = useGetOne<QuestionRow>('Questions', { id });
   const [update] = useUpdate<QuestionRow>();
   const back = () => navigate('/Questions');
