@@ -214,3 +214,100 @@ describe('the console data provider: each react-admin call → its §7 operation
     );
   });
 });
+
+describe('the console data provider: the question library and the statuses (issue 13)', () => {
+  const question = (
+    id: string,
+    naturalKey: string,
+    templates: { templateId: number; name: string }[] = [],
+  ) => ({
+    id,
+    naturalKey,
+    question: naturalKey.toUpperCase(),
+    dataType: 'TEXT_INPUT',
+    categoryId: 'PROPOSAL',
+    config: {},
+    templates,
+  });
+
+  it('Questions: getList → getQuestions(text, dataType), sorted and paged here; getOne, update, delete', async () => {
+    const { transport, sent } = recording((field, v) => {
+      if (field === 'getQuestions')
+        return [question('q2', 'b_key'), question('q1', 'a_key'), question('q3', 'c')];
+      if (field === 'updateQuestion')
+        return { ...question(String(v.id), String(v.naturalKey)), templates: undefined };
+      return { id: v.questionId };
+    });
+    const provider = createDataProvider(transport);
+    const page = await provider.getList('Questions', {
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'naturalKey', order: 'ASC' },
+      filter: { q: ' key ', dataType: 'TEXT_INPUT' },
+    });
+    expect(page.data.map((q) => q.id)).toEqual(['q1', 'q2']);
+    expect(page.total).toBe(3);
+    const one = await provider.getOne('Questions', { id: 'q3' });
+    expect(one.data).toMatchObject({ id: 'q3', naturalKey: 'c' });
+    const placed = [{ templateId: 4, name: 'Proposal' }];
+    const updated = await provider.update('Questions', {
+      id: 'q3',
+      data: { naturalKey: 'c_key', question: 'C?', config: { required: true } },
+      previousData: question('q3', 'c', placed),
+    });
+    expect(updated.data).toMatchObject({ id: 'q3', naturalKey: 'c_key', templates: placed });
+    await provider.delete('Questions', { id: 'q1', previousData: question('q1', 'a_key') });
+    expect(sent).toEqual([
+      { operation: 'getQuestions', variables: { filter: { text: 'key', dataType: ['TEXT_INPUT'] } } },
+      { operation: 'getQuestions', variables: { filter: { questionIds: ['q3'] } } },
+      {
+        operation: 'updateQuestion',
+        variables: { id: 'q3', naturalKey: 'c_key', question: 'C?', config: '{"required":true}' },
+      },
+      { operation: 'deleteQuestion', variables: { questionId: 'q1' } },
+    ]);
+  });
+
+  it('ProposalStatuses and ExperimentStatuses: getStatuses(entityType), createStatus, updateStatus, deleteStatus', async () => {
+    const status = (id: number, shortCode: string, entityType = 'PROPOSAL') => ({
+      id,
+      shortCode,
+      name: shortCode.toLowerCase(),
+      description: '',
+      isDefault: id < 10,
+      entityType,
+    });
+    const { transport, sent } = recording((field, v) => {
+      if (field === 'getStatuses') return [status(1, 'DRAFT'), status(12, 'ON_HOLD')];
+      if (field === 'createStatus') return status(13, String(v.shortCode), String(v.entityType));
+      if (field === 'updateStatus') return { ...status(Number(v.id), 'ON_HOLD'), name: v.name };
+      return { id: v.id };
+    });
+    const provider = createDataProvider(transport);
+    const page = await provider.getList('ProposalStatuses', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'hold' },
+    });
+    expect(page.data.map((s) => s.id)).toEqual([12]);
+    expect((await provider.getOne('ProposalStatuses', { id: '12' })).data).toMatchObject({
+      shortCode: 'ON_HOLD',
+    });
+    await provider.create('ExperimentStatuses', { data: { shortCode: 'PAUSED', name: 'Paused' } });
+    await provider.update('ProposalStatuses', {
+      id: 12,
+      data: { name: 'On hold', description: 'Waiting' },
+      previousData: status(12, 'ON_HOLD'),
+    });
+    await provider.delete('ExperimentStatuses', { id: 13, previousData: status(13, 'PAUSED') });
+    expect(sent).toEqual([
+      { operation: 'getStatuses', variables: { entityType: 'PROPOSAL' } },
+      { operation: 'getStatuses', variables: { entityType: 'PROPOSAL' } },
+      {
+        operation: 'createStatus',
+        variables: { entityType: 'EXPERIMENT', shortCode: 'PAUSED', name: 'Paused', description: '' },
+      },
+      { operation: 'updateStatus', variables: { id: 12, name: 'On hold', description: 'Waiting' } },
+      { operation: 'deleteStatus', variables: { id: 13 } },
+    ]);
+  });
+});

@@ -38,7 +38,7 @@ import { proposalsOperations } from '../resources/proposals/proposals.operations
 import { questionsOperations } from '../resources/questions/questions.operations';
 import { settingsOperations } from '../resources/settings/settings.operations';
 import { statusActionsLogsOperations } from '../resources/status-actions-logs/status-actions-logs.operations';
-import { statusesOperations } from '../resources/statuses/statuses.operations';
+import { statusesOperations, statusResourcesOperations } from '../resources/statuses/statuses.operations';
 import { templateListsOperations } from '../resources/templates/templates.operations';
 import { quantitiesOperations, unitsOperations } from '../resources/units/units.operations';
 import { asApolloClient, graphqlTransport, type GraphqlTransport } from './graphql-transport';
@@ -71,6 +71,7 @@ export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
   ApiAccessTokens: apiAccessTokensOperations,
   ApiOperations: apiOperationsOperations,
   PredefinedMessages: predefinedMessagesOperations,
+  ...statusResourcesOperations,
 };
 
 /** ra-data-graphql's buildQuery: the resource's own mapping, or a clear refusal (no CRUD guessing). */

@@ -1129,6 +1129,16 @@ export type ConsoleAdministrationProposalMutation = {
   } | null;
 };
 
+export type ConsoleQuestionRowFragment = {
+  id: string;
+  naturalKey: string;
+  question: string;
+  dataType: DataType;
+  categoryId: TemplateCategoryId;
+  config: unknown;
+  templates: Array<{ templateId: number; name: string }>;
+};
+
 export type ConsoleQuestionsQueryVariables = Exact<{
   filter?: QuestionsFilter | null | undefined;
 }>;
@@ -1139,10 +1149,35 @@ export type ConsoleQuestionsQuery = {
     naturalKey: string;
     question: string;
     dataType: DataType;
+    categoryId: TemplateCategoryId;
     config: unknown;
-    templates: Array<{ templateId: number }>;
+    templates: Array<{ templateId: number; name: string }>;
   }>;
 };
+
+export type ConsoleUpdateQuestionOfLibraryMutationVariables = Exact<{
+  id: string;
+  naturalKey?: string | null | undefined;
+  question?: string | null | undefined;
+  config?: string | null | undefined;
+}>;
+
+export type ConsoleUpdateQuestionOfLibraryMutation = {
+  updateQuestion: {
+    id: string;
+    naturalKey: string;
+    question: string;
+    dataType: DataType;
+    categoryId: TemplateCategoryId;
+    config: unknown;
+  } | null;
+};
+
+export type ConsoleDeleteQuestionMutationVariables = Exact<{
+  questionId: string;
+}>;
+
+export type ConsoleDeleteQuestionMutation = { deleteQuestion: { id: string } | null };
 
 export type ConsoleSettingsQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -1189,13 +1224,70 @@ export type ConsoleStatusActionsLogsQuery = {
   };
 };
 
+export type ConsoleStatusRowFragment = {
+  id: number;
+  shortCode: string;
+  name: string;
+  description: string;
+  isDefault: boolean;
+  entityType: WorkflowType;
+};
+
 export type ConsoleStatusesQueryVariables = Exact<{
   entityType?: WorkflowType | null | undefined;
 }>;
 
 export type ConsoleStatusesQuery = {
-  getStatuses: Array<{ id: number; shortCode: string; name: string; description: string }>;
+  getStatuses: Array<{
+    id: number;
+    shortCode: string;
+    name: string;
+    description: string;
+    isDefault: boolean;
+    entityType: WorkflowType;
+  }>;
 };
+
+export type ConsoleCreateStatusMutationVariables = Exact<{
+  entityType: WorkflowType;
+  shortCode: string;
+  name: string;
+  description?: string | null | undefined;
+}>;
+
+export type ConsoleCreateStatusMutation = {
+  createStatus: {
+    id: number;
+    shortCode: string;
+    name: string;
+    description: string;
+    isDefault: boolean;
+    entityType: WorkflowType;
+  } | null;
+};
+
+export type ConsoleUpdateStatusMutationVariables = Exact<{
+  id: number;
+  name?: string | null | undefined;
+  description?: string | null | undefined;
+}>;
+
+export type ConsoleUpdateStatusMutation = {
+  updateStatus: {
+    id: number;
+    shortCode: string;
+    name: string;
+    description: string;
+    isDefault: boolean;
+    entityType: WorkflowType;
+  } | null;
+};
+
+export type ConsoleDeleteStatusMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type ConsoleDeleteStatusMutation = { deleteStatus: { id: number } | null };
 
 export type ConsoleTemplateRowFragment = {
   templateId: number;
@@ -1927,6 +2019,59 @@ export const ConsoleQuestionaryStepFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleQuestionaryStepFragment, unknown>;
+export const ConsoleQuestionRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleQuestionRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionWithUsage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'templates' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleQuestionRowFragment, unknown>;
+export const ConsoleStatusRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleStatusRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Status' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'entityType' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleStatusRowFragment, unknown>;
 export const ConsoleTemplateRowFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -4981,20 +5126,33 @@ export const ConsoleQuestionsDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleQuestionRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleQuestionRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionWithUsage' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'templates' },
+            selectionSet: {
+              kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'question' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'templates' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'templateId' } }],
-                  },
-                },
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
               ],
             },
           },
@@ -5003,6 +5161,120 @@ export const ConsoleQuestionsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleQuestionsQuery, ConsoleQuestionsQueryVariables>;
+export const ConsoleUpdateQuestionOfLibraryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateQuestionOfLibrary' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'naturalKey' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'question' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'config' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateQuestion' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'naturalKey' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'naturalKey' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'question' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'question' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'config' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'config' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'categoryId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateQuestionOfLibraryMutation,
+  ConsoleUpdateQuestionOfLibraryMutationVariables
+>;
+export const ConsoleDeleteQuestionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteQuestion' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteQuestion' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteQuestionMutation, ConsoleDeleteQuestionMutationVariables>;
 export const ConsoleSettingsDocument = {
   kind: 'Document',
   definitions: [
@@ -5255,19 +5527,226 @@ export const ConsoleStatusesDocument = {
             ],
             selectionSet: {
               kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
-              ],
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleStatusRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleStatusRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Status' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'entityType' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleStatusesQuery, ConsoleStatusesQueryVariables>;
+export const ConsoleCreateStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'WorkflowType' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shortCode' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'entityType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shortCode' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shortCode' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleStatusRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleStatusRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Status' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'entityType' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateStatusMutation, ConsoleCreateStatusMutationVariables>;
+export const ConsoleUpdateStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleStatusRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleStatusRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Status' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'entityType' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateStatusMutation, ConsoleUpdateStatusMutationVariables>;
+export const ConsoleDeleteStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
             },
           },
         ],
       },
     },
   ],
-} as unknown as DocumentNode<ConsoleStatusesQuery, ConsoleStatusesQueryVariables>;
+} as unknown as DocumentNode<ConsoleDeleteStatusMutation, ConsoleDeleteStatusMutationVariables>;
 export const ConsoleTemplatesDocument = {
   kind: 'Document',
   definitions: [

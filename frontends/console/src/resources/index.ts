@@ -8,6 +8,8 @@ import { pageEditor } from './page-editor';
 import { people } from './people';
 import { predefinedMessages } from './predefined-messages';
 import { proposals } from './proposals';
+import { questions } from './questions';
+import { statusResources } from './statuses';
 import { templateResources } from './templates';
 import { settings } from './settings';
 import { statusActionsLogs } from './status-actions-logs';
@@ -23,6 +25,8 @@ export const consoleResources: ConsoleResource[] = [
   calls,
   statusActionsLogs,
   ...templateResources,
+  questions,
+  ...statusResources,
   people,
   institutions,
   pageEditor,

@@ -12,13 +12,16 @@ export interface TemplateListFilter {
   q?: string;
 }
 
-/** Sorts and pages the group's templates (getTemplates answers them all; a group holds tens, not thousands). */
-export function pageOf(
-  rows: TemplateRow[],
+/**
+ * Sorts and pages rows answered all at once (getTemplates: a group holds tens, not thousands; also the question
+ * library and the statuses).
+ */
+export function pageOf<T extends object = TemplateRow>(
+  rows: T[],
   params: Pick<GetListParams, 'sort' | 'pagination'>,
-): TemplateRow[] {
+): T[] {
   const sort = params.sort ?? { field: 'templateId', order: 'DESC' };
-  const field = sort.field as keyof TemplateRow;
+  const field = sort.field as keyof T;
   const sorted = [...rows].sort((a, b) => {
     const x = a[field];
     const y = b[field];

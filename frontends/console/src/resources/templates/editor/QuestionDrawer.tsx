@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Divider, Drawer, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Divider, Drawer, Stack, Typography } from '@mui/material';
 import { DependenciesLogicOperator, QUESTION_TYPES, type DataType } from '@user-office/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConfigFields } from './ConfigFields';
 import { DependencyEditor } from './DependencyEditor';
 import { toDependencyInput, type DependencyRow, type PlacedQuestion } from './dependencies';
 import { editorCommands } from './editor-commands';
-import { configPartOf, questionFormErrors, type QuestionFormValues } from './form-errors';
+import { questionFormErrors, type QuestionFormValues } from './form-errors';
+import { QuestionFields, useQuestionFormErrors } from './QuestionFields';
 import type { TemplateField } from './template-model';
 
 export interface QuestionDrawerProps {
@@ -41,24 +41,13 @@ export function QuestionDrawer({ templateId, field, placed, onClose, onSaved }: 
   const [operator, setOperator] = useState<DependenciesLogicOperator>(
     field.dependenciesOperator as DependenciesLogicOperator,
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const context = {
     isNaturalKeyTaken: editorCommands.isNaturalKeyTaken,
     originalKey: field.question.naturalKey,
   };
-
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      void questionFormErrors(dataType, values, context).then((next) => live && setErrors(next));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [dataType, values]);
+  const [errors, setErrors] = useQuestionFormErrors(dataType, values, context);
 
   const save = async () => {
     setFailure(null);
@@ -100,35 +89,12 @@ export function QuestionDrawer({ templateId, field, placed, onClose, onSaved }: 
           <Typography id="question-drawer-title" variant="h6" component="h2">
             {t('console.editors.question.title')} · {dataType}
           </Typography>
-          <TextField
-            id="question-natural-key"
-            label={t('console.editors.question.naturalKey')}
-            value={values.naturalKey}
-            onChange={(e) => setValues({ ...values, naturalKey: e.target.value })}
-            error={Boolean(errors.naturalKey)}
-            helperText={errors.naturalKey}
-            disabled={isBasis}
-            required
-          />
-          <TextField
-            id="question-text"
-            label={t('console.editors.question.text')}
-            value={values.question}
-            onChange={(e) => setValues({ ...values, question: e.target.value })}
-            error={Boolean(errors.question)}
-            helperText={errors.question}
-            multiline
-            required
-          />
-          <Divider />
-          <Typography variant="subtitle2" component="h3">
-            {t('console.editors.question.config')}
-          </Typography>
-          <ConfigFields
+          <QuestionFields
             dataType={dataType}
-            value={values.config}
-            onChange={(config) => setValues({ ...values, config })}
-            errors={configPartOf(errors)}
+            values={values}
+            onChange={setValues}
+            errors={errors}
+            configTitle={t('console.editors.question.config')}
           />
           {isBasis ? null : (
             <>
