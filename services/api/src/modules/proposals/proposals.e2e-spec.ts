@@ -302,7 +302,12 @@ describe.each(['postgres', 'pglite'] as const)('proposals end to end (%s)', (sto
     await refused(SET, { pk, emails: ['not-an-email'] }, pi, userMessages.enterEmail);
     // the invitation e-mail carries the code
     await t.projections.waitFor(await head(), ['send_invite_email_on_co_proposer_invited']);
-    const mails = t.app.get(MailerService).outbox.filter((m) => m.to === 'new.colleague@example.org');
+    // the reaction owes the e-mail with its checkpoint; the queue runs it just after
+    const outbox = t.app.get(MailerService).outbox;
+    const deadline = Date.now() + 10_000;
+    while (!outbox.some((m) => m.to === 'new.colleague@example.org') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const mails = outbox.filter((m) => m.to === 'new.colleague@example.org');
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(invites[0].code);
     // the same list again changes nothing; leaving one out withdraws it
