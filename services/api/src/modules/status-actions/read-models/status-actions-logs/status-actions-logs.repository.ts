@@ -95,6 +95,9 @@ const toRecord = (r: Row): StatusActionsLogRecord => ({
   owedSince: r.owed_since === null ? null : new Date(r.owed_since),
 });
 
+/** how long a job failed for good may wait for its outcome to be logged before it shows as failed without one */
+const OUTCOME_GRACE_SECONDS = 30;
+
 /**
  * The log as officers see it (ARCHITECTURE §4 "nothing owed is invisible"): every entry, with the state of a
  * replay still owed; and every first job owed and not run yet (or failed for good without an outcome logged:
@@ -103,7 +106,11 @@ const toRecord = (r: Row): StatusActionsLogRecord => ({
 const ENTRIES = `
   WITH owed AS (
     SELECT o.log_key, o.log_id, o.job_id, o.proposals, o.call_ids, o.recipient, o.search, o.action,
-      j.state AS job_state, j.tries, j.last_error, j.created_at AS owed_at
+      -- a job failed for good whose outcome is being logged right now (the queue's failure listener appends it
+      -- just after the row is marked) is still running as far as officers can tell, for a grace period
+      CASE WHEN j.state = 'failed' AND j.finished_at > now() - interval '${OUTCOME_GRACE_SECONDS} seconds'
+        THEN 'running' ELSE j.state END AS job_state,
+      j.tries, j.last_error, j.created_at AS owed_at
     FROM ${OWED_STATUS_ACTIONS_TABLE} o JOIN ${OWED_JOBS_TABLE} j ON j.queue = o.queue AND j.job_id = o.job_id
     WHERE j.state IN ('pending', 'running', 'failed')
   ), waiting AS (
