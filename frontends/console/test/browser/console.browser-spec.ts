@@ -3,7 +3,7 @@
  * officer's proposals table, the review modal and a status change; the scientist's console. Screenshots in
  * artifacts/screenshots/console-*.png; axe finds no serious or critical violation on the pages shown.
  */
-import { Role } from '@user-office/contracts';
+import { DEV_PASSWORD, Role } from '@user-office/contracts';
 import type { Page } from 'playwright-core';
 import { createOpenCall, createUser } from '../../../../services/api/test/support/fixtures';
 import {
@@ -18,7 +18,7 @@ const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { prim
 const UPDATE = `mutation($pk: Int!, $title: String!) { updateProposal(proposalPk: $pk, title: $title, abstract: "Beam time") { primaryKey } }`;
 const ANSWER = `mutation($q: Int!, $topic: Int!, $answers: [AnswerInput!]!) { answerTopic(questionaryId: $q, topicId: $topic, answers: $answers) { isCompleted } }`;
 const SUBMIT = `mutation($pk: Int!) { submitProposal(proposalPk: $pk) { primaryKey proposalId } }`;
-const RENAME_QUESTION = `mutation($id: String!) { updateQuestion(id: $id, question: "Technique") { id } }`;
+const RENAME_QUESTION = `mutation($id: String!) { updateQuestion(id: $id, question: "Measurement technique") { id } }`;
 const DECIDE = `mutation($pk: Int!) { administrationProposal(proposalPk: $pk, finalStatus: ACCEPTED, managementDecisionSubmitted: true) { primaryKey } }`;
 const NOTIFIED = `query($pk: Int!) { getProposal(primaryKey: $pk) { notified } }`;
 const WORKFLOW = `query($id: Int!) { getWorkflow(workflowId: $id) { workflowConnectionGroups { connections { status { id name shortCode } } } } }`;
@@ -28,6 +28,7 @@ let proposal: { pk: number; proposalId: string; title: string };
 let statuses: { id: number; name: string; shortCode: string }[];
 let officerToken: string;
 let callShortCode: string;
+let callId: number;
 
 async function gql<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
   const res = await product.t.gql<T>(query, variables, token);
@@ -41,6 +42,7 @@ beforeAll(async () => {
   const pi = await createUser(product.t, { firstname: 'Marie' });
   const call = await createOpenCall(product.t, officer.token);
   officerToken = officer.token;
+  callId = call.callId;
   callShortCode = (
     await gql<{ getCall: { shortCode: string } }>(
       `query($id: Int!) { getCall(callId: $id) { shortCode } }`,
@@ -159,6 +161,15 @@ it('the bulk actions clone to a call, notify and delete; a filtered table addres
   const page = await newPage();
   await logIn(page, product.url, 'officer');
   await page.waitForURL(`${product.url}/console/Proposals`);
+  // a draft of the signed-in officer's own (only the PI deletes a draft, §4)
+  const signedIn = (await page.evaluate(() => localStorage.getItem('token')))!;
+  const ownDraft = 'Officer test draft';
+  const { createProposal } = await gql<{ createProposal: { primaryKey: number } }>(
+    CREATE,
+    { callId },
+    signedIn,
+  );
+  await gql(UPDATE, { pk: createProposal.primaryKey, title: ownDraft }, signedIn);
   const rows = page.getByRole('row');
   const rowOf = (text: string) => rows.filter({ hasText: text });
   const original = rowOf(proposal.proposalId);
@@ -198,7 +209,7 @@ it('the bulk actions clone to a call, notify and delete; a filtered table addres
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: status, exact: true }).click();
   await page.getByRole('combobox', { name: 'Question' }).click();
-  await page.getByRole('option', { name: 'Technique', exact: true }).click();
+  await page.getByRole('option', { name: 'Measurement technique', exact: true }).click();
   await page.getByRole('combobox', { name: 'Operator' }).click();
   await page.getByRole('option', { name: 'includes', exact: true }).click();
   await page.getByRole('textbox', { name: 'Value' }).fill('diffraction');
@@ -215,8 +226,16 @@ it('the bulk actions clone to a call, notify and delete; a filtered table addres
   expect(shown).toHaveLength(2); // the header and the original
   await screenshot(page, 'console-proposals-filtered');
 
+  // a fresh browser: the one sign-in, then back to the shared address
+  const address = page.url();
   const fresh = await newPage();
-  await fresh.goto(page.url());
+  await fresh.goto(address);
+  await fresh.getByLabel('Username').fill('officer');
+  await fresh.getByLabel('Password').fill(DEV_PASSWORD);
+  await fresh.getByRole('button', { name: 'Sign in' }).click();
+  await fresh.waitForURL(
+    (u) => u.pathname === '/console/Proposals' && u.searchParams.get('value') === 'diffraction',
+  );
   const freshRows = fresh.getByRole('row');
   await freshRows.filter({ hasText: proposal.proposalId }).waitFor();
   await fresh.getByRole('textbox', { name: 'Value' }).waitFor();
@@ -243,15 +262,26 @@ it('the bulk actions clone to a call, notify and delete; a filtered table addres
   await page.getByRole('heading', { name: proposal.title }).waitFor();
   await screenshot(page, 'console-review-wizard');
 
-  // delete the copy (a draft) from the bulk actions
+  // delete the copy (a draft, not the officer's) from the bulk actions
   await page.goto(`${product.url}/console/Proposals?search=${encodeURIComponent('Copy of')}`);
   await copy.waitFor();
   await copy.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByText('Are you sure you want to delete 1 proposal(s)?').waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  // §4: only the PI deletes, and only a draft: the officer's delete is refused with the api's message
+  await page.getByText('Only the principal investigator can delete a proposal').waitFor();
+  await screenshot(page, 'console-proposals-delete-refused');
+  expect(await copy.isVisible()).toBe(true);
+
+  // the officer's own draft goes
+  await page.goto(`${product.url}/console/Proposals?search=${encodeURIComponent(ownDraft)}`);
+  const own = rowOf(ownDraft);
+  await own.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await page.getByText('1 proposal(s) deleted').waitFor();
-  await copy.waitFor({ state: 'detached' });
+  await own.waitFor({ state: 'detached' });
 }, 120_000);
 
 it("a scientist lands in the console with a scientist's menu", async () => {
