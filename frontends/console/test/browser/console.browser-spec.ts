@@ -257,6 +257,7 @@ it('the bulk actions clone to a call, notify and delete; a filtered table addres
     `/ProposalEdit/${proposal.pk}`,
   );
   await screenshot(page, 'console-review-editing');
+  await expectAccessible(page);
   await stepLinks.first().click();
   await page.waitForURL(`${product.url}/ProposalEdit/${proposal.pk}?step=0`);
   await page.getByRole('heading', { name: proposal.title }).waitFor();
