@@ -1,6 +1,11 @@
+import { lazy } from 'react';
 import ListAlt from '@mui/icons-material/ListAlt';
 import type { ConsoleResource } from '../../app/registry';
-import { ProposalList } from './components/ProposalList';
+
+/** the table, its bulk actions and filters load when the page is first opened (react-admin stays in the main chunk) */
+const ProposalList = lazy(() =>
+  import('./components/ProposalList').then((m) => ({ default: m.ProposalList })),
+);
 
 /**
  * Proposals (`/console/Proposals`, the officer's home): the staff proposals table of §2 with its bulk actions and

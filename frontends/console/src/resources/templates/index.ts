@@ -1,13 +1,19 @@
-import { createElement } from 'react';
+import { createElement, lazy } from 'react';
 import Description from '@mui/icons-material/Description';
 import FileUpload from '@mui/icons-material/FileUpload';
 import { Route } from 'react-router';
 import type { ConsoleResource } from '../../app/registry';
-import { ImportTemplatePage } from './components/ImportTemplatePage';
-import { templateListPage } from './components/TemplateList';
-import { QuestionaryEditor } from './editor/QuestionaryEditor';
 import './translations';
 import { TEMPLATE_LISTS } from './template-lists';
+
+// the pages load when first opened (react-admin's layout shows its loader meanwhile)
+const templateList = () => import('./components/TemplateList');
+const ImportTemplatePage = lazy(() =>
+  import('./components/ImportTemplatePage').then((m) => ({ default: m.ImportTemplatePage })),
+);
+const QuestionaryEditor = lazy(() =>
+  import('./editor/QuestionaryEditor').then((m) => ({ default: m.QuestionaryEditor })),
+);
 
 /** The template lists of §2 (officer, menu group Templates), one per template group. */
 const templateLists: ConsoleResource[] = TEMPLATE_LISTS.map((list) => ({
@@ -17,7 +23,7 @@ const templateLists: ConsoleResource[] = TEMPLATE_LISTS.map((list) => ({
   roles: ['USER_OFFICER'],
   group: 'templates',
   feature: list.feature,
-  list: templateListPage(list),
+  list: lazy(() => templateList().then((m) => ({ default: m.templateListPage(list) }))),
 }));
 
 /** /console/ImportTemplate: reached from the lists' Import button. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { SearchInput, SelectInput, TextInput, useGetList, useInput } from 'react-admin';
+import { SearchInput, SelectInput, TextInput, useGetList, useInput, useListContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -98,15 +98,26 @@ function DataTypeInput({ source }: { source: string; alwaysOn?: boolean }) {
   return null;
 }
 
+/**
+ * The value of a filter input that appears only once another is chosen: the filter form fills only the inputs
+ * present when the table opens, so an address's operator and value would show empty (while still filtering).
+ */
+function useInitialFilter(source: string): unknown {
+  const { filterValues } = useListContext();
+  return (filterValues as Record<string, unknown>)[source];
+}
+
 /** The compare operator, by the chosen question's data type. */
 function CompareOperatorInput({ source }: { source: string; alwaysOn?: boolean }) {
   const { t } = useTranslation();
+  const initial = useInitialFilter(source);
   const dataType = useWatch({ name: 'dataType' }) as string | undefined;
   const questionId = useWatch({ name: 'questionId' }) as string | undefined;
   if (!questionId) return null;
   return (
     <SelectInput
       source={source}
+      defaultValue={initial}
       label={t('console.proposals.filters.compareOperator')}
       choices={operatorsOf(dataType).map((id) => ({
         id,
@@ -120,14 +131,19 @@ function CompareOperatorInput({ source }: { source: string; alwaysOn?: boolean }
 /** The value compared with, by data type (yes/no for BOOLEAN; none for EXISTS). */
 function ValueInput({ source }: { source: string; alwaysOn?: boolean }) {
   const { t } = useTranslation();
+  const initial = useInitialFilter(source);
   const dataType = useWatch({ name: 'dataType' }) as string | undefined;
-  const operator = useWatch({ name: 'compareOperator' }) as string | undefined;
+  // an input registered with its default value does not wake the watchers: until it changes, the address's value
+  const watched = useWatch({ name: 'compareOperator' }) as string | undefined;
+  const initialOperator = useInitialFilter('compareOperator') as string | undefined;
+  const operator = watched ?? initialOperator;
   const questionId = useWatch({ name: 'questionId' }) as string | undefined;
   if (!questionId || !operator || operator === 'EXISTS') return null;
   if (dataType === 'BOOLEAN')
     return (
       <SelectInput
         source={source}
+        defaultValue={initial}
         label={t('console.proposals.filters.value')}
         choices={[
           { id: 'true', name: t('console.proposals.filters.yes') },
@@ -138,6 +154,7 @@ function ValueInput({ source }: { source: string; alwaysOn?: boolean }) {
   return (
     <TextInput
       source={source}
+      defaultValue={initial}
       label={t('console.proposals.filters.value')}
       type={
         dataType === 'NUMBER_INPUT' || dataType === 'INTERVAL'

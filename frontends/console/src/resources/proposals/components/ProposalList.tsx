@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import {
@@ -19,8 +19,10 @@ import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../proposal-filter';
 import type { ProposalRow } from '../proposals.operations';
 import { ProposalBulkActions } from './ProposalBulkActions';
 import { proposalFilters } from './ProposalFilters';
-import { ReviewModal } from './ReviewModal';
 import { SelectAllBanner } from './SelectAllBanner';
+
+/** the review modal (the answers' renderer, the admin form, the logs) loads when first opened */
+const ReviewModal = lazy(() => import('./ReviewModal').then((m) => ({ default: m.ReviewModal })));
 
 const DEFAULT_SORT = { field: 'primaryKey', order: 'DESC' } as const;
 
@@ -146,7 +148,11 @@ export function ProposalList() {
           </DatagridConfigurable>
         </CheckboxLabels>
       </List>
-      {reviewModal ? <ReviewModal proposalPk={reviewModal} /> : null}
+      {reviewModal ? (
+        <Suspense fallback={null}>
+          <ReviewModal proposalPk={reviewModal} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -13,6 +13,9 @@ import {
   Typography,
 } from '@mui/material';
 import Close from '@mui/icons-material/Close';
+import Edit from '@mui/icons-material/Edit';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { useCurrentSession } from '@user-office/frontend-shared/session';
 import { useGetOne, useRefresh } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -38,6 +41,9 @@ export function ReviewModal({ proposalPk }: { proposalPk: number }) {
   // react-admin starts from the table's row (its list cache): the modal waits for the whole proposal
   const proposal = data && 'questionary' in data ? data : undefined;
   const [changingStatus, setChangingStatus] = useState(false);
+  // §6: the officer toggles editing of the proposal; the editing itself is the portal's wizard (one sign-in)
+  const isOfficer = useCurrentSession().currentRole === 'USER_OFFICER';
+  const [editing, setEditing] = useState(false);
 
   const setTab = (next: number) =>
     setSearchParams(
@@ -74,6 +80,32 @@ export function ReviewModal({ proposalPk }: { proposalPk: number }) {
               {proposal.status?.name}
             </Typography>
           ) : null}
+          {isOfficer ? (
+            <>
+              <Button
+                color="inherit"
+                variant={editing ? 'contained' : 'text'}
+                startIcon={<Edit />}
+                aria-pressed={editing}
+                disabled={!proposal}
+                onClick={() => {
+                  setEditing((on) => !on);
+                  setTab(0);
+                }}
+                sx={{ mr: 1, ...(editing ? { bgcolor: 'primary.dark' } : {}) }}
+              >
+                {t('console.review.editProposal')}
+              </Button>
+              <Button
+                color="inherit"
+                startIcon={<OpenInNew />}
+                href={`/ProposalEdit/${proposalPk}`}
+                sx={{ mr: 1 }}
+              >
+                {t('console.review.openInPortal')}
+              </Button>
+            </>
+          ) : null}
           <Button
             color="inherit"
             variant="outlined"
@@ -101,7 +133,9 @@ export function ReviewModal({ proposalPk }: { proposalPk: number }) {
           <Alert severity="error">{(error as Error).message || t('errors.proposalNotFound')}</Alert>
         ) : null}
         {!proposal && !error ? <CircularProgress aria-label={t('app.loading')} /> : null}
-        {proposal && TABS[tab] === 'information' ? <InformationTab proposal={proposal} /> : null}
+        {proposal && TABS[tab] === 'information' ? (
+          <InformationTab proposal={proposal} editing={editing} />
+        ) : null}
         {proposal && TABS[tab] === 'admin' ? (
           <AdminTab
             proposal={proposal}

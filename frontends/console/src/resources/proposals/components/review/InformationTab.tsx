@@ -1,4 +1,5 @@
-import { Stack, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import Edit from '@mui/icons-material/Edit';
 import { DataType, DependenciesLogicOperator, EvaluatorOperator } from '@user-office/contracts';
 import { AnswersSummary, type QuestionaryStepData } from '@user-office/frontend-shared/questionary';
 import { useDateFormat } from '@user-office/frontend-shared/settings';
@@ -32,12 +33,41 @@ function toStep(step: ConsoleQuestionaryStepFragment): QuestionaryStepData {
   };
 }
 
-/** Proposal information: every answer, with the same summary as the portal's review step. */
-export function InformationTab({ proposal }: { proposal: ProposalRecord }) {
+/**
+ * Proposal information: every answer, with the same summary as the portal's review step. While the officer edits
+ * (the modal's Edit proposal toggle), each step opens in the portal's wizard at that step (/ProposalEdit/{pk}).
+ */
+export function InformationTab({
+  proposal,
+  editing = false,
+}: {
+  proposal: ProposalRecord;
+  editing?: boolean;
+}) {
   const { t } = useTranslation();
   const dates = useDateFormat();
+  // the wizard's steps are the questionary's enabled topics, in order (then its review step)
+  const wizardSteps = (proposal.questionary?.steps ?? []).filter((s) => s.topic.isEnabled);
   return (
     <Stack spacing={2}>
+      {editing ? (
+        <Alert severity="info" data-testid="review-editing">
+          <Typography gutterBottom>{t('console.review.editingHint')}</Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {wizardSteps.map((step, index) => (
+              <Button
+                key={step.topic.id}
+                size="small"
+                variant="outlined"
+                startIcon={<Edit />}
+                href={`/ProposalEdit/${proposal.primaryKey}?step=${index}`}
+              >
+                {t('console.review.editStep', { topic: step.topic.title })}
+              </Button>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
       <Typography data-testid="proposal-reference">
         {t('proposals.edit.reference')}: <strong>{proposal.proposalId}</strong>
         {proposal.call ? ` · ${t('proposals.edit.call')}: ${proposal.call.shortCode}` : null}
