@@ -1,10 +1,13 @@
 import Key from '@mui/icons-material/Key';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import {
-  ApiAccessTokenCreate,
-  ApiAccessTokenEdit,
-  ApiAccessTokenList,
-} from './components/ApiAccessTokenPages';
+
+const ApiAccessTokenCreate = lazyPage(
+  () => import('./components/ApiAccessTokenPages'),
+  'ApiAccessTokenCreate',
+);
+const ApiAccessTokenEdit = lazyPage(() => import('./components/ApiAccessTokenPages'), 'ApiAccessTokenEdit');
+const ApiAccessTokenList = lazyPage(() => import('./components/ApiAccessTokenPages'), 'ApiAccessTokenList');
 
 /** API access tokens (`/console/ApiAccessTokens`, officer; Settings group): the token shown once, with copy. */
 export const apiAccessTokens: ConsoleResource = {

@@ -1,8 +1,10 @@
 import CalendarToday from '@mui/icons-material/CalendarToday';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import { CallCreate } from './components/CallCreate';
-import { CallEdit } from './components/CallEdit';
-import { CallList } from './components/CallList';
+
+const CallCreate = lazyPage(() => import('./components/CallCreate'), 'CallCreate');
+const CallEdit = lazyPage(() => import('./components/CallEdit'), 'CallEdit');
+const CallList = lazyPage(() => import('./components/CallList'), 'CallList');
 
 /** Calls (`/console/Calls`, officer): list with active / internally active / ended, create, edit, delete. */
 export const calls: ConsoleResource = {

@@ -1,6 +1,8 @@
 import EventNote from '@mui/icons-material/EventNote';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import { EventLogList } from './components/EventLogList';
+
+const EventLogList = lazyPage(() => import('./components/EventLogList'), 'EventLogList');
 
 /** Event logs (`/console/EventLogs`, officer; Settings group). */
 export const eventLogs: ConsoleResource = {

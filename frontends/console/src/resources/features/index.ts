@@ -1,6 +1,8 @@
 import ToggleOn from '@mui/icons-material/ToggleOn';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import { FeatureList } from './components/FeatureList';
+
+const FeatureList = lazyPage(() => import('./components/FeatureList'), 'FeatureList');
 
 /** Features (`/console/Features`, officer; Settings group). */
 export const features: ConsoleResource = {

@@ -1,10 +1,16 @@
 import { createElement } from 'react';
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import { Route } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import { InstitutionCreate, InstitutionEdit } from './components/InstitutionForm';
-import { InstitutionList } from './components/InstitutionList';
-import { MergeInstitutionsPage } from './components/MergeInstitutionsPage';
+
+const InstitutionCreate = lazyPage(() => import('./components/InstitutionForm'), 'InstitutionCreate');
+const InstitutionEdit = lazyPage(() => import('./components/InstitutionForm'), 'InstitutionEdit');
+const InstitutionList = lazyPage(() => import('./components/InstitutionList'), 'InstitutionList');
+const MergeInstitutionsPage = lazyPage(
+  () => import('./components/MergeInstitutionsPage'),
+  'MergeInstitutionsPage',
+);
 
 /** Institutions (`/console/Institutions`, `/console/MergeInstitutionsPage/{id}`, officer). */
 export const institutions: ConsoleResource = {

@@ -1,7 +1,9 @@
 import People from '@mui/icons-material/People';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import { PeopleList } from './components/PeopleList';
-import { PersonRoles } from './components/PersonRoles';
+
+const PeopleList = lazyPage(() => import('./components/PeopleList'), 'PeopleList');
+const PersonRoles = lazyPage(() => import('./components/PersonRoles'), 'PersonRoles');
 
 /** People (`/console/People`, `/console/People/{id}`, officer): search, roles, impersonate, invite, delete. */
 export const people: ConsoleResource = {

@@ -1,6 +1,11 @@
 import Message from '@mui/icons-material/Message';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import { PredefinedMessageList } from './components/PredefinedMessageList';
+
+const PredefinedMessageList = lazyPage(
+  () => import('./components/PredefinedMessageList'),
+  'PredefinedMessageList',
+);
 
 /** Predefined messages (`/console/PredefinedMessages`, officer; Settings group). */
 export const predefinedMessages: ConsoleResource = {

@@ -1,11 +1,9 @@
-import { lazy } from 'react';
 import ListAlt from '@mui/icons-material/ListAlt';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
 
 /** the table, its bulk actions and filters load when the page is first opened (react-admin stays in the main chunk) */
-const ProposalList = lazy(() =>
-  import('./components/ProposalList').then((m) => ({ default: m.ProposalList })),
-);
+const ProposalList = lazyPage(() => import('./components/ProposalList'), 'ProposalList');
 
 /**
  * Proposals (`/console/Proposals`, the officer's home): the staff proposals table of §2 with its bulk actions and

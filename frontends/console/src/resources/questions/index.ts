@@ -1,8 +1,10 @@
 import QuestionAnswer from '@mui/icons-material/QuestionAnswer';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import { QuestionEdit } from './components/QuestionEdit';
-import { QuestionList } from './components/QuestionList';
 import './translations';
+
+const QuestionEdit = lazyPage(() => import('./components/QuestionEdit'), 'QuestionEdit');
+const QuestionList = lazyPage(() => import('./components/QuestionList'), 'QuestionList');
 
 /** /console/Questions (§2, officer only; menu group Templates): the question library. */
 export const questions: ConsoleResource = {

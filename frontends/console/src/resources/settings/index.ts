@@ -1,6 +1,8 @@
 import Settings from '@mui/icons-material/Settings';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import { SettingsList } from './components/SettingsList';
+
+const SettingsList = lazyPage(() => import('./components/SettingsList'), 'SettingsList');
 
 /** App settings (`/console/Settings`, officer; Settings group). */
 export const settings: ConsoleResource = {

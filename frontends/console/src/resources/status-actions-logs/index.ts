@@ -1,6 +1,11 @@
 import History from '@mui/icons-material/History';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import { StatusActionsLogList } from './components/StatusActionsLogList';
+
+const StatusActionsLogList = lazyPage(
+  () => import('./components/StatusActionsLogList'),
+  'StatusActionsLogList',
+);
 
 /** Status actions logs (`/console/StatusActionsLogs`, officer): all / successful / failed, search, replay. */
 export const statusActionsLogs: ConsoleResource = {

@@ -1,10 +1,12 @@
 import { createElement } from 'react';
 import Straighten from '@mui/icons-material/Straighten';
 import { Route } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
 import type { ConsoleResource } from '../../app/registry';
-import { ImportUnitsPage } from './components/ImportUnitsPage';
-import { UnitCreate } from './components/UnitCreate';
-import { UnitList } from './components/UnitList';
+
+const ImportUnitsPage = lazyPage(() => import('./components/ImportUnitsPage'), 'ImportUnitsPage');
+const UnitCreate = lazyPage(() => import('./components/UnitCreate'), 'UnitCreate');
+const UnitList = lazyPage(() => import('./components/UnitList'), 'UnitList');
 
 /** Units (`/console/Units`, `/console/ImportUnits`, officer; Settings group). */
 export const units: ConsoleResource = {
