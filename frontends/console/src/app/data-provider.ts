@@ -22,6 +22,7 @@ import { questionsOperations } from '../resources/questions/questions.operations
 import { statusActionsLogsOperations } from '../resources/status-actions-logs/status-actions-logs.operations';
 import { statusesOperations } from '../resources/statuses/statuses.operations';
 import { templateListsOperations } from '../resources/templates/templates.operations';
+import { workflowsOperations } from '../resources/workflows/workflows.operations';
 import { asApolloClient, graphqlTransport, type GraphqlTransport } from './graphql-transport';
 import type { RaFetchType, ResourceOperations } from './operations';
 
@@ -37,6 +38,7 @@ export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
   EventLogs: eventLogsOperations,
   StatusActionsLogs: statusActionsLogsOperations,
   ...templateListsOperations,
+  ...workflowsOperations,
 };
 
 /** ra-data-graphql's buildQuery: the resource's own mapping, or a clear refusal (no CRUD guessing). */
