@@ -6,6 +6,8 @@ import type { ConsoleResource } from '../../app/registry';
 import { workflowListPage } from './components/WorkflowList';
 import { workflowEditorPage } from './editor/WorkflowEditor';
 import './translations';
+// React Flow's own styles (kept out of the editor module, which the jsdom tests import)
+import '@xyflow/react/dist/style.css';
 
 const editorRoute = (element: ReturnType<typeof workflowEditorPage>) => [
   createElement(Route, { key: 'editor', path: ':workflowId', element: createElement(element) }),

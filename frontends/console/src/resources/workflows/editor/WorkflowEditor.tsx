@@ -30,7 +30,6 @@ import {
   type Connection,
   type NodeTypes,
 } from '@xyflow/react';
-import '@xyflow/react/dist/style.css';
 import { Title, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -43,6 +42,8 @@ import {
   connectCommand,
   connectionsOf,
   graphOf,
+  nodeAt,
+  nodeUnder,
   statusIdOf,
   type ConnectionEdge,
   type StatusNode as StatusNodeType,
@@ -152,7 +153,7 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
     const statusId = Number(event.dataTransfer.getData(STATUS_DRAG_TYPE));
     if (!statusId) return;
     const point = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
-    const hit = flow.getIntersectingNodes({ x: point.x, y: point.y, width: 1, height: 1 })[0];
+    const hit = nodeAt(nodes, point);
     addStatus(statusId, hit ? statusIdOf(hit.id) : selectedStatus);
   };
 
@@ -262,7 +263,7 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
               onEdgeClick={(_, edge) => setSelectedConnection(edge.data?.connection.id ?? null)}
               onPaneClick={() => setSelectedStatus(null)}
               onNodeDragStop={(_, node) => {
-                const over = flow.getIntersectingNodes(node).find((n) => n.id !== node.id);
+                const over = nodeUnder(nodes, node);
                 if (over) connect(statusIdOf(over.id), statusIdOf(node.id));
               }}
               onNodesDelete={(deleted) => deleted.forEach((n) => removeStatus(statusIdOf(n.id)))}

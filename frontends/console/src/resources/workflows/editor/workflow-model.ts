@@ -82,6 +82,40 @@ export function graphOf(workflow: WorkflowDetail): { nodes: StatusNode[]; edges:
   return { nodes, edges };
 }
 
+export const NODE_WIDTH = 180;
+export const NODE_HEIGHT = 60;
+
+const sizeOf = (node: StatusNode) => ({
+  width: node.measured?.width ?? NODE_WIDTH,
+  height: node.measured?.height ?? NODE_HEIGHT,
+});
+
+/** The status node under a point of the canvas (flow coordinates), if any. */
+export function nodeAt(
+  nodes: readonly StatusNode[],
+  point: { x: number; y: number },
+): StatusNode | undefined {
+  return nodes.find((n) => {
+    const { width, height } = sizeOf(n);
+    return (
+      point.x >= n.position.x &&
+      point.x <= n.position.x + width &&
+      point.y >= n.position.y &&
+      point.y <= n.position.y + height
+    );
+  });
+}
+
+/** The other status node a dragged node was dropped onto: the one under its centre. */
+export function nodeUnder(nodes: readonly StatusNode[], dragged: StatusNode): StatusNode | undefined {
+  const { width, height } = sizeOf(dragged);
+  const centre = { x: dragged.position.x + width / 2, y: dragged.position.y + height / 2 };
+  return nodeAt(
+    nodes.filter((n) => n.id !== dragged.id),
+    centre,
+  );
+}
+
 /** A group id not used in the workflow (letters, digits, underscore and hyphen). */
 export function newGroupId(workflow: WorkflowDetail): string {
   const used = new Set(workflow.workflowConnectionGroups.map((g) => g.groupId));
