@@ -4,13 +4,13 @@ import {
   Button,
   Checkbox,
   Divider,
+  Drawer,
   FormControl,
   FormControlLabel,
   FormGroup,
   FormHelperText,
   InputLabel,
   MenuItem,
-  Paper,
   Select,
   Stack,
   Switch,
@@ -77,11 +77,17 @@ export function ConnectionPanel({ connection, fromName, events, emailTemplates, 
   };
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby="connection-title"
-      variant="outlined"
-      sx={{ p: 2, maxHeight: '75vh', overflowY: 'auto' }}
+    <Drawer
+      anchor="right"
+      open
+      onClose={onClose}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-labelledby': 'connection-title',
+          sx: { p: 2, width: { xs: '100%', sm: 520 }, overflowWrap: 'anywhere' },
+        } as object,
+      }}
     >
       <Typography id="connection-title" variant="h6" component="h2">
         {t('console.workflows.connection.title', { name: connection.status.name })}
@@ -229,6 +235,6 @@ export function ConnectionPanel({ connection, fromName, events, emailTemplates, 
           {t('console.workflows.save')}
         </Button>
       </Stack>
-    </Paper>
+    </Drawer>
   );
 }

@@ -158,9 +158,9 @@ describe('the workflow graph (§3 Workflow)', () => {
     const { nodes, edges } = graphOf(WORKFLOW);
     expect(nodes.map((n) => [n.id, n.position])).toEqual([
       ['status-1', { x: 0, y: 0 }],
-      ['status-2', { x: 240, y: 0 }],
-      ['status-3', { x: 480, y: 0 }],
-      ['status-4', { x: 720, y: 130 }],
+      ['status-2', { x: 420, y: 0 }],
+      ['status-3', { x: 840, y: 0 }],
+      ['status-4', { x: 1260, y: 140 }],
     ]);
     expect(nodes[0].deletable).toBe(false);
     expect(edges.map((e) => [e.source, e.target, e.data?.connection.id])).toEqual([
@@ -198,9 +198,9 @@ describe('the workflow graph (§3 Workflow)', () => {
 
   it('finds the status a palette status or a moved status is dropped onto', () => {
     const { nodes } = graphOf(WORKFLOW);
-    expect(nodeAt(nodes, { x: 250, y: 10 })?.id).toBe('status-2');
-    expect(nodeAt(nodes, { x: 230, y: 10 })).toBeUndefined();
-    const dragged = { ...nodes[3], position: { x: 500, y: 20 } };
+    expect(nodeAt(nodes, { x: 430, y: 10 })?.id).toBe('status-2');
+    expect(nodeAt(nodes, { x: 410, y: 10 })).toBeUndefined();
+    const dragged = { ...nodes[3], position: { x: 860, y: 20 } };
     expect(nodeUnder(nodes, dragged)?.id).toBe('status-3');
     expect(nodeUnder(nodes, nodes[3])).toBeUndefined();
   });
@@ -281,7 +281,7 @@ describe('the workflow editor turns edits into commands (§7)', () => {
     const edge = document.querySelector('[data-id="connection-11"]');
     expect(edge).not.toBeNull();
     fireEvent.click(edge as Element);
-    const panel = await screen.findByRole('region', { name: 'Connection to Submitted' });
+    const panel = await screen.findByRole('dialog', { name: 'Connection to Submitted' });
     expect(within(panel).getByText('The proposal was submitted')).toBeTruthy();
     await userEvent.click(within(panel).getByRole('checkbox', { name: 'PROPOSAL_SUBMITTED' }));
     await userEvent.click(within(panel).getByRole('switch', { name: 'Email action' }));

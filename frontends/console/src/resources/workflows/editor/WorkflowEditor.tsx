@@ -223,7 +223,7 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
             </List>
           </Paper>
         </Grid>
-        <Grid size={{ xs: 12, md: connection ? 5 : 9 }}>
+        <Grid size={{ xs: 12, md: 9 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, minHeight: 40 }}>
             <Typography variant="body2" sx={{ flex: 1 }}>
               {selected
@@ -262,6 +262,12 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
               onNodeClick={(_, node) => setSelectedStatus(statusIdOf(node.id))}
               onEdgeClick={(_, edge) => setSelectedConnection(edge.data?.connection.id ?? null)}
               onPaneClick={() => setSelectedStatus(null)}
+              // keyboard selection too (Tab to a status or a connection, Enter)
+              onSelectionChange={({ nodes: n, edges: e }) => {
+                if (n[0]) setSelectedStatus(statusIdOf(n[0].id));
+                const c = (e[0] as ConnectionEdge | undefined)?.data?.connection;
+                if (c) setSelectedConnection(c.id);
+              }}
               onNodeDragStop={(_, node) => {
                 const over = nodeUnder(nodes, node);
                 if (over) connect(statusIdOf(over.id), statusIdOf(node.id));
@@ -277,26 +283,24 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
           </Box>
         </Grid>
         {connection ? (
-          <Grid size={{ xs: 12, md: 4 }}>
-            <ConnectionPanel
-              key={`${connection.id}-${JSON.stringify(connection.statusChangingEvents)}-${JSON.stringify(connection.statusActions)}`}
-              connection={connection}
-              fromName={statusName(connection.prevStatusId)}
-              events={catalogues?.getWorkflowEvents ?? []}
-              emailTemplates={emailTemplates}
-              onClose={() => setSelectedConnection(null)}
-              onSave={async ({ events, actions }) => {
-                try {
-                  if (events) await workflowCommands.setEvents(connection.id, events);
-                  if (actions) await workflowCommands.setActions(workflow.id, connection.id, actions);
-                  notify(t('console.workflows.connection.saved'), { type: 'success' });
-                } catch (e) {
-                  notify((e as Error).message, { type: 'error' });
-                }
-                await reload().catch(() => undefined);
-              }}
-            />
-          </Grid>
+          <ConnectionPanel
+            key={`${connection.id}-${JSON.stringify(connection.statusChangingEvents)}-${JSON.stringify(connection.statusActions)}`}
+            connection={connection}
+            fromName={statusName(connection.prevStatusId)}
+            events={catalogues?.getWorkflowEvents ?? []}
+            emailTemplates={emailTemplates}
+            onClose={() => setSelectedConnection(null)}
+            onSave={async ({ events, actions }) => {
+              try {
+                if (events) await workflowCommands.setEvents(connection.id, events);
+                if (actions) await workflowCommands.setActions(workflow.id, connection.id, actions);
+                notify(t('console.workflows.connection.saved'), { type: 'success' });
+              } catch (e) {
+                notify((e as Error).message, { type: 'error' });
+              }
+              await reload().catch(() => undefined);
+            }}
+          />
         ) : null}
       </Grid>
       {confirmDialog}

@@ -18,8 +18,8 @@ export interface StatusNodeData extends Record<string, unknown> {
 export type StatusNode = Node<StatusNodeData, 'status'>;
 export type ConnectionEdge = Edge<{ connection: WorkflowConnection }>;
 
-export const COLUMN_WIDTH = 240;
-export const ROW_HEIGHT = 130;
+export const COLUMN_WIDTH = 420;
+export const ROW_HEIGHT = 140;
 
 /** The node id of a status in the workflow (a status is in a workflow once). */
 export const nodeIdOf = (statusId: number) => `status-${statusId}`;
