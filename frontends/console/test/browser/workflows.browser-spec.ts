@@ -92,7 +92,7 @@ it('an officer adds a status from the palette, connects it, and gives the connec
   await panel.getByRole('checkbox', { name: 'PI', exact: true }).check();
   await panel.getByRole('combobox', { name: 'E-mail template for PI' }).click();
   await page.getByRole('option').first().click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
   await screenshot(page, 'workflows-connection');
   expect(await seriousViolations(page)).toEqual([]);
   await panel.getByRole('button', { name: 'Save' }).click();
@@ -105,5 +105,11 @@ it('an officer adds a status from the palette, connects it, and gives the connec
   expect(saved.statusActions[0].config.recipientsWithEmailTemplate.map((r) => r.recipient.name)).toEqual([
     'PI',
   ]);
+  await page
+    .getByRole('dialog', { name: 'Connection to Feasibility review' })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   await screenshot(page, 'workflows-saved');
+  expect(await seriousViolations(page)).toEqual([]);
 }, 60_000);

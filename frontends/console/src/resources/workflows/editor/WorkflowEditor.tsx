@@ -103,6 +103,12 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
     [notify, reload],
   );
 
+  // the whole graph in view when a status comes or goes
+  const nodeCount = nodes.length;
+  useEffect(() => {
+    if (nodeCount > 0) void flow.fitView();
+  }, [nodeCount, flow]);
+
   const connections = useMemo(() => (workflow ? connectionsOf(workflow) : []), [workflow]);
   const palette = useMemo(
     () => (catalogues?.getStatuses ?? []).filter((s) => !connections.some((c) => c.statusId === s.id)),

@@ -1,4 +1,4 @@
-import type { Edge, Node } from '@xyflow/react';
+import { MarkerType, type Edge, type Node } from '@xyflow/react';
 import type {
   ConsoleAddWorkflowStatusMutationVariables,
   ConsoleMoveWorkflowStatusMutationVariables,
@@ -76,6 +76,7 @@ export function graphOf(workflow: WorkflowDetail): { nodes: StatusNode[]; edges:
       target: nodeIdOf(c.statusId),
       label: c.statusChangingEvents.length > 0 ? c.statusChangingEvents.join(' + ') : undefined,
       deletable: false,
+      markerEnd: { type: MarkerType.ArrowClosed },
       data: { connection: c },
       ariaLabel: `Connection to ${c.status.name}`,
     }));
