@@ -60,7 +60,11 @@ it('an officer adds a status from the palette, connects it, and gives the connec
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await logIn(page, product.url, 'officer');
   await page.goto(`${product.url}/console/ProposalWorkflows`);
-  await page.getByRole('button', { name: 'Open the editor of Default proposal workflow' }).click();
+  const open = page.getByRole('button', { name: 'Open the editor of Default proposal workflow' });
+  await open.waitFor();
+  await screenshot(page, 'workflows-list');
+  expect(await seriousViolations(page)).toEqual([]);
+  await open.click();
   await page.waitForURL(/\/console\/ProposalWorkflowEditor\/1$/);
   await node(page, 'Under review').waitFor();
   await screenshot(page, 'workflows-editor');

@@ -106,7 +106,9 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
   // the whole graph in view when a status comes or goes
   const nodeCount = nodes.length;
   useEffect(() => {
-    if (nodeCount > 0) void flow.fitView();
+    if (nodeCount === 0) return;
+    const frame = requestAnimationFrame(() => void flow.fitView({ padding: 0.1 }));
+    return () => cancelAnimationFrame(frame);
   }, [nodeCount, flow]);
 
   const connections = useMemo(() => (workflow ? connectionsOf(workflow) : []), [workflow]);
@@ -281,6 +283,7 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
               onNodesDelete={(deleted) => deleted.forEach((n) => removeStatus(statusIdOf(n.id)))}
               deleteKeyCode={['Backspace', 'Delete']}
               fitView
+              minZoom={0.2}
               proOptions={{ hideAttribution: true }}
             >
               <Background />
