@@ -117,3 +117,42 @@ it('an officer adds a status from the palette, connects it, and gives the connec
   await screenshot(page, 'workflows-saved');
   expect(await seriousViolations(page)).toEqual([]);
 }, 60_000);
+
+it('an officer creates a workflow, renames it and deletes it from /console/ProposalWorkflows', async () => {
+  const page = await (await product.context()).newPage();
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  await logIn(page, product.url, 'officer');
+  await page.goto(`${product.url}/console/ProposalWorkflows`);
+  await page.getByRole('button', { name: 'Create workflow' }).click();
+  const create = page.getByRole('dialog', { name: 'Create workflow' });
+  await create.getByRole('button', { name: 'Create workflow' }).click();
+  await create.getByText('Name is required').waitFor();
+  await create.getByLabel('Name').fill('Beamline workflow');
+  await create.getByLabel('Description').fill('Made in the browser test');
+  await create.getByRole('button', { name: 'Create workflow' }).click();
+  await page.waitForURL(/\/console\/ProposalWorkflowEditor\/\d+$/);
+  await page.getByRole('heading', { name: 'Beamline workflow', exact: true }).waitFor();
+  await node(page, 'Draft').waitFor();
+
+  await page.goto(`${product.url}/console/ProposalWorkflows`);
+  await page.getByRole('button', { name: 'Edit Beamline workflow' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit workflow' });
+  await edit.getByLabel('Name').fill('Beamline workflow B');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('cell', { name: 'Beamline workflow B', exact: true }).waitFor();
+
+  await page.getByRole('button', { name: 'Delete Beamline workflow B' }).click();
+  await page.getByRole('dialog').getByText('Delete the workflow Beamline workflow B?').waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await page.getByText('Workflow deleted').waitFor();
+  const names = async () =>
+    (
+      await product.t.gql<{ getWorkflows: { name: string }[] }>(
+        `query { getWorkflows(entityType: PROPOSAL) { name } }`,
+        {},
+        product.t.token(OFFICER),
+      )
+    ).data!.getWorkflows.map((w) => w.name);
+  await until(async () => !(await names()).includes('Beamline workflow B'));
+  await page.getByRole('cell', { name: 'Beamline workflow B', exact: true }).waitFor({ state: 'detached' });
+}, 60_000);
