@@ -41,6 +41,7 @@ import { statusActionsLogsOperations } from '../resources/status-actions-logs/st
 import { statusesOperations, statusResourcesOperations } from '../resources/statuses/statuses.operations';
 import { templateListsOperations } from '../resources/templates/templates.operations';
 import { quantitiesOperations, unitsOperations } from '../resources/units/units.operations';
+import { workflowsOperations as workflowResourcesOperations } from '../resources/workflows/workflows.operations';
 import { asApolloClient, graphqlTransport, type GraphqlTransport } from './graphql-transport';
 import type { RaFetchType, ResourceOperations } from './operations';
 
@@ -72,6 +73,7 @@ export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
   ApiOperations: apiOperationsOperations,
   PredefinedMessages: predefinedMessagesOperations,
   ...statusResourcesOperations,
+  ...workflowResourcesOperations,
 };
 
 /** ra-data-graphql's buildQuery: the resource's own mapping, or a clear refusal (no CRUD guessing). */

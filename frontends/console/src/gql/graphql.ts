@@ -29,6 +29,13 @@ export type ConflictResolution = {
 
 export type ConflictResolutionStrategy = 'UNRESOLVED' | 'USE_EXISTING' | 'USE_NEW';
 
+export type ConnectionStatusActionInput = {
+  actionId: number;
+  actionType: StatusActionType;
+  /** the action's config as JSON text */
+  config?: string | null | undefined;
+};
+
 export type CreateApiAccessTokenInput = {
   /** JSON object of root operation names: {"getCalls":true} */
   accessPermissions: string;
@@ -141,6 +148,12 @@ export type FieldDependencyInput = {
   condition: FieldConditionInput;
   dependencyId: string;
   dependencyNaturalKey: string;
+};
+
+/** A position in a connection group */
+export type IndexWithGroupId = {
+  droppableId: string;
+  index: number;
 };
 
 export type InstitutionsFilter = {
@@ -627,11 +640,11 @@ export type ConsoleDeleteCallMutationVariables = Exact<{
 
 export type ConsoleDeleteCallMutation = { deleteCall: { id: number } | null };
 
-export type ConsoleWorkflowsQueryVariables = Exact<{
+export type ConsoleCallWorkflowsQueryVariables = Exact<{
   entityType?: WorkflowType | null | undefined;
 }>;
 
-export type ConsoleWorkflowsQuery = { getWorkflows: Array<{ id: number; name: string }> };
+export type ConsoleCallWorkflowsQuery = { getWorkflows: Array<{ id: number; name: string }> };
 
 export type ConsoleCallTemplatesQueryVariables = Exact<{
   filter?: TemplatesFilter | null | undefined;
@@ -1782,6 +1795,178 @@ export type ConsoleImportUnitsMutationVariables = Exact<{
 
 export type ConsoleImportUnitsMutation = { importUnits: Array<{ id: string }> | null };
 
+export type ConsoleWorkflowRowFragment = {
+  id: number;
+  name: string;
+  description: string;
+  entityType: WorkflowType;
+  isDefault: boolean;
+};
+
+export type ConsoleWorkflowConnectionFragment = {
+  id: number;
+  workflowId: number;
+  statusId: number;
+  sortOrder: number;
+  droppableGroupId: string;
+  parentDroppableGroupId: string | null;
+  prevStatusId: number | null;
+  nextStatusId: number | null;
+  statusChangingEvents: Array<string>;
+  status: { id: number; shortCode: string; name: string; description: string };
+  statusActions: Array<{ actionId: number; actionType: StatusActionType; name: string; config: unknown }>;
+};
+
+export type ConsoleWorkflowsQueryVariables = Exact<{
+  entityType?: WorkflowType | null | undefined;
+}>;
+
+export type ConsoleWorkflowsQuery = {
+  getWorkflows: Array<{
+    id: number;
+    name: string;
+    description: string;
+    entityType: WorkflowType;
+    isDefault: boolean;
+  }>;
+};
+
+export type ConsoleWorkflowQueryVariables = Exact<{
+  workflowId: number;
+}>;
+
+export type ConsoleWorkflowQuery = {
+  getWorkflow: {
+    id: number;
+    name: string;
+    description: string;
+    entityType: WorkflowType;
+    isDefault: boolean;
+    workflowConnectionGroups: Array<{
+      groupId: string;
+      parentGroupId: string | null;
+      connections: Array<{
+        id: number;
+        workflowId: number;
+        statusId: number;
+        sortOrder: number;
+        droppableGroupId: string;
+        parentDroppableGroupId: string | null;
+        prevStatusId: number | null;
+        nextStatusId: number | null;
+        statusChangingEvents: Array<string>;
+        status: { id: number; shortCode: string; name: string; description: string };
+        statusActions: Array<{
+          actionId: number;
+          actionType: StatusActionType;
+          name: string;
+          config: unknown;
+        }>;
+      }>;
+    }>;
+  } | null;
+};
+
+export type ConsoleWorkflowCataloguesQueryVariables = Exact<{
+  entityType?: WorkflowType | null | undefined;
+}>;
+
+export type ConsoleWorkflowCataloguesQuery = {
+  getStatuses: Array<{ id: number; shortCode: string; name: string; description: string }>;
+  getWorkflowEvents: Array<{ name: string; description: string }>;
+  getStatusActions: Array<{
+    id: number;
+    name: string;
+    type: StatusActionType;
+    description: string;
+    defaultConfig: unknown;
+  }>;
+  getEmailTemplates: Array<{ id: string; name: string; description: string; entityType: WorkflowType }>;
+};
+
+export type ConsoleCreateWorkflowMutationVariables = Exact<{
+  name: string;
+  description?: string | null | undefined;
+  entityType: WorkflowType;
+}>;
+
+export type ConsoleCreateWorkflowMutation = {
+  createWorkflow: {
+    id: number;
+    name: string;
+    description: string;
+    entityType: WorkflowType;
+    isDefault: boolean;
+  } | null;
+};
+
+export type ConsoleUpdateWorkflowMutationVariables = Exact<{
+  id: number;
+  name?: string | null | undefined;
+  description?: string | null | undefined;
+}>;
+
+export type ConsoleUpdateWorkflowMutation = {
+  updateWorkflow: {
+    id: number;
+    name: string;
+    description: string;
+    entityType: WorkflowType;
+    isDefault: boolean;
+  } | null;
+};
+
+export type ConsoleDeleteWorkflowMutationVariables = Exact<{
+  workflowId: number;
+}>;
+
+export type ConsoleDeleteWorkflowMutation = { deleteWorkflow: { id: number } | null };
+
+export type ConsoleAddWorkflowStatusMutationVariables = Exact<{
+  workflowId: number;
+  statusId: number;
+  sortOrder: number;
+  droppableGroupId: string;
+  parentDroppableGroupId?: string | null | undefined;
+  prevStatusId?: number | null | undefined;
+  nextStatusId?: number | null | undefined;
+}>;
+
+export type ConsoleAddWorkflowStatusMutation = { addWorkflowStatus: { id: number } | null };
+
+export type ConsoleMoveWorkflowStatusMutationVariables = Exact<{
+  workflowId: number;
+  from: IndexWithGroupId;
+  to: IndexWithGroupId;
+}>;
+
+export type ConsoleMoveWorkflowStatusMutation = { moveWorkflowStatus: { id: number } | null };
+
+export type ConsoleDeleteWorkflowStatusMutationVariables = Exact<{
+  workflowId: number;
+  statusId: number;
+  sortOrder: number;
+}>;
+
+export type ConsoleDeleteWorkflowStatusMutation = { deleteWorkflowStatus: { id: number } | null };
+
+export type ConsoleSetStatusChangingEventsMutationVariables = Exact<{
+  workflowConnectionId: number;
+  statusChangingEvents: Array<string> | string;
+}>;
+
+export type ConsoleSetStatusChangingEventsMutation = {
+  addStatusChangingEventsToConnection: { id: number } | null;
+};
+
+export type ConsoleSetConnectionStatusActionsMutationVariables = Exact<{
+  workflowId: number;
+  workflowConnectionId: number;
+  actions: Array<ConnectionStatusActionInput> | ConnectionStatusActionInput;
+}>;
+
+export type ConsoleSetConnectionStatusActionsMutation = { addConnectionStatusActions: { id: number } | null };
+
 export const ConsoleApiAccessTokenFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -2357,6 +2542,76 @@ export const ConsoleUnitFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleUnitFieldsFragment, unknown>;
+export const ConsoleWorkflowRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleWorkflowRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Workflow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'entityType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleWorkflowRowFragment, unknown>;
+export const ConsoleWorkflowConnectionFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleWorkflowConnection' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WorkflowConnection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'workflowId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'droppableGroupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'parentDroppableGroupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prevStatusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nextStatusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusChangingEvents' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'status' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statusActions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'actionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'actionType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleWorkflowConnectionFragment, unknown>;
 export const ConsoleApiAccessTokensDocument = {
   kind: 'Document',
   definitions: [
@@ -2983,13 +3238,13 @@ export const ConsoleDeleteCallDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleDeleteCallMutation, ConsoleDeleteCallMutationVariables>;
-export const ConsoleWorkflowsDocument = {
+export const ConsoleCallWorkflowsDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'query',
-      name: { kind: 'Name', value: 'ConsoleWorkflows' },
+      name: { kind: 'Name', value: 'ConsoleCallWorkflows' },
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
@@ -3022,7 +3277,7 @@ export const ConsoleWorkflowsDocument = {
       },
     },
   ],
-} as unknown as DocumentNode<ConsoleWorkflowsQuery, ConsoleWorkflowsQueryVariables>;
+} as unknown as DocumentNode<ConsoleCallWorkflowsQuery, ConsoleCallWorkflowsQueryVariables>;
 export const ConsoleCallTemplatesDocument = {
   kind: 'Document',
   definitions: [
@@ -7580,3 +7835,797 @@ export const ConsoleImportUnitsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleImportUnitsMutation, ConsoleImportUnitsMutationVariables>;
+export const ConsoleWorkflowsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleWorkflows' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'WorkflowType' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getWorkflows' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'entityType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleWorkflowRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleWorkflowRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Workflow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'entityType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleWorkflowsQuery, ConsoleWorkflowsQueryVariables>;
+export const ConsoleWorkflowDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleWorkflow' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getWorkflow' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'workflowId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleWorkflowRow' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'workflowConnectionGroups' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'parentGroupId' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'connections' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            {
+                              kind: 'FragmentSpread',
+                              name: { kind: 'Name', value: 'ConsoleWorkflowConnection' },
+                            },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleWorkflowRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Workflow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'entityType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleWorkflowConnection' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'WorkflowConnection' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'workflowId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'droppableGroupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'parentDroppableGroupId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'prevStatusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'nextStatusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusChangingEvents' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'status' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'statusActions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'actionId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'actionType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleWorkflowQuery, ConsoleWorkflowQueryVariables>;
+export const ConsoleWorkflowCataloguesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleWorkflowCatalogues' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'WorkflowType' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getStatuses' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'entityType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getWorkflowEvents' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'entityType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getStatusActions' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'defaultConfig' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getEmailTemplates' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'entityType' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleWorkflowCataloguesQuery, ConsoleWorkflowCataloguesQueryVariables>;
+export const ConsoleCreateWorkflowDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateWorkflow' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'WorkflowType' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createWorkflow' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'entityType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'entityType' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleWorkflowRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleWorkflowRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Workflow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'entityType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateWorkflowMutation, ConsoleCreateWorkflowMutationVariables>;
+export const ConsoleUpdateWorkflowDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateWorkflow' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateWorkflow' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleWorkflowRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleWorkflowRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Workflow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'entityType' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isDefault' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateWorkflowMutation, ConsoleUpdateWorkflowMutationVariables>;
+export const ConsoleDeleteWorkflowDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteWorkflow' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteWorkflow' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'workflowId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteWorkflowMutation, ConsoleDeleteWorkflowMutationVariables>;
+export const ConsoleAddWorkflowStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAddWorkflowStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'statusId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortOrder' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'droppableGroupId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'parentDroppableGroupId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'prevStatusId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'nextStatusId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addWorkflowStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'workflowId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'statusId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'statusId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sortOrder' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sortOrder' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'droppableGroupId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'droppableGroupId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'parentDroppableGroupId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'parentDroppableGroupId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'prevStatusId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'prevStatusId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'nextStatusId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'nextStatusId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleAddWorkflowStatusMutation, ConsoleAddWorkflowStatusMutationVariables>;
+export const ConsoleMoveWorkflowStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleMoveWorkflowStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'IndexWithGroupId' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'IndexWithGroupId' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'moveWorkflowStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'workflowId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleMoveWorkflowStatusMutation, ConsoleMoveWorkflowStatusMutationVariables>;
+export const ConsoleDeleteWorkflowStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteWorkflowStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'statusId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortOrder' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteWorkflowStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'workflowId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'statusId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'statusId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sortOrder' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sortOrder' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleDeleteWorkflowStatusMutation,
+  ConsoleDeleteWorkflowStatusMutationVariables
+>;
+export const ConsoleSetStatusChangingEventsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSetStatusChangingEvents' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'workflowConnectionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'statusChangingEvents' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addStatusChangingEventsToConnection' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'workflowConnectionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'workflowConnectionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'statusChangingEvents' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'statusChangingEvents' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSetStatusChangingEventsMutation,
+  ConsoleSetStatusChangingEventsMutationVariables
+>;
+export const ConsoleSetConnectionStatusActionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSetConnectionStatusActions' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'workflowConnectionId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'actions' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'ConnectionStatusActionInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addConnectionStatusActions' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'workflowId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'workflowId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'workflowConnectionId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'workflowConnectionId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'actions' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'actions' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSetConnectionStatusActionsMutation,
+  ConsoleSetConnectionStatusActionsMutationVariables
+>;

@@ -14,6 +14,7 @@ import { templateResources } from './templates';
 import { settings } from './settings';
 import { statusActionsLogs } from './status-actions-logs';
 import { units } from './units';
+import { workflowResources } from './workflows';
 
 /**
  * Every resource of the console, in menu order. A later part (Calls, Status actions logs, People, …) adds its
@@ -27,6 +28,7 @@ export const consoleResources: ConsoleResource[] = [
   ...templateResources,
   questions,
   ...statusResources,
+  ...workflowResources,
   people,
   institutions,
   pageEditor,

@@ -7,7 +7,7 @@ import {
   ConsoleCreateCallDocument,
   ConsoleDeleteCallDocument,
   ConsoleCallTemplatesDocument,
-  ConsoleWorkflowsDocument,
+  ConsoleCallWorkflowsDocument,
   ConsoleUpdateCallDocument,
   type CallsFilter,
   type ConsoleCallFieldsFragment,
@@ -111,7 +111,7 @@ export const callsOperations: ResourceOperations = {
 /** Proposal workflows (the call form's picker): getList → getWorkflows(entityType PROPOSAL). */
 export const workflowsOperations: ResourceOperations = {
   GET_LIST: (params: GetListParams) =>
-    operation(ConsoleWorkflowsDocument, { entityType: 'PROPOSAL' }, (data) =>
+    operation(ConsoleCallWorkflowsDocument, { entityType: 'PROPOSAL' }, (data) =>
       pageOf(data.getWorkflows, params),
     ),
 };

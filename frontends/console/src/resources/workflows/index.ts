@@ -1,0 +1,55 @@
+import { createElement } from 'react';
+import AccountTree from '@mui/icons-material/AccountTree';
+import { FeatureId } from '@user-office/contracts';
+import { Route } from 'react-router';
+import type { ConsoleResource } from '../../app/registry';
+import { workflowListPage } from './components/WorkflowList';
+import { workflowEditorPage } from './editor/WorkflowEditor';
+import './translations';
+// React Flow's own styles (kept out of the editor module, which the jsdom tests import)
+import '@xyflow/react/dist/style.css';
+
+const editorRoute = (element: ReturnType<typeof workflowEditorPage>) => [
+  createElement(Route, { key: 'editor', path: ':workflowId', element: createElement(element) }),
+];
+
+/**
+ * The workflow pages of §2 (officer, menu group Settings): /ProposalWorkflows and /ProposalWorkflowEditor/{id};
+ * /ExperimentWorkflows and /ExperimentWorkflowEditor/{id} with the experiment safety review feature.
+ */
+export const workflowResources: ConsoleResource[] = [
+  {
+    name: 'ProposalWorkflows',
+    label: 'console.workflows.proposalWorkflows',
+    icon: AccountTree,
+    roles: ['USER_OFFICER'],
+    group: 'settings',
+    list: workflowListPage('ProposalWorkflows', 'PROPOSAL', 'console.workflows.proposalWorkflows'),
+  },
+  {
+    name: 'ProposalWorkflowEditor',
+    label: 'console.workflows.editorTitle',
+    icon: AccountTree,
+    roles: ['USER_OFFICER'],
+    hidden: true,
+    routes: editorRoute(workflowEditorPage('PROPOSAL')),
+  },
+  {
+    name: 'ExperimentWorkflows',
+    label: 'console.workflows.experimentWorkflows',
+    icon: AccountTree,
+    roles: ['USER_OFFICER'],
+    group: 'settings',
+    feature: FeatureId.EXPERIMENT_SAFETY_REVIEW,
+    list: workflowListPage('ExperimentWorkflows', 'EXPERIMENT', 'console.workflows.experimentWorkflows'),
+  },
+  {
+    name: 'ExperimentWorkflowEditor',
+    label: 'console.workflows.editorTitle',
+    icon: AccountTree,
+    roles: ['USER_OFFICER'],
+    hidden: true,
+    feature: FeatureId.EXPERIMENT_SAFETY_REVIEW,
+    routes: editorRoute(workflowEditorPage('EXPERIMENT')),
+  },
+];
