@@ -1,15 +1,23 @@
-import { createElement } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import AccountTree from '@mui/icons-material/AccountTree';
 import { FeatureId } from '@user-office/contracts';
 import { Route } from 'react-router';
 import type { ConsoleResource } from '../../app/registry';
-import { workflowListPage } from './components/WorkflowList';
-import { workflowEditorPage } from './editor/WorkflowEditor';
 import './translations';
 // React Flow's own styles (kept out of the editor module, which the jsdom tests import)
 import '@xyflow/react/dist/style.css';
 
-const editorRoute = (element: ReturnType<typeof workflowEditorPage>) => [
+/** the list and the editor (React Flow) load when first opened, out of the console's initial download */
+const listPage = (resource: string, entityType: 'PROPOSAL' | 'EXPERIMENT', titleKey: string) =>
+  lazy(() =>
+    import('./components/WorkflowList').then((m) => ({
+      default: m.workflowListPage(resource, entityType, titleKey),
+    })),
+  );
+const editorPage = (entityType: 'PROPOSAL' | 'EXPERIMENT') =>
+  lazy(() => import('./editor/WorkflowEditor').then((m) => ({ default: m.workflowEditorPage(entityType) })));
+
+const editorRoute = (element: ComponentType) => [
   createElement(Route, { key: 'editor', path: ':workflowId', element: createElement(element) }),
 ];
 
@@ -24,7 +32,7 @@ export const workflowResources: ConsoleResource[] = [
     icon: AccountTree,
     roles: ['USER_OFFICER'],
     group: 'settings',
-    list: workflowListPage('ProposalWorkflows', 'PROPOSAL', 'console.workflows.proposalWorkflows'),
+    list: listPage('ProposalWorkflows', 'PROPOSAL', 'console.workflows.proposalWorkflows'),
   },
   {
     name: 'ProposalWorkflowEditor',
@@ -32,7 +40,7 @@ export const workflowResources: ConsoleResource[] = [
     icon: AccountTree,
     roles: ['USER_OFFICER'],
     hidden: true,
-    routes: editorRoute(workflowEditorPage('PROPOSAL')),
+    routes: editorRoute(editorPage('PROPOSAL')),
   },
   {
     name: 'ExperimentWorkflows',
@@ -41,7 +49,7 @@ export const workflowResources: ConsoleResource[] = [
     roles: ['USER_OFFICER'],
     group: 'settings',
     feature: FeatureId.EXPERIMENT_SAFETY_REVIEW,
-    list: workflowListPage('ExperimentWorkflows', 'EXPERIMENT', 'console.workflows.experimentWorkflows'),
+    list: listPage('ExperimentWorkflows', 'EXPERIMENT', 'console.workflows.experimentWorkflows'),
   },
   {
     name: 'ExperimentWorkflowEditor',
@@ -50,6 +58,6 @@ export const workflowResources: ConsoleResource[] = [
     roles: ['USER_OFFICER'],
     hidden: true,
     feature: FeatureId.EXPERIMENT_SAFETY_REVIEW,
-    routes: editorRoute(workflowEditorPage('EXPERIMENT')),
+    routes: editorRoute(editorPage('EXPERIMENT')),
   },
 ];
