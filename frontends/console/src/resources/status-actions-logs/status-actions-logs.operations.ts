@@ -3,7 +3,7 @@ import { operation, type ResourceOperations } from '../../app/operations';
 import { ConsoleStatusActionsLogsDocument, type StatusActionsLogsFilter } from '../../gql/graphql';
 
 /**
- * Status actions logs: getList → getStatusActionsLogs(filter statusActionsSuccessful, callIds; searchText, sort,
+ * Status actions logs: getList → getStatusActionsLogs(filter statusActionsSuccessful, states, callIds; searchText, sort,
  * paging): the Status actions logs page (`/console/StatusActionsLogs`) and the review modal's Logs tab.
  */
 export const statusActionsLogsOperations: ResourceOperations = {
@@ -12,15 +12,19 @@ export const statusActionsLogsOperations: ResourceOperations = {
       StatusActionsLogsFilter,
       'statusActionsSuccessful'
     > & { searchText?: string; statusActionsSuccessful?: boolean | string };
-    // the list's "all / successful / failed" choice: absent, true or false
+    // the list's "all / successful / failed / waiting" choice: absent, true, false, or the owed jobs not run yet
+    const waiting = statusActionsSuccessful === 'waiting';
     const successful =
       statusActionsSuccessful === true || statusActionsSuccessful === 'true'
         ? true
         : statusActionsSuccessful === false || statusActionsSuccessful === 'false'
           ? false
           : undefined;
-    const filter: StatusActionsLogsFilter =
-      successful === undefined ? rest : { ...rest, statusActionsSuccessful: successful };
+    const filter: StatusActionsLogsFilter = waiting
+      ? { ...rest, states: ['PENDING', 'RUNNING'] }
+      : successful === undefined
+        ? rest
+        : { ...rest, statusActionsSuccessful: successful };
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
     return operation(
       ConsoleStatusActionsLogsDocument,

@@ -29,8 +29,29 @@ export interface StatusActionsLogRow {
   recipient: string;
   message: string;
   successful: boolean;
+  /** PENDING / RUNNING: owed, not run yet (ARCHITECTURE §4: nothing owed is invisible) */
+  state: 'PENDING' | 'RUNNING' | 'SUCCESSFUL' | 'FAILED';
+  waitingSeconds?: number | null;
   timestamp: string;
   proposals: { primaryKey: number; proposalId: string }[];
+}
+
+const isOwed = (r: StatusActionsLogRow) => r.state === 'PENDING' || r.state === 'RUNNING';
+
+/** how long an owed action has waited, in its largest whole unit (45 s, 3 min, 2 h) */
+export function waitedFor(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3600)} h`;
+}
+
+/** the outcome column: successful or failed, or for an owed action not run yet its state and age */
+export function outcomeText(r: StatusActionsLogRow, t: (key: string, options?: object) => string): string {
+  if (isOwed(r)) {
+    const age = waitedFor(r.waitingSeconds ?? 0);
+    return t(`console.statusActionsLogs.${r.state === 'PENDING' ? 'pending' : 'running'}`, { age });
+  }
+  return r.successful ? t('console.statusActionsLogs.successful') : t('console.statusActionsLogs.failed');
 }
 
 /** Replay with confirmation (§2), warning about duplicate notifications when the action already succeeded. */
@@ -66,7 +87,8 @@ function ReplayButton({ log }: { log: StatusActionsLogRow }) {
 }
 
 /**
- * Status actions logs (`/console/StatusActionsLogs`, officer): all, successful or failed; search (3 characters or
+ * Status actions logs (`/console/StatusActionsLogs`, officer): all, successful, failed or waiting to run (owed
+ * actions with their state and age); search (3 characters or
  * more), sortable columns, 20 a page; replay with confirmation and the duplicate-notification warning.
  */
 export function StatusActionsLogList() {
@@ -83,6 +105,7 @@ export function StatusActionsLogList() {
       choices={[
         { id: 'true', name: t('console.statusActionsLogs.filters.successful') },
         { id: 'false', name: t('console.statusActionsLogs.filters.failed') },
+        { id: 'waiting', name: t('console.statusActionsLogs.filters.waiting') },
       ]}
     />,
   ];
@@ -115,9 +138,7 @@ export function StatusActionsLogList() {
         <FunctionField
           source="successful"
           label={t('console.statusActionsLogs.columns.successful')}
-          render={(r: StatusActionsLogRow) =>
-            r.successful ? t('console.statusActionsLogs.successful') : t('console.statusActionsLogs.failed')
-          }
+          render={(r: StatusActionsLogRow) => outcomeText(r, t)}
         />
         <FunctionField
           source="timestamp"
@@ -126,7 +147,7 @@ export function StatusActionsLogList() {
         />
         <FunctionField
           label={t('console.common.actions')}
-          render={(r: StatusActionsLogRow) => <ReplayButton log={r} />}
+          render={(r: StatusActionsLogRow) => (isOwed(r) ? null : <ReplayButton log={r} />)}
         />
       </Datagrid>
     </List>
