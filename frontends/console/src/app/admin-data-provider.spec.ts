@@ -1,6 +1,11 @@
 import { Kind, type DocumentNode } from 'graphql';
 import { createDataProvider } from './data-provider';
 import type { GraphqlTransport } from './graphql-transport';
+import {
+  outcomeText,
+  waitedFor,
+  type StatusActionsLogRow,
+} from '../resources/status-actions-logs/components/StatusActionsLogList';
 
 interface Sent {
   operation: string;
@@ -139,6 +144,26 @@ describe('the console data provider: the administration pages → their §7 oper
       },
     ]);
     expect(new Set(sent.map((s) => s.operation))).toEqual(new Set(['getStatusActionsLogs']));
+  });
+
+  it('StatusActionsLogs: "waiting to run" lists the owed actions not run yet (PENDING, RUNNING), with their age', async () => {
+    const { transport, sent } = recording(() => ({ totalCount: 0, statusActionsLogs: [] }));
+    await createDataProvider(transport).getList('StatusActionsLogs', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'timestamp', order: 'DESC' },
+      filter: { statusActionsSuccessful: 'waiting' },
+    });
+    expect(sent[0].variables).toMatchObject({ filter: { states: ['PENDING', 'RUNNING'] } });
+    const t = (key: string, options?: object) => `${key}${options ? ` ${JSON.stringify(options)}` : ''}`;
+    const row = { successful: false, waitingSeconds: 200 } as StatusActionsLogRow;
+    expect(outcomeText({ ...row, state: 'PENDING' }, t)).toBe(
+      'console.statusActionsLogs.pending {"age":"3 min"}',
+    );
+    expect(outcomeText({ ...row, state: 'RUNNING', waitingSeconds: 7 }, t)).toBe(
+      'console.statusActionsLogs.running {"age":"7 s"}',
+    );
+    expect(outcomeText({ ...row, state: 'FAILED' }, t)).toBe('console.statusActionsLogs.failed');
+    expect(waitedFor(7300)).toBe('2 h');
   });
 
   it('the commands: replay, roles, impersonation, invitation, merge, units import and export', async () => {

@@ -193,7 +193,7 @@ describe('the console data provider: each react-admin call → its §7 operation
     await list('EventLogs', { changedObjectId: '7', eventType: 'proposal' });
     await list('StatusActionsLogs', { searchText: '000001', statusActionsSuccessful: false });
     expect(sent).toEqual([
-      { operation: 'getCallsMinimal', variables: { filter: { isActive: true } } },
+      { operation: 'getCalls', variables: { filter: { isActive: true } } },
       { operation: 'getStatuses', variables: { entityType: 'PROPOSAL' } },
       { operation: 'getQuestions', variables: { filter: { category: 'PROPOSAL' } } },
       { operation: 'getEventLogs', variables: { changedObjectId: '7', eventType: 'proposal' } },
@@ -209,8 +209,8 @@ describe('the console data provider: each react-admin call → its §7 operation
         },
       },
     ]);
-    await expect(provider.update('Calls', { id: 1, data: {}, previousData: {} })).rejects.toThrow(
-      'The console has no UPDATE for Calls',
+    await expect(provider.update('EventLogs', { id: 1, data: {}, previousData: {} })).rejects.toThrow(
+      'The console has no UPDATE for EventLogs',
     );
   });
 });

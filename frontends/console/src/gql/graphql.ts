@@ -1230,6 +1230,8 @@ export type ConsoleStatusActionsLogsQuery = {
       message: string;
       recipient: string;
       successful: boolean;
+      state: StatusActionsLogState;
+      waitingSeconds: number | null;
       timestamp: string;
       statusId: number;
       proposals: Array<{ primaryKey: number; proposalId: string }>;
@@ -5729,6 +5731,8 @@ export const ConsoleStatusActionsLogsDocument = {
                       { kind: 'Field', name: { kind: 'Name', value: 'message' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'recipient' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'successful' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'waitingSeconds' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'timestamp' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
                       {
