@@ -154,7 +154,8 @@ describe('the console data provider: the administration pages → their §7 oper
       filter: { statusActionsSuccessful: 'waiting' },
     });
     expect(sent[0].variables).toMatchObject({ filter: { states: ['PENDING', 'RUNNING'] } });
-    const t = (key: string, options?: object) => `${key}${options ? ` ${JSON.stringify(options)}` : ''}`;
+    const t = (key: string, options?: { age: string }) =>
+      `${key}${options ? ` ${JSON.stringify(options)}` : ''}`;
     const row = { successful: false, waitingSeconds: 200 } as StatusActionsLogRow;
     expect(outcomeText({ ...row, state: 'PENDING' }, t)).toBe(
       'console.statusActionsLogs.pending {"age":"3 min"}',

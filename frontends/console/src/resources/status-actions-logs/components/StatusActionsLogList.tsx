@@ -46,7 +46,10 @@ export function waitedFor(seconds: number): string {
 }
 
 /** the outcome column: successful or failed, or for an owed action not run yet its state and age */
-export function outcomeText(r: StatusActionsLogRow, t: (key: string, options?: object) => string): string {
+export function outcomeText(
+  r: StatusActionsLogRow,
+  t: (key: string, options?: { age: string }) => string,
+): string {
   if (isOwed(r)) {
     const age = waitedFor(r.waitingSeconds ?? 0);
     return t(`console.statusActionsLogs.${r.state === 'PENDING' ? 'pending' : 'running'}`, { age });
@@ -138,7 +141,7 @@ export function StatusActionsLogList() {
         <FunctionField
           source="successful"
           label={t('console.statusActionsLogs.columns.successful')}
-          render={(r: StatusActionsLogRow) => outcomeText(r, t)}
+          render={(r: StatusActionsLogRow) => outcomeText(r, (key, options) => t(key, options))}
         />
         <FunctionField
           source="timestamp"
