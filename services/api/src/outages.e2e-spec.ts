@@ -23,6 +23,7 @@ import { startDevMailCatcher, type DevMailCatcher } from './dev-mail/dev-mail-ca
 import type { AppConfig } from './platform/config/app-config';
 import type { JobQueue } from './platform/queue/job-queue.port';
 import { JOB_QUEUE } from './platform/tokens';
+import { eventually } from '../test/support/eventually';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey questionaryId } }`;
@@ -35,19 +36,12 @@ const OWED_LOGS = `query { getStatusActionsLogs(first: 1000, filter: { states: [
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually<T>(
+/** the probes here may meet a server that is still away: an error counts as not yet */
+const eventuallyUp = <T>(
   probe: () => Promise<T | null | undefined | false>,
   what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+  timeoutMs?: number,
+) => eventually(probe, what, timeoutMs, { retryOnError: true });
 
 /**
  * Outages of PostgreSQL and Redis (ARCHITECTURE §4, §9): a PostgreSQL cluster (initdb) and a Redis of this file's
@@ -157,7 +151,7 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
 
   /** every submitted proposal's action logged exactly once (and successful) */
   async function everyActionLoggedOnce(pks: readonly number[], timeoutMs = 30_000): Promise<void> {
-    await eventually(
+    await eventuallyUp(
       async () => {
         const logged = await loggedPerProposal();
         return pks.every((pk) => logged.get(pk) === 1);
@@ -197,7 +191,7 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
     );
     expect(pks).toHaveLength(10);
     // the projector's reaction owed them (PostgreSQL) and enqueued them (Redis); nothing works the queue
-    await eventually(async () => {
+    await eventuallyUp(async () => {
       const rows = await query<{ n: string }>(
         `SELECT count(*) AS n FROM owed_jobs WHERE queue = $1 AND state = 'pending'`,
         [QUEUES.email],
@@ -255,14 +249,14 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
       new RegExp(`^Redis at redis://127\\.0\\.0\\.1:${redis.port} is not reachable \\(`),
     );
     expect(ready.body.checks.store).toBe('ok');
-    await eventually(async () => {
+    await eventuallyUp(async () => {
       const rows = await query<{ n: string }>(`SELECT count(*) AS n FROM owed_jobs WHERE state = 'pending'`);
       return Number(rows[0].n) === 6;
     }, 'six owed e-mails');
     await redis.start();
     await everyActionLoggedOnce(pks);
     for (const pk of pks) expect(mailsTo(pk)).toHaveLength(1);
-    await eventually(async () => (await apps.worker!.http().get('/ready')).status === 200, '/ready');
+    await eventuallyUp(async () => (await apps.worker!.http().get('/ready')).status === 200, '/ready');
   }, 60_000);
 
   /** clients submitting in a loop through `api` while PostgreSQL restarts (immediate); the answered ones */
@@ -287,7 +281,7 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
 
   async function aliveAndReady(app: TestApp): Promise<void> {
     expect((await app.http().get('/health')).status).toBe(200);
-    await eventually(async () => (await app.http().get('/ready')).status === 200, 'ready again', 20_000);
+    await eventuallyUp(async () => (await app.http().get('/ready')).status === 200, 'ready again', 20_000);
   }
 
   it('PostgreSQL restarted (immediate) under load, api, projector and worker apart: all stay up, every answered submission is submitted, every action logged once', async () => {
@@ -332,7 +326,7 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
           `SELECT job_id FROM owed_jobs WHERE state = 'pending' AND (data->'action'->>'proposalPk')::int = ANY($1::int[])`,
           [pks],
         );
-      await eventually(async () => (await owedOf()).length === 12, 'twelve owed e-mails');
+      await eventuallyUp(async () => (await owedOf()).length === 12, 'twelve owed e-mails');
       await redis.start();
 
       const dataDir = mkdtempSync(join(tmpdir(), 'uo-outage-worker-'));
@@ -366,7 +360,7 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
       try {
         // killed as soon as its first pass has put a job back in the queue (the others may not be yet)
         const ids = (await owedOf()).map((r) => r.job_id);
-        await eventually(
+        await eventuallyUp(
           async () => {
             const presence = await api.app.get<JobQueue>(JOB_QUEUE).lookup(QUEUES.email, ids);
             return [...presence.values()].some((p) => p !== 'absent');

@@ -21,6 +21,7 @@ import {
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
+import { eventually } from '../../../../services/api/test/support/eventually';
 
 const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey questionaryId } }`;
 const UPDATE = `mutation($pk: Int!, $title: String!) { updateProposal(proposalPk: $pk, title: $title, abstract: "Beam time") { primaryKey } }`;
@@ -43,16 +44,6 @@ async function gql<T>(query: string, variables: Record<string, unknown>, token: 
   const res = await product.t.gql<T>(query, variables, token);
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   return res.data!;
-}
-
-async function eventually<T>(probe: () => Promise<T | null | undefined | false>, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 beforeAll(async () => {

@@ -13,6 +13,7 @@ import { EVENT_STORE } from '../../platform/tokens';
 import { UsersService } from '../users';
 import { WorkflowsRepository } from '../workflows';
 import { RunStatusActionsOnProposalStatusChangedReaction } from './reactions/run-status-actions-on-proposal-status-changed.reaction';
+import { eventually } from '../../../test/support/eventually';
 
 const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey proposalId } }`;
 const UPDATE = `mutation($pk: Int!, $title: String!) { updateProposal(proposalPk: $pk, title: $title, abstract: "Moves") { primaryKey } }`;
@@ -38,20 +39,6 @@ interface Log {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually<T>(
-  probe: () => Promise<T | null | undefined | false>,
-  what: string,
-  timeoutMs = 20_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe('combineEmails of EMAIL status actions (PostgreSQL, BullMQ on Redis, the SMTP catcher)', () => {
   let t: TestApp;

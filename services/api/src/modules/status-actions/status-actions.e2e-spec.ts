@@ -39,6 +39,7 @@ import { WorkflowsRepository } from '../workflows';
 import { StatusActionsRunner } from './jobs/status-actions.runner';
 import { RABBITMQ_NOT_CONFIGURED } from './rabbitmq/amqp-publisher';
 import { RunStatusActionsOnProposalStatusChangedReaction } from './reactions/run-status-actions-on-proposal-status-changed.reaction';
+import { eventually } from '../../../test/support/eventually';
 
 const AMQP_URL = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 
@@ -86,19 +87,6 @@ interface LogsResult {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** polls until `probe` gives something truthy */
-async function eventually<T>(
-  probe: () => Promise<T | null | undefined | false>,
-  what: string,
-  timeoutMs = 20_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** a loopback port nothing listens on */
 async function closedPort(): Promise<number> {

@@ -24,6 +24,7 @@ import type { JobQueue } from '../../platform/queue/job-queue.port';
 import { EVENT_STORE, JOB_QUEUE } from '../../platform/tokens';
 import { WorkflowsRepository } from '../workflows';
 import { StatusActionsRunner } from './jobs/status-actions.runner';
+import { eventually } from '../../../test/support/eventually';
 
 const AMQP_URL = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -36,22 +37,7 @@ const CHANGE = `mutation($pks: [Int!]!, $statusId: Int) { changeProposalsStatus(
 const SET_ACTIONS = `mutation($id: Int!, $workflowId: Int!, $actions: [ConnectionStatusActionInput!]!) {
   addConnectionStatusActions(workflowConnectionId: $id, workflowId: $workflowId, actions: $actions) { id } }`;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const never = () => new Promise<never>(() => undefined);
-
-async function eventually<T>(
-  probe: () => Promise<T | null | undefined | false>,
-  what: string,
-  timeoutMs = 30_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /**
  * The production shape: the api and the projector are separate processes on one database and one Redis prefix;
