@@ -24,6 +24,11 @@ const theme = {
   // MUI's error red (#d32f2f) is under 4.5:1 on react-admin's filled inputs: a darker red for labels and messages
   palette: { ...defaultTheme.palette, ...themeOptions.palette, error: { main: '#c62828' } },
   sidebar: { width: DRAWER_WIDTH, closedWidth: 55 },
+  components: {
+    ...defaultTheme.components,
+    // react-admin's empty list ("No Proposals yet.") is in the disabled grey, under 4.5:1: the secondary text colour
+    RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+  },
 };
 
 /** column visibility, sidebar state, … remembered in local storage (§2), per console version */
