@@ -106,6 +106,26 @@ describe('the console data provider: each react-admin call → its §7 operation
     expect((eleventh.meta as { prefetchedIds: number[] }).prefetchedIds).toHaveLength(400);
   });
 
+  it('asking again for the page last shown (a refresh, the table opened again) fetches it again, with what others added', async () => {
+    let total = 1;
+    const { transport, sent } = recording(() => ({ totalCount: total, proposalViews: views(total) }));
+    const provider = createDataProvider(transport);
+    const params = (page: number) => ({
+      pagination: { page, perPage: 1 },
+      sort: { field: 'primaryKey', order: 'DESC' as const },
+      filter: {},
+    });
+    expect((await provider.getList('Proposals', params(1))).total).toBe(1);
+    total = 2; // another applicant submits
+    const again = await provider.getList('Proposals', params(1));
+    expect(sent).toHaveLength(2);
+    expect(again.total).toBe(2);
+    // paging to another page and back is served from the chunk
+    await provider.getList('Proposals', params(2));
+    await provider.getList('Proposals', params(1));
+    expect(sent).toHaveLength(2);
+  });
+
   it('a command forgets the prefetched rows: the next page is fetched again', async () => {
     const { transport, sent } = recording((field) =>
       field === 'getProposalsCore'

@@ -16,10 +16,14 @@ export interface PrefetchMeta {
 /**
  * The staff table's prefetch (§9): proposals are fetched in chunks of 200 as the user pages, and the pages of a
  * loaded chunk are served from it. The chunks of one query (filter + sort) are kept until any write, so that the
- * select-all banner can offer every prefetched proposal.
+ * select-all banner can offer every prefetched proposal, and until the page last shown is asked for again: paging
+ * never asks for the same page twice in a row, while a refresh, the table opened again or the window focused again
+ * do, and then expect what others changed meanwhile (new proposals, other officers' status changes).
  */
 export class ProposalPrefetch {
   private readonly loaded = new Map<string, Loaded>();
+  /** the query and page asked for last */
+  private last: string | null = null;
 
   constructor(
     private readonly fetchChunk: (
@@ -36,6 +40,9 @@ export class ProposalPrefetch {
   async getList(params: GetListParams): Promise<GetListResult & { meta: PrefetchMeta }> {
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
     const key = JSON.stringify({ filter: params.filter ?? {}, sort: params.sort ?? null });
+    const request = JSON.stringify([key, page, perPage]);
+    if (request === this.last) this.invalidate(); // a reload: fetched again
+    this.last = request;
     const start = (page - 1) * perPage;
     let query = this.loaded.get(key);
     if (!query) {
