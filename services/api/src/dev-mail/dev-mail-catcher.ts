@@ -319,7 +319,7 @@ function messagePage(mail: CaughtMail): string {
 <h1>${escapeHtml(mail.subject || '(no subject)')}</h1>
 <table>${header('From', mail.from)}${header('To', mail.to.join(', '))}${header('Cc', mail.cc.join(', '))}
 ${header('Delivered to', mail.envelope.to.join(', '))}${header('Date', mail.date ?? mail.receivedAt)}</table>
-${mail.html ? `<h2>HTML</h2><iframe sandbox srcdoc="${escapeHtml(mail.html)}"></iframe>` : ''}
+${mail.html ? `<h2>HTML</h2><iframe sandbox srcdoc="${escapeHtml(mail.html)}" title="The HTML body of the e-mail"></iframe>` : ''}
 <h2>Text</h2><pre>${escapeHtml(mail.text)}</pre>`,
   );
 }
