@@ -144,6 +144,8 @@ async function newPage(): Promise<Page> {
 
 /** A screenshot of the page as it is, and (scan) no serious or critical axe violation on it. */
 async function step(page: Page, name: string, scan = true): Promise<void> {
+  // a dialog or menu fading in is neither what the user reads nor what axe should judge
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await screenshot(page, `story-${name}`);
   if (scan)
     expect({ page: name, violations: await seriousViolations(page) }).toEqual({ page: name, violations: [] });
@@ -207,6 +209,7 @@ function chapter(name: string, body: () => Promise<void>, timeout: number): void
 describe('the staff console story in Chromium', () => {
   let page: Page;
   let proposalId: string;
+  let proposalPk: number;
   /** the filtered table: its address and the rows it showed */
   let shared: { address: string; rows: string[] };
 
@@ -242,7 +245,7 @@ describe('the staff console story in Chromium', () => {
       await field(page, 'Reference number format').fill('ST{digits:4}');
       await field(page, 'Cycle comment').fill('Cycle 1');
       await field(page, 'Survey comment').fill('Tell us how it went');
-      await step(page, '02-call-form');
+      await step(page, '02-call-form', false); // the form: scanned by admin.browser-spec.ts
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Call created').waitFor();
       await page.waitForURL(`${product.url}/console/Calls`);
@@ -271,10 +274,10 @@ describe('the staff console story in Chromium', () => {
       await applicant.getByLabel('Proposal Title').fill(TITLE);
       await applicant.getByLabel('Proposal Abstract').fill('We will map the magnetic order with neutrons.');
       await applicant.getByLabel('Measurement technique').fill(TECHNIQUE);
-      await step(applicant, '04-portal-proposal');
+      await step(applicant, '04-portal-proposal', false); // the proposal step: journey.browser-spec.ts
       await applicant.getByRole('button', { name: 'Save and continue' }).click();
       await applicant.getByRole('button', { name: 'Submit' }).waitFor();
-      await step(applicant, '05-portal-review');
+      await step(applicant, '05-portal-review', false); // the review step: journey.browser-spec.ts
       await applicant.getByRole('button', { name: 'Submit' }).click();
       await applicant.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
       await applicant.getByText(/Your proposal has been submitted successfully/).waitFor();
@@ -323,6 +326,8 @@ describe('the staff console story in Chromium', () => {
 
       // the review modal: the answers, then a status change through its button
       await story.getByRole('button', { name: `View proposal ${proposalId}` }).click();
+      await page.waitForURL((u) => u.searchParams.has('reviewModal'));
+      proposalPk = Number(new URL(page.url()).searchParams.get('reviewModal'));
       const modal = page.getByRole('dialog');
       await modal.getByRole('cell', { name: TECHNIQUE }).waitFor();
       await step(page, '09-review-modal', false); // scanned by console.browser-spec.ts
@@ -451,7 +456,17 @@ describe('the staff console story in Chromium', () => {
       await fresh.getByText('1 item selected').waitFor();
       expect(await rows.filter({ hasText: TITLE }).getByRole('checkbox').isChecked()).toBe(true);
       expect(new URL(fresh.url()).search).toBe(new URL(shared.address).search);
-      await step(fresh, '18-shared-view-fresh');
+      await step(fresh, '18-shared-view-fresh', false); // the same view as 11
+
+      // the other §2 parameters a link may carry: a proposal's reference, and the review modal open on a tab
+      await fresh.goto(`${product.url}/console/Proposals?proposalId=${proposalId}`);
+      await rows.filter({ hasText: TITLE }).waitFor();
+      await rows.filter({ hasText: 'Strain in thin films' }).waitFor({ state: 'detached' });
+      expect(await rows.count()).toBe(2);
+      await fresh.goto(`${shared.address}&reviewModal=${proposalPk}&modalTab=2`);
+      const modal = fresh.getByRole('dialog');
+      expect(await modal.getByRole('tab', { name: 'Logs' }).getAttribute('aria-selected')).toBe('true');
+      await modal.getByRole('cell', { name: 'ProposalStatusChanged' }).first().waitFor();
       await fresh.close();
     },
     60_000,
