@@ -29,6 +29,13 @@ const theme = {
     ...defaultTheme.components,
     // react-admin's empty list ("No Proposals yet.") is in the disabled grey, under 4.5:1: the secondary text colour
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    // the bulk actions bar slides up over the list's toolbar by default; where filters wrap onto a second row (the
+    // staff table's question filter: operator, value) it hid them: the bar takes its own row above the table instead
+    RaBulkActionsToolbar: {
+      styleOverrides: {
+        root: { '& .RaBulkActionsToolbar-toolbar': { position: 'static', transform: 'none' } },
+      },
+    },
   },
 };
 
