@@ -15,7 +15,10 @@ jest.mock('@user-office/frontend-shared/graphql-client', () => ({
 }));
 const requestMock = request as unknown as jest.Mock;
 const notify = jest.fn();
-jest.mock('react-admin', () => ({ Title: () => null, useNotify: () => notify }));
+jest.mock('react-admin', () => ({
+  Title: ({ title }: { title: string }) => <h1>{title}</h1>,
+  useNotify: () => notify,
+}));
 // CodeMirror is an ESM-only, layout-measuring editor: a plain text area with the same props stands in for it here
 // (the browser test drives the real one)
 jest.mock('./CodeEditor', () => ({
@@ -167,7 +170,7 @@ it('previews the unsaved texts: POSTs them with the token and shows the PDF in t
   });
   await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
   const frame = await screen.findByTitle('PDF preview');
-  expect(frame.getAttribute('src')).toBe('blob:preview-1');
+  expect(frame.getAttribute('src')).toBe('blob:preview-1#navpanes=0&view=FitH');
   const [path, init] = fetchMock.mock.calls[0] as [string, RequestInit];
   expect(path).toBe(PREVIEW_PATH);
   expect(init.method).toBe('POST');

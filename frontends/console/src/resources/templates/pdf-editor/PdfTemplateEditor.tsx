@@ -173,9 +173,6 @@ export function PdfTemplateEditor() {
     <Box sx={{ p: 2 }}>
       <Title title={`${t('console.editors.pdf.title')}: ${loaded.name}`} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
-          {t('console.editors.pdf.title')}: {loaded.name}
-        </Typography>
         {dirty ? <Chip size="small" color="warning" label={t('console.editors.pdf.unsaved')} /> : null}
         <Box sx={{ flexGrow: 1 }} />
         <Button
@@ -263,7 +260,8 @@ export function PdfTemplateEditor() {
               <Box
                 component="iframe"
                 title={t('console.editors.pdf.previewTitle')}
-                src={preview.url}
+                // Chromium's viewer: no thumbnails, the page as wide as the frame
+                src={`${preview.url}#navpanes=0&view=FitH`}
                 sx={{ width: '100%', height: '70vh', border: 0, display: 'block' }}
               />
             ) : (
