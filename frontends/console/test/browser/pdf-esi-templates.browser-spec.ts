@@ -1,8 +1,9 @@
 /**
- * The PDF template editor in Chromium (issue 13 item 4): the officer opens the demo's PDF template from
- * /console/PdfTemplates, edits its header in CodeMirror, previews it — the api prints the unsaved texts with the dummy
- * data and the PDF is shown in the page — and saves. Screenshots in artifacts/screenshots/pdf-editor-*.png; axe finds no
- * serious or critical violation on the editor.
+ * The PDF template editor and the ESI template lists in Chromium (issue 13 items 4 and 1): the officer opens the demo's
+ * PDF template from /console/PdfTemplates, edits its header in CodeMirror, previews it — the api prints the unsaved
+ * texts with the dummy data and the PDF is shown in the page — and saves; with the risk assessment feature on, the
+ * officer creates an ESI template from /console/EsiTemplates. Screenshots in artifacts/screenshots/pdf-editor-*.png and
+ * esi-templates.png; axe finds no serious or critical violation on the pages.
  */
 import type { Locator, Page } from 'playwright-core';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
@@ -157,4 +158,29 @@ it('an officer edits the header of a PDF template, previews it as a printed PDF 
   await page.locator('.MuiSnackbar-root').getByText('Dummy data must be valid JSON').waitFor();
   await screenshot(page, 'pdf-editor-invalid-json');
   expect(sent).toEqual([]);
+});
+
+it('with the risk assessment feature, the menu group ESI lists ESI templates; a new one opens in the questionary editor', async () => {
+  const enabled = await product.t.gql(
+    'mutation($i: UpdateFeaturesInput!) { updateFeatures(input: $i) { id isEnabled } }',
+    { i: { action: 'ENABLE', featureIds: ['RISK_ASSESSMENT'] } },
+    product.t.token(OFFICER),
+  );
+  expect(enabled.errors).toBeUndefined();
+  const page = await newPage();
+  await logIn(page, product.url, 'officer');
+  await page.goto(`${product.url}/console/`);
+  await page.getByRole('menuitem', { name: 'Sample ESI templates' }).waitFor();
+  await page.getByRole('menuitem', { name: 'ESI templates', exact: true }).click();
+  await page.waitForURL(/\/console\/EsiTemplates$/);
+  await page.getByRole('button', { name: 'Create template' }).click();
+  const create = page.getByRole('dialog', { name: 'Create template' });
+  await create.getByLabel('Name').fill('Beamline ESI');
+  await create.getByRole('button', { name: 'Create template' }).click();
+  await page.waitForURL(/\/console\/QuestionaryEditor\/\d+$/);
+  await page.getByTestId('question-card-proposal_esi_basis').waitFor();
+  await page.goto(`${product.url}/console/EsiTemplates`);
+  await page.getByText('Beamline ESI').waitFor();
+  await screenshot(page, 'esi-templates');
+  expect(await seriousViolations(page)).toEqual([]);
 });

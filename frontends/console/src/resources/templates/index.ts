@@ -19,13 +19,13 @@ const PdfTemplateEditor = lazy(() =>
   import('./pdf-editor/PdfTemplateEditor').then((m) => ({ default: m.PdfTemplateEditor })),
 );
 
-/** The template lists of §2 (officer, menu group Templates), one per template group. */
+/** The template lists of §2 (officer, menu group Templates; the ESI lists under ESI), one per template group. */
 const templateLists: ConsoleResource[] = TEMPLATE_LISTS.map((list) => ({
   name: list.name,
   label: `console.editors.lists.${list.key}`,
   icon: Description,
   roles: ['USER_OFFICER'],
-  group: 'templates',
+  group: list.menuGroup ?? 'templates',
   feature: list.feature,
   list: lazy(() => templateList().then((m) => ({ default: m.templateListPage(list) }))),
 }));
