@@ -240,14 +240,20 @@ export enum WorkflowType {
   PROPOSAL = 'PROPOSAL',
 }
 
-/** Template groups. */
+/**
+ * Template groups: the nine of §3, and PROPOSAL_ESI and SAMPLE_ESI, which §3 names only as categories although §2 has
+ * their template lists (/EsiTemplates, /SampleEsiTemplates), §3 their basis question types and a call its
+ * esiTemplateId: a template belongs to a group, so an ESI template needs one.
+ */
 export enum TemplateGroupId {
   FAP_REVIEW = 'FAP_REVIEW',
   FEEDBACK = 'FEEDBACK',
   GENERIC_TEMPLATE = 'GENERIC_TEMPLATE',
   PDF = 'PDF',
+  PROPOSAL_ESI = 'PROPOSAL_ESI',
   PROPOSAL_QUESTIONARY = 'PROPOSAL_QUESTIONARY',
   SAMPLE_DECLARATION = 'SAMPLE_DECLARATION',
+  SAMPLE_ESI = 'SAMPLE_ESI',
   SHIPMENT_DECLARATION = 'SHIPMENT_DECLARATION',
   TECHNICAL_REVIEW = 'TECHNICAL_REVIEW',
   VISIT_REGISTRATION = 'VISIT_REGISTRATION',

@@ -14,7 +14,7 @@ const group = (
   basisDataType: DataType | null,
 ): TemplateGroupDefinition => ({ groupId, categoryId, basisDataType });
 
-/** The template groups of §3 with their category and basis question. */
+/** The template groups of §3 (and the two ESI groups, see TemplateGroupId) with their category and basis question. */
 export const TEMPLATE_GROUPS: Readonly<Record<TemplateGroupId, TemplateGroupDefinition>> = {
   [TemplateGroupId.PROPOSAL_QUESTIONARY]: group(
     TemplateGroupId.PROPOSAL_QUESTIONARY,
@@ -57,6 +57,16 @@ export const TEMPLATE_GROUPS: Readonly<Record<TemplateGroupId, TemplateGroupDefi
     DataType.TECHNICAL_REVIEW_BASIS,
   ),
   [TemplateGroupId.PDF]: group(TemplateGroupId.PDF, TemplateCategoryId.PDF_TEMPLATE, null),
+  [TemplateGroupId.PROPOSAL_ESI]: group(
+    TemplateGroupId.PROPOSAL_ESI,
+    TemplateCategoryId.PROPOSAL_ESI,
+    DataType.PROPOSAL_ESI_BASIS,
+  ),
+  [TemplateGroupId.SAMPLE_ESI]: group(
+    TemplateGroupId.SAMPLE_ESI,
+    TemplateCategoryId.SAMPLE_ESI,
+    DataType.SAMPLE_ESI_BASIS,
+  ),
 };
 
 /** The fixed id (and natural key) of a basis question, e.g. `proposal_basis`. */

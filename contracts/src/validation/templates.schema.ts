@@ -94,25 +94,90 @@ export const dependenciesOperatorSchema = mixed<DependenciesLogicOperator>()
   .default(DependenciesLogicOperator.AND);
 
 /** The PDF template's parts: Handlebars HTML, and JSON dummy data for the preview. */
+/** PDF templates (§3 PDF template): texts the spec does not quote. */
+export const pdfTemplateMessages = {
+  dummyDataNotJson: 'Dummy data must be valid JSON',
+  dummyDataNotObject: 'Dummy data must be a JSON object',
+  /** a Handlebars part that does not compile or run, named as the editor names it */
+  partFailed: (part: string, message: string) => `The ${part} cannot be rendered: ${message}`,
+} as const;
+
+/** The parts of a PDF template as the editor names them (its tabs), for messages. */
+export const PDF_TEMPLATE_PARTS = {
+  templateData: 'template',
+  templateHeader: 'header',
+  templateFooter: 'footer',
+  templateSampleDeclaration: 'sample declaration',
+} as const;
+export type PdfTemplatePart = keyof typeof PDF_TEMPLATE_PARTS;
+
+/** The dummy data as the object templates are rendered with, or why it is not one ("" is the empty object). */
+export function parseDummyData(
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+  if (text.trim() === '') return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: pdfTemplateMessages.dummyDataNotJson };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, message: pdfTemplateMessages.dummyDataNotObject };
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** The limits of a PDF template's parts (characters). */
+export const PDF_TEMPLATE_LIMITS = {
+  templateData: 1_000_000,
+  templateHeader: 200_000,
+  templateFooter: 200_000,
+  templateSampleDeclaration: 200_000,
+  dummyData: 1_000_000,
+} as const;
+
+const L = PDF_TEMPLATE_LIMITS;
+const tooLong = (part: string) => `The ${part} must be at most \${max} characters long`;
+const dummyData = string()
+  .max(L.dummyData, tooLong('dummy data'))
+  .test('json', pdfTemplateMessages.dummyDataNotJson, (value) => {
+    if (value === undefined || value.trim() === '') return true;
+    try {
+      JSON.parse(value);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
 export const updatePdfTemplateSchema = object({
   pdfTemplateId: number().integer().required(),
-  templateData: string().max(1_000_000).optional(),
-  templateHeader: string().max(200_000).optional(),
-  templateFooter: string().max(200_000).optional(),
-  templateSampleDeclaration: string().max(200_000).optional(),
-  dummyData: string()
-    .max(1_000_000)
-    .optional()
-    .test('json', 'Dummy data must be valid JSON', (value) => {
-      if (value === undefined || value.trim() === '') return true;
-      try {
-        JSON.parse(value);
-        return true;
-      } catch {
-        return false;
-      }
-    }),
+  templateData: string().max(L.templateData, tooLong('template')).optional(),
+  templateHeader: string().max(L.templateHeader, tooLong('header')).optional(),
+  templateFooter: string().max(L.templateFooter, tooLong('footer')).optional(),
+  templateSampleDeclaration: string()
+    .max(L.templateSampleDeclaration, tooLong('sample declaration'))
+    .optional(),
+  dummyData: dummyData.optional(),
 });
+
+/**
+ * A preview of unsaved PDF template texts (POST /download/pdf/template-preview): every part ("" when absent) and the
+ * dummy data, which must be a JSON object (the data the parts are rendered with).
+ */
+export const pdfTemplatePreviewSchema = object({
+  templateData: string().max(L.templateData, tooLong('template')).default(''),
+  templateHeader: string().max(L.templateHeader, tooLong('header')).default(''),
+  templateFooter: string().max(L.templateFooter, tooLong('footer')).default(''),
+  templateSampleDeclaration: string()
+    .max(L.templateSampleDeclaration, tooLong('sample declaration'))
+    .default(''),
+  dummyData: dummyData.default('').test('object', pdfTemplateMessages.dummyDataNotObject, (value) => {
+    const parsed = parseDummyData(value ?? '');
+    return parsed.ok || parsed.message !== pdfTemplateMessages.dummyDataNotObject;
+  }),
+});
+export type PdfTemplatePreviewInput = InferType<typeof pdfTemplatePreviewSchema>;
 
 /** Questionaries (not quoted in the spec). */
 export const questionaryMessages = {

@@ -305,8 +305,10 @@ export type TemplateGroupId =
   | 'FEEDBACK'
   | 'GENERIC_TEMPLATE'
   | 'PDF'
+  | 'PROPOSAL_ESI'
   | 'PROPOSAL_QUESTIONARY'
   | 'SAMPLE_DECLARATION'
+  | 'SAMPLE_ESI'
   | 'SHIPMENT_DECLARATION'
   | 'TECHNICAL_REVIEW'
   | 'VISIT_REGISTRATION';
@@ -1304,6 +1306,51 @@ export type ConsoleDeleteStatusMutationVariables = Exact<{
 
 export type ConsoleDeleteStatusMutation = { deleteStatus: { id: number } | null };
 
+export type ConsolePdfTemplateTextsFragment = {
+  pdfTemplateId: number;
+  templateData: string;
+  templateHeader: string;
+  templateFooter: string;
+  templateSampleDeclaration: string;
+  dummyData: string;
+};
+
+export type ConsolePdfTemplateQueryVariables = Exact<{
+  templateId: number;
+}>;
+
+export type ConsolePdfTemplateQuery = {
+  getTemplate: { templateId: number; groupId: TemplateGroupId; name: string; isArchived: boolean } | null;
+  getPdfTemplate: {
+    pdfTemplateId: number;
+    templateData: string;
+    templateHeader: string;
+    templateFooter: string;
+    templateSampleDeclaration: string;
+    dummyData: string;
+  } | null;
+};
+
+export type ConsoleUpdatePdfTemplateMutationVariables = Exact<{
+  pdfTemplateId: number;
+  templateData?: string | null | undefined;
+  templateHeader?: string | null | undefined;
+  templateFooter?: string | null | undefined;
+  templateSampleDeclaration?: string | null | undefined;
+  dummyData?: string | null | undefined;
+}>;
+
+export type ConsoleUpdatePdfTemplateMutation = {
+  updatePdfTemplate: {
+    pdfTemplateId: number;
+    templateData: string;
+    templateHeader: string;
+    templateFooter: string;
+    templateSampleDeclaration: string;
+    dummyData: string;
+  } | null;
+};
+
 export type ConsoleTemplateRowFragment = {
   templateId: number;
   groupId: TemplateGroupId;
@@ -2259,6 +2306,27 @@ export const ConsoleStatusRowFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleStatusRowFragment, unknown>;
+export const ConsolePdfTemplateTextsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePdfTemplateTexts' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PdfTemplate' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateData' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateHeader' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateFooter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateSampleDeclaration' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dummyData' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsolePdfTemplateTextsFragment, unknown>;
 export const ConsoleTemplateRowFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -6006,6 +6074,186 @@ export const ConsoleDeleteStatusDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleDeleteStatusMutation, ConsoleDeleteStatusMutationVariables>;
+export const ConsolePdfTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsolePdfTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'groupId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isArchived' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getPdfTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pdfTemplateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePdfTemplateTexts' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePdfTemplateTexts' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PdfTemplate' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateData' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateHeader' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateFooter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateSampleDeclaration' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dummyData' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsolePdfTemplateQuery, ConsolePdfTemplateQueryVariables>;
+export const ConsoleUpdatePdfTemplateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdatePdfTemplate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pdfTemplateId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateData' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateHeader' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateFooter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'templateSampleDeclaration' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'dummyData' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updatePdfTemplate' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pdfTemplateId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pdfTemplateId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateData' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateData' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateHeader' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateHeader' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateFooter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateFooter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'templateSampleDeclaration' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'templateSampleDeclaration' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'dummyData' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'dummyData' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePdfTemplateTexts' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePdfTemplateTexts' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'PdfTemplate' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateData' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateHeader' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateFooter' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'templateSampleDeclaration' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dummyData' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdatePdfTemplateMutation, ConsoleUpdatePdfTemplateMutationVariables>;
 export const ConsoleTemplatesDocument = {
   kind: 'Document',
   definitions: [

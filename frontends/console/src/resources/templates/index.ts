@@ -14,14 +14,18 @@ const ImportTemplatePage = lazy(() =>
 const QuestionaryEditor = lazy(() =>
   import('./editor/QuestionaryEditor').then((m) => ({ default: m.QuestionaryEditor })),
 );
+// the PDF editor brings CodeMirror: loaded only when opened
+const PdfTemplateEditor = lazy(() =>
+  import('./pdf-editor/PdfTemplateEditor').then((m) => ({ default: m.PdfTemplateEditor })),
+);
 
-/** The template lists of §2 (officer, menu group Templates), one per template group. */
+/** The template lists of §2 (officer, menu group Templates; the ESI lists under ESI), one per template group. */
 const templateLists: ConsoleResource[] = TEMPLATE_LISTS.map((list) => ({
   name: list.name,
   label: `console.editors.lists.${list.key}`,
   icon: Description,
   roles: ['USER_OFFICER'],
-  group: 'templates',
+  group: list.menuGroup ?? 'templates',
   feature: list.feature,
   list: lazy(() => templateList().then((m) => ({ default: m.templateListPage(list) }))),
 }));
@@ -48,5 +52,22 @@ const questionaryEditor: ConsoleResource = {
   ],
 };
 
+/** /console/PdfTemplateEditor/{templateId}: reached from the PDF template list. */
+const pdfTemplateEditor: ConsoleResource = {
+  name: 'PdfTemplateEditor',
+  label: 'console.editors.pdf.title',
+  icon: Description,
+  roles: ['USER_OFFICER'],
+  hidden: true,
+  routes: [
+    createElement(Route, { key: 'editor', path: ':templateId', element: createElement(PdfTemplateEditor) }),
+  ],
+};
+
 /** Templates and their editors (issue 13). */
-export const templateResources: ConsoleResource[] = [...templateLists, importTemplate, questionaryEditor];
+export const templateResources: ConsoleResource[] = [
+  ...templateLists,
+  importTemplate,
+  questionaryEditor,
+  pdfTemplateEditor,
+];

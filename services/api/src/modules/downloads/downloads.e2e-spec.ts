@@ -1,8 +1,9 @@
 import { inflateRawSync } from 'node:zlib';
-import { proposalRuleMessages, Role } from '@user-office/contracts';
+import { pdfTemplateMessages, proposalRuleMessages, Role } from '@user-office/contracts';
 import type { Response as ParsedResponse } from 'superagent';
 import type { Browser } from 'puppeteer-core';
 import type { Response } from 'supertest';
+import { ALL_ROLES, apiTokenFor, EVERYONE, type Caller } from '../../../test/support/access-matrix';
 import { createOpenCall, createUser, type TestUser } from '../../../test/support/fixtures';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { downloadMessages } from './domain/download-names';
@@ -270,6 +271,95 @@ describe('downloads end to end (postgres, real Chromium)', () => {
       expect(res.status).toBe(404);
       expect(json(res)).toEqual({ code: 'NO_ATTACHMENTS', message: 'No attachments found' });
     }
+  });
+
+  describe('POST /download/pdf/template-preview (the PDF template editor)', () => {
+    const PREVIEW = '/download/pdf/template-preview';
+    const texts = {
+      templateData: '<h1>{{proposal.title}}</h1>{{#each questionarySteps}}<h2>{{topic.title}}</h2>{{/each}}',
+      templateHeader: '<div style="font-size: 8px">{{proposal.proposalId}}</div>',
+      templateFooter: '<div style="font-size: 8px"><span class="pageNumber"></span></div>',
+      templateSampleDeclaration: '<h3 style="break-before: page">{{sample.title}}</h3>',
+      dummyData: JSON.stringify({
+        proposal: { proposalId: 'P-1', title: 'Preview' },
+        questionarySteps: [{ topic: { title: 'Step' } }],
+        samples: [{ title: 'Sample A' }],
+      }),
+    };
+    const post = (payload: unknown, token: string | null) => {
+      const req = t.http().post(PREVIEW).set('content-type', 'application/json');
+      if (token) req.set('authorization', `Bearer ${token}`);
+      return req.send(JSON.stringify(payload)).buffer(true).parse(binary);
+    };
+
+    it('an officer gets the unsaved texts printed with the dummy data: application/pdf, a page per sample declaration', async () => {
+      const res = await post(texts, officer.token);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(body(res).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdfTitle(body(res))).toBe('PDF template preview');
+      expect(pageCount(body(res))).toBe(2);
+    });
+
+    it('only officers (deny by default): anonymous 401, an API token without the route and every other role 403', async () => {
+      const apiToken = await apiTokenFor(t);
+      const through: Caller[] = [];
+      for (const caller of EVERYONE) {
+        const token =
+          caller === 'ANONYMOUS'
+            ? null
+            : caller === 'API_TOKEN'
+              ? apiToken
+              : t.token({ id: 900 + ALL_ROLES.indexOf(caller), roles: [caller], currentRole: caller });
+        // empty texts: a blank page for whoever is let through
+        const res = await post({}, token);
+        expect([200, 401, 403]).toContain(res.status);
+        if (caller === 'ANONYMOUS' && res.status !== 200) expect(res.status).toBe(401);
+        if (res.status === 200) through.push(caller);
+      }
+      expect(through).toEqual([Role.USER_OFFICER]);
+      expect((await post(texts, pi.token)).status).toBe(403);
+    });
+
+    it('refuses bad input with a 400 the editor shows: Handlebars that does not compile or run, dummy data that is no JSON object, a body over 100 kB', async () => {
+      const refused = async (payload: Record<string, unknown>, field: string, message: RegExp | string) => {
+        const res = await post({ ...texts, ...payload }, officer.token);
+        expect(res.status).toBe(400);
+        const answer = JSON.parse(body(res).toString('utf8')) as {
+          code: string;
+          message: string;
+          fieldErrors: Record<string, string>;
+        };
+        expect(answer.code).toBe('BAD_USER_INPUT');
+        if (typeof message === 'string') expect(answer.message).toBe(message);
+        else expect(answer.message).toMatch(message);
+        expect(Object.keys(answer.fieldErrors)).toEqual([field]);
+      };
+      await refused(
+        { templateData: '<h1>{{#if proposal}}open' },
+        'templateData',
+        /^The template cannot be rendered: Parse error/,
+      );
+      await refused(
+        { templateHeader: '{{proposal.title' },
+        'templateHeader',
+        /^The header cannot be rendered: Parse error/,
+      );
+      await refused(
+        { templateFooter: '{{shout proposal.title}}' },
+        'templateFooter',
+        /^The footer cannot be rendered: Missing helper: "shout"/,
+      );
+      await refused(
+        { templateSampleDeclaration: '{{#each}}' },
+        'templateSampleDeclaration',
+        /^The sample declaration cannot be rendered: /,
+      );
+      await refused({ dummyData: '{"proposal": ' }, 'dummyData', pdfTemplateMessages.dummyDataNotJson);
+      await refused({ dummyData: '[1, 2]' }, 'dummyData', pdfTemplateMessages.dummyDataNotObject);
+      // over the request body limit: 413 before anything is read
+      expect((await post({ ...texts, templateData: 'x'.repeat(200_000) }, officer.token)).status).toBe(413);
+    });
   });
 
   it('printed every document in one shared browser, and starts a new one after a crash', async () => {

@@ -8,13 +8,14 @@ import { SettingsModule } from '../settings';
 import { TemplatesModule } from '../templates';
 import { UsersModule } from '../users';
 import { PdfRenderer } from './pdf-renderer';
+import { PdfTemplatePreviewController } from './pdf-template-preview.controller';
 import { ProposalDownloadsController } from './proposal-downloads.controller';
 import { ProposalDownloads } from './proposal-downloads.service';
 
 /**
  * Downloads (§7 Files and downloads, §8 Downloads): proposal PDFs printed from the call's PDF template (or a
  * built-in layout) by one shared Chromium, and streamed proposal / attachment ZIPs. REST, GET with a bearer
- * token, the file name in `x-download-filename`.
+ * token, the file name in `x-download-filename`; and the PDF template editor's preview (POST, officers).
  */
 @Module({
   imports: [
@@ -27,7 +28,7 @@ import { ProposalDownloads } from './proposal-downloads.service';
     TemplatesModule,
     UsersModule,
   ],
-  controllers: [ProposalDownloadsController],
+  controllers: [ProposalDownloadsController, PdfTemplatePreviewController],
   providers: [PdfRenderer, ProposalDownloads],
   exports: [PdfRenderer],
 })

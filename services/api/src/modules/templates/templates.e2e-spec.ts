@@ -207,6 +207,25 @@ describe.each(['postgres', 'pglite'] as const)('templates end to end (%s)', (sto
     expect((await getTemplate(template.templateId, t.token(APPLICANT))).name).toBe('Neutron proposal');
   });
 
+  it('keeps ESI templates in their own groups (PROPOSAL_ESI, SAMPLE_ESI): basis question, category, list, active one', async () => {
+    for (const [groupId, categoryId, basis] of [
+      ['PROPOSAL_ESI', 'PROPOSAL_ESI', 'proposal_esi_basis'],
+      ['SAMPLE_ESI', 'SAMPLE_ESI', 'sample_esi_basis'],
+    ]) {
+      const template = await createTemplate(`${groupId} form`, groupId);
+      expect(template).toMatchObject({ groupId, group: { categoryId } });
+      expect(layout(template)).toEqual([['New topic', [basis]]]);
+      const listed = (
+        await gql<{ getTemplates: { templateId: number }[] }>(GET_TEMPLATES, { filter: { group: groupId } })
+      ).getTemplates;
+      expect(listed.map((l) => l.templateId)).toEqual([template.templateId]);
+      await gql(SET_ACTIVE, { g: groupId, id: template.templateId });
+      expect((await gql<{ getActiveTemplateId: number }>(ACTIVE, { g: groupId })).getActiveTemplateId).toBe(
+        template.templateId,
+      );
+    }
+  });
+
   it('refuses a template without a name, with the message, appending nothing', async () => {
     await refused(
       CREATE_TEMPLATE,

@@ -261,6 +261,11 @@ export function templateListPage(list: TemplateListDefinition) {
           <TextField source="questionaryCount" label={t('console.editors.templates.questionaryCount')} />
           {list.groupId === 'PDF' ? (
             <TextField source="pdfCallCount" label={t('console.editors.templates.pdfCallCount')} />
+          ) : list.groupId === 'PROPOSAL_ESI' ? (
+            <TextField
+              source="proposalESICallCount"
+              label={t('console.editors.templates.proposalESICallCount')}
+            />
           ) : (
             <TextField source="callCount" label={t('console.editors.templates.callCount')} />
           )}

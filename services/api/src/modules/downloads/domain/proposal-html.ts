@@ -1,4 +1,5 @@
 import Handlebars from 'handlebars';
+import type { PdfTemplatePart } from '@user-office/contracts';
 import type { ProposalTemplateData } from './proposal-template-data';
 import { escapeHtml } from './safe-html';
 
@@ -112,6 +113,13 @@ function documentTitle(prints: readonly ProposalPrint[]): string {
   return title ? `${proposalId} ${title}` : proposalId;
 }
 
+/** The printed HTML around the rendered sections: the title, the style every PDF shares. */
+function htmlDocument(title: string, sections: readonly string[]): string {
+  return `<!DOCTYPE html>
+<html><head><meta charset="utf-8" /><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body>${sections.join('\n')}</body></html>`;
+}
+
 /**
  * One HTML document for the given proposals, each rendered with its call's layout (or the built-in one when it
  * has none, or when its layout fails: `onLayoutError` is told) and starting on a new page. The header and
@@ -139,10 +147,59 @@ export function buildProposalsDocument(
   const first = prints[0];
   const pageData = prints.length === 1 ? first.data : { proposals: prints.map((p) => p.data) };
   return {
-    html: `<!DOCTYPE html>
-<html><head><meta charset="utf-8" /><title>${escapeHtml(documentTitle(prints))}</title><style>${STYLE}</style></head>
-<body>${sections.join('\n')}</body></html>`,
+    html: htmlDocument(documentTitle(prints), sections),
     headerTemplate: first ? render(first, 'templateHeader', pageData) : '',
     footerTemplate: first ? render(first, 'templateFooter', pageData) : '',
+  };
+}
+
+/** Every part of a PDF template (§3 PDF template), as the editor has them. */
+export interface PdfTemplateTexts extends PdfLayout {
+  templateSampleDeclaration: string;
+}
+
+/** A part of a PDF template that does not compile or run with the data given. */
+export class PdfTemplatePartError extends PdfLayoutError {
+  constructor(
+    readonly part: PdfTemplatePart,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * The preview of a PDF template (the editor's, unsaved): its parts rendered with `data` (the dummy data) the way a
+ * proposal's PDF renders its call's layout: the body in one section, the header and footer with the same data.
+ * Each entry of `data.samples` (when a list) is rendered with the sample declaration part as `sample` after the
+ * body; without samples the part is still compiled, so that its mistakes show. Throws PdfTemplatePartError naming
+ * the first part that fails — no built-in layout stands in.
+ */
+export function buildTemplatePreviewDocument(
+  texts: PdfTemplateTexts,
+  data: Record<string, unknown>,
+): PdfDocument {
+  const render = (part: PdfTemplatePart, context: unknown): string => {
+    try {
+      return renderLayoutPart(texts[part], context);
+    } catch (error) {
+      if (error instanceof PdfLayoutError) throw new PdfTemplatePartError(part, error.message);
+      throw error;
+    }
+  };
+  const body = render('templateData', data);
+  const samples = Array.isArray(data.samples) ? (data.samples as unknown[]) : [];
+  const declarations = samples.map(
+    (sample) =>
+      `<section class="uo-sample">${render('templateSampleDeclaration', { ...data, sample })}</section>`,
+  );
+  if (samples.length === 0) render('templateSampleDeclaration', { ...data, sample: {} });
+  return {
+    html: htmlDocument('PDF template preview', [
+      `<section class="uo-proposal">${body}</section>`,
+      ...declarations,
+    ]),
+    headerTemplate: render('templateHeader', data),
+    footerTemplate: render('templateFooter', data),
   };
 }
