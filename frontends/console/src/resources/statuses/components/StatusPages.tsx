@@ -17,11 +17,14 @@ import {
   TopToolbar,
   useDelete,
   useNotify,
+  useRecordContext,
+  useRedirect,
   useRefresh,
   useResourceContext,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormToolbar } from '../../../components/FormToolbar';
 import type { WorkflowType } from '../../../gql/graphql';
 import type { StatusRow } from '../statuses.operations';
 import { yupValidate } from './yup-validate';
@@ -146,14 +149,24 @@ export function statusCreatePage(page: StatusPageDefinition) {
   function StatusCreate() {
     const { t } = useTranslation();
     const notify = useNotify();
+    const redirect = useRedirect();
     return (
       <Create
         resource={page.name}
         title={t('console.statuses.createTitle')}
-        redirect="list"
-        mutationOptions={{ onSuccess: () => notify(t('console.statuses.created'), { type: 'success' }) }}
+        // an onSuccess of one's own replaces react-admin's (its redirect too): back to the list here
+        mutationOptions={{
+          onSuccess: () => {
+            notify(t('console.statuses.created'), { type: 'success' });
+            redirect('list', page.name);
+          },
+        }}
       >
-        <SimpleForm validate={createValidate(page.entityType)} defaultValues={{ description: '' }}>
+        <SimpleForm
+          validate={createValidate(page.entityType)}
+          defaultValues={{ description: '' }}
+          toolbar={<FormToolbar />}
+        >
           <TextInput source="shortCode" label={t('console.statuses.shortCode')} isRequired />
           <TextInput source="name" label={t('console.statuses.name')} isRequired />
           <TextInput source="description" label={t('console.statuses.description')} multiline minRows={2} />
@@ -164,18 +177,28 @@ export function statusCreatePage(page: StatusPageDefinition) {
   return StatusCreate;
 }
 
-/** Edit a status: name and description (the short code stays). */
+function StatusEditTitle() {
+  const { t } = useTranslation();
+  const record = useRecordContext<StatusRow>();
+  return <>{t('console.statuses.editTitle', { shortCode: record?.shortCode ?? '' })}</>;
+}
+
+/**
+ * Edit a status: name and description (the short code stays: shown read-only, legible). Delete stays on the list,
+ * where a default status's button is disabled, saying why.
+ */
 export function statusEditPage(page: StatusPageDefinition) {
   function StatusEdit() {
     const { t } = useTranslation();
     return (
-      <EditView resource={page.name} mutationMode="pessimistic" redirect="list">
-        <SimpleForm validate={updateValidate}>
+      <EditView resource={page.name} mutationMode="pessimistic" redirect="list" title={<StatusEditTitle />}>
+        <SimpleForm validate={updateValidate} toolbar={<FormToolbar />}>
           <TextInput
             source="shortCode"
             label={t('console.statuses.shortCode')}
             helperText={t('console.statuses.shortCodeFixed')}
-            disabled
+            // read-only, not disabled: react-admin's readOnly greys the field and its help below legible contrast
+            slotProps={{ input: { readOnly: true } }}
           />
           <TextInput source="name" label={t('console.statuses.name')} isRequired />
           <TextInput source="description" label={t('console.statuses.description')} multiline minRows={2} />
