@@ -77,7 +77,9 @@ describe('/console/Questions', () => {
     );
     const { getTemplates } = await gql<{
       getTemplates: { templateId: number; name: string; steps: { topic: { id: number } }[] }[];
-    }>(`{ getTemplates(filter: { group: PROPOSAL_QUESTIONARY }) { templateId name steps { topic { id } } } }`);
+    }>(
+      `{ getTemplates(filter: { group: PROPOSAL_QUESTIONARY }) { templateId name steps { topic { id } } } }`,
+    );
     const demo = getTemplates.find((t) => t.name === 'Demo proposal')!;
     demoTemplateId = demo.templateId;
     demoTopicId = demo.steps[0].topic.id;
@@ -117,7 +119,10 @@ describe('/console/Questions', () => {
     await page.locator('#question-text').fill('Width of the beam');
     await page.getByRole('checkbox', { name: 'Required' }).check();
     await page.getByRole('combobox', { name: 'Units' }).click();
-    await page.getByRole('option', { name: /^millimeter/ }).first().click();
+    await page
+      .getByRole('option', { name: /^millimeter/ })
+      .first()
+      .click();
     await page.getByRole('heading', { name: 'Question beam_width · NUMBER_INPUT' }).click(); // closes the list
     await check('questions-edit');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -125,7 +130,11 @@ describe('/console/Questions', () => {
     await page.waitForURL(`${product.url}/console/Questions`);
 
     const { getQuestions } = await gql<{
-      getQuestions: { id: string; question: string; config: { required: boolean; units: { id: string }[] } }[];
+      getQuestions: {
+        id: string;
+        question: string;
+        config: { required: boolean; units: { id: string }[] };
+      }[];
     }>(QUESTIONS);
     const saved = getQuestions.find((q) => q.id === questionId)!;
     expect(saved.question).toBe('Width of the beam');
@@ -146,7 +155,9 @@ describe('/console/Questions', () => {
     await remove.click();
     await page.getByRole('dialog').getByText('Delete the question beam_width?').waitFor();
     await confirm();
-    await page.getByText('The question is used by templates Demo proposal: remove it from them first').waitFor();
+    await page
+      .getByText('The question is used by templates Demo proposal: remove it from them first')
+      .waitFor();
     await check('questions-delete-refused');
     // the list now knows: the button is disabled, saying why
     await page
@@ -180,9 +191,9 @@ describe('/console/ProposalStatuses and /console/ExperimentStatuses', () => {
     await page.goto(`${product.url}/console/ProposalStatuses`);
     const draft = dataRows().filter({ hasText: 'DRAFT' });
     await draft.waitFor();
-    expect(
-      await draft.getByRole('button', { name: 'A default status cannot be deleted' }).isDisabled(),
-    ).toBe(true);
+    expect(await draft.getByRole('button', { name: 'A default status cannot be deleted' }).isDisabled()).toBe(
+      true,
+    );
     await check('statuses-list');
 
     await page.getByRole('link', { name: 'Create status' }).click();
@@ -232,7 +243,9 @@ describe('/console/ProposalStatuses and /console/ExperimentStatuses', () => {
     await page.getByRole('button', { name: 'Delete Beam alignment check' }).click();
     await page.getByRole('dialog').getByText('Delete the status Beam alignment check?').waitFor();
     await confirm();
-    await page.getByText(/^The status is (used in the workflows|in use \().*Default proposal workflow/).waitFor();
+    await page
+      .getByText(/^The status is (used in the workflows|in use \().*Default proposal workflow/)
+      .waitFor();
     await check('statuses-delete-refused');
 
     // out of the workflow (with the editor's remove button), it can go

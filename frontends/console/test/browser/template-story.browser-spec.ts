@@ -356,7 +356,11 @@ describe('the editors story: template, workflow, call, the applicant, the e-mail
     await page.getByTestId('import-file').setInputFiles(exported);
     const changed = page.getByRole('row').filter({ hasText: 'is_hazardous' });
     await changed.getByRole('cell', { name: 'DIFFERENT' }).waitFor();
-    await page.getByRole('row').filter({ hasText: 'sample_mass' }).getByRole('cell', { name: 'SAME' }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'sample_mass' })
+      .getByRole('cell', { name: 'SAME' })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
     await changed.getByRole('combobox', { name: 'Conflict resolution' }).click();
     await page.getByRole('option', { name: 'USE_NEW' }).click();
@@ -368,7 +372,10 @@ describe('the editors story: template, workflow, call, the applicant, the e-mail
     );
     // USE_NEW: the question is the file's again
     await page.getByTestId('question-card-is_hazardous').getByText('Is the sample hazardous?').waitFor();
-    await page.getByTestId('question-card-hazard').getByText(/Shown when: is_hazardous = true/).waitFor();
+    await page
+      .getByTestId('question-card-hazard')
+      .getByText(/Shown when: is_hazardous = true/)
+      .waitFor();
     await check(page, 'imported');
   }, 60_000);
 });
