@@ -1,8 +1,7 @@
-import { Chip, IconButton, Stack, Tooltip } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import { createStatusSchema, updateStatusSchema, workflowMessages } from '@user-office/contracts';
-import { useConfirm } from '@user-office/frontend-shared/questionary';
 import {
   Create,
   CreateButton,
@@ -19,12 +18,13 @@ import {
   useNotify,
   useRecordContext,
   useRedirect,
-  useRefresh,
   useResourceContext,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ActionIconButton } from '../../../components/ActionIconButton';
 import { FormToolbar } from '../../../components/FormToolbar';
+import { useRowCommand } from '../../../components/use-row-command';
 import type { WorkflowType } from '../../../gql/graphql';
 import type { StatusRow } from '../statuses.operations';
 import { yupValidate } from './yup-validate';
@@ -44,51 +44,36 @@ export const deleteRefusalOf = (row: Pick<StatusRow, 'isDefault'>): string | nul
 function RowActions({ row }: { row: StatusRow }) {
   const { t } = useTranslation();
   const resource = useResourceContext() ?? '';
-  const notify = useNotify();
-  const refresh = useRefresh();
   const navigate = useNavigate();
   const [deleteOne] = useDelete();
-  const [confirm, confirmDialog] = useConfirm();
+  const { confirmThenRun, confirmDialog } = useRowCommand();
   const name = row.name;
   const refusal = deleteRefusalOf(row);
-  const deleteLabel = refusal ?? t('console.statuses.delete', { name });
-  const remove = async () => {
-    if (!(await confirm(t('console.statuses.deleteConfirm', { name })))) return;
-    await deleteOne(
-      resource,
-      { id: row.id, previousData: row },
-      {
-        mutationMode: 'pessimistic',
-        // the server refuses a status a workflow uses, naming the workflows
-        onSuccess: () => notify(t('console.statuses.deleted'), { type: 'success' }),
-        onError: (e) => notify((e as Error).message, { type: 'error' }),
-        onSettled: () => refresh(),
-      },
-    );
-  };
   return (
     <Stack direction="row">
-      <Tooltip title={t('console.statuses.edit', { name })}>
-        <IconButton
-          size="small"
-          aria-label={t('console.statuses.edit', { name })}
-          onClick={() => navigate(`/${resource}/${row.id}`)}
-        >
-          <Edit fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={deleteLabel}>
-        <span>
-          <IconButton
-            size="small"
-            aria-label={deleteLabel}
-            disabled={refusal !== null}
-            onClick={() => void remove()}
-          >
-            <Delete fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <ActionIconButton
+        label={t('console.statuses.edit', { name })}
+        icon={<Edit fontSize="small" />}
+        onClick={() => navigate(`/${resource}/${row.id}`)}
+      />
+      <ActionIconButton
+        label={refusal ?? t('console.statuses.delete', { name })}
+        icon={<Delete fontSize="small" />}
+        disabled={refusal !== null}
+        onClick={() =>
+          void confirmThenRun(
+            t('console.statuses.deleteConfirm', { name }),
+            // the server refuses a status a workflow uses, naming the workflows
+            () =>
+              deleteOne(
+                resource,
+                { id: row.id, previousData: row },
+                { mutationMode: 'pessimistic', returnPromise: true },
+              ),
+            t('console.statuses.deleted'),
+          )
+        }
+      />
       {confirmDialog}
     </Stack>
   );
