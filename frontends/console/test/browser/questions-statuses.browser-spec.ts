@@ -8,22 +8,15 @@
  */
 import { DEFAULT_STATUSES, WorkflowType } from '@user-office/contracts';
 import type { Page } from 'playwright-core';
-import { OFFICER } from '../../../../services/api/test/support/test-app';
-import {
-  logIn,
-  screenshot,
-  seriousViolations,
-  startProduct,
-  type Product,
-} from '../../../portal/test/browser/harness';
+import { logIn, startProduct, type Product } from '../../../portal/test/browser/harness';
+import { checkPage, field as fieldOf, newPage, officerGql } from './console-steps';
 
 let product: Product;
 let page: Page;
 
 beforeAll(async () => {
   product = await startProduct();
-  page = await (await product.context()).newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  page = await newPage(product);
   page.setDefaultTimeout(10_000);
   await logIn(page, product.url, 'officer');
 }, 120_000);
@@ -32,20 +25,10 @@ afterAll(async () => {
   await product?.close();
 });
 
-async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await product.t.gql<T>(query, variables, product.t.token(OFFICER));
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data!;
-}
-
-/** A screenshot of the page as it is, and no serious or critical axe violation on it. */
-async function check(name: string): Promise<void> {
-  await screenshot(page, name);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-/** A react-admin form field by its label (required fields' labels end with " *"). */
-const field = (label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
+const gql = <T>(query: string, variables: Record<string, unknown> = {}) =>
+  officerGql(product)<T>(query, variables);
+const check = (name: string) => checkPage(page, name);
+const field = (label: string) => fieldOf(page, label);
 
 /** The data rows of the list (not the header). */
 const dataRows = () => page.locator('tbody tr');

@@ -13,14 +13,15 @@ import type { Page } from 'playwright-core';
 import { DEV_ACCOUNTS } from '@user-office/contracts';
 import { MailerService } from '../../../../services/api/src/modules/notifications';
 import { eventually } from '../../../../services/api/test/support/eventually';
-import { OFFICER } from '../../../../services/api/test/support/test-app';
+import { logIn, startProduct, type Product } from '../../../portal/test/browser/harness';
 import {
-  logIn,
-  screenshot,
-  seriousViolations,
-  startProduct,
-  type Product,
-} from '../../../portal/test/browser/harness';
+  checkPage,
+  createQuestion,
+  field,
+  listClosed,
+  newPage as openPage,
+  officerGql,
+} from './console-steps';
 
 const TEMPLATE_NAME = 'Story proposal';
 const WORKFLOW_NAME = 'Story workflow';
@@ -44,43 +45,10 @@ afterAll(async () => {
   await product?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await (await product.context()).newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  return page;
-}
-
-/** A screenshot of the page as it is, and no serious or critical axe violation on it. */
-async function check(page: Page, name: string): Promise<void> {
-  await screenshot(page, `story-${name}`);
-  expect(await seriousViolations(page)).toEqual([]);
-}
-
-async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await product.t.gql<T>(query, variables, product.t.token(OFFICER));
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data!;
-}
-
-/** A react-admin form field by its label (required fields' labels end with " *"). */
-function field(page: Page, label: string) {
-  return page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
-}
-
-/** Waits for an open select's list to be gone (it fades out), so screenshots and axe see the page itself. */
-async function listClosed(page: Page): Promise<void> {
-  await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
-}
-
-/** Creates a question of a type in the selected topic, filling its key and text in the drawer. */
-async function createQuestion(page: Page, dataType: string, naturalKey: string, text: string) {
-  await page.getByRole('button', { name: 'Create question' }).click();
-  await page.getByRole('menuitem', { name: dataType, exact: true }).click();
-  const drawer = page.locator('.MuiDrawer-paper');
-  await drawer.getByLabel('Natural key').fill(naturalKey);
-  await drawer.locator('#question-text').fill(text);
-  return drawer;
-}
+const newPage = () => openPage(product);
+const check = (page: Page, name: string) => checkPage(page, `story-${name}`);
+const gql = <T>(query: string, variables: Record<string, unknown> = {}) =>
+  officerGql(product)<T>(query, variables);
 
 const STEPS = `query($id: Int!) { getTemplate(templateId: $id) { steps { topic { title } fields { question { naturalKey } dependencies { dependencyNaturalKey condition { condition params } } } } } getActiveTemplateId(templateGroupId: PROPOSAL_QUESTIONARY) }`;
 interface Steps {
