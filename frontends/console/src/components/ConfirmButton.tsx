@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
 import { Confirm } from 'react-admin';
+import { ActionIconButton } from './ActionIconButton';
 
 /**
  * An icon button that asks before it acts (react-admin's Confirm dialog): the label names the action and its
@@ -25,13 +25,7 @@ export function ConfirmIconButton({
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <Tooltip title={label}>
-        <span>
-          <IconButton size="small" aria-label={label} disabled={disabled} onClick={() => setOpen(true)}>
-            {icon}
-          </IconButton>
-        </span>
-      </Tooltip>
+      <ActionIconButton label={label} icon={icon} disabled={disabled} onClick={() => setOpen(true)} />
       <Confirm
         isOpen={open}
         loading={busy}

@@ -406,7 +406,7 @@ describe.each(['postgres', 'pglite'] as const)('templates end to end (%s)', (sto
       ['Two', [q3.id]],
     ]);
     // a question in use cannot be deleted; once off every template it can
-    await refused(DELETE_QUESTION, { questionId: q3.id }, templateMessages.questionInUse(String(id)));
+    await refused(DELETE_QUESTION, { questionId: q3.id }, templateMessages.questionInUse('Placement'));
     await refused(
       DELETE_QUESTION,
       { questionId: 'proposal_basis' },

@@ -1,19 +1,7 @@
-import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  MenuItem,
-  Select,
-} from '@mui/material';
-import { useDataProvider, useGetList, useNotify } from 'react-admin';
+import { useDataProvider, useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleDataProvider } from '../../../app/data-provider';
+import { PickOneDialog } from '../../../components/PickOneDialog';
 
 /** Change proposal(s) status (§2 toolbar, §7 changeProposalsStatus): "You must select proposal status" without one. */
 export function ChangeStatusDialog({
@@ -27,69 +15,22 @@ export function ChangeStatusDialog({
 }) {
   const { t } = useTranslation();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
-  const { data: statuses = [] } = useGetList('Statuses', {
+  const { data: statuses = [] } = useGetList<{ id: number; name: string }>('Statuses', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'id', order: 'ASC' },
   });
-  const [statusId, setStatusId] = useState<number | ''>('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    if (statusId === '') {
-      setError(t('console.proposals.changeStatus.required'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await dataProvider.changeProposalsStatus(proposalPks, statusId);
-      notify(t('console.proposals.changeStatus.done', { count: proposalPks.length }), { type: 'success' });
-      setStatusId('');
-      onClose(true);
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog
+    <PickOneDialog
       open={open}
-      onClose={() => onClose(false)}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="change-status-title"
-    >
-      <DialogTitle id="change-status-title">{t('console.proposals.changeStatus.title')}</DialogTitle>
-      <DialogContent>
-        <FormControl fullWidth margin="dense" error={error !== null}>
-          <InputLabel id="change-status-label">{t('console.proposals.changeStatus.status')}</InputLabel>
-          <Select
-            labelId="change-status-label"
-            label={t('console.proposals.changeStatus.status')}
-            value={statusId}
-            onChange={(e) => {
-              setStatusId((e.target.value as number | '') === '' ? '' : Number(e.target.value));
-              setError(null);
-            }}
-          >
-            {statuses.map((s: { id: number; name: string }) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </Select>
-          {error ? <FormHelperText role="alert">{error}</FormHelperText> : null}
-        </FormControl>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onClose(false)}>{t('console.proposals.cancel')}</Button>
-        <Button variant="contained" disabled={busy} onClick={() => void submit()}>
-          {t('console.proposals.changeStatus.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      title={t('console.proposals.changeStatus.title')}
+      label={t('console.proposals.changeStatus.status')}
+      options={statuses}
+      required={t('console.proposals.changeStatus.required')}
+      submitLabel={t('console.proposals.changeStatus.submit')}
+      cancelLabel={t('console.proposals.cancel')}
+      run={(statusId) => dataProvider.changeProposalsStatus(proposalPks, statusId)}
+      done={t('console.proposals.changeStatus.done', { count: proposalPks.length })}
+      onClose={onClose}
+    />
   );
 }

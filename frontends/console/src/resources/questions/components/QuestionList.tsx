@@ -1,21 +1,12 @@
-import { Box, Chip, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Link, Stack, Typography } from '@mui/material';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import { QUESTION_TYPES, TemplateCategoryId } from '@user-office/contracts';
-import { useConfirm } from '@user-office/frontend-shared/questionary';
-import {
-  Datagrid,
-  FunctionField,
-  List,
-  SearchInput,
-  SelectInput,
-  TextField,
-  useDelete,
-  useNotify,
-  useRefresh,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, useDelete } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ActionIconButton } from '../../../components/ActionIconButton';
+import { useRowCommand } from '../../../components/use-row-command';
 import type { QuestionRow } from '../questions.operations';
 import { deleteRefusalOf } from './question-usage';
 
@@ -53,11 +44,9 @@ function UsedIn({ row }: { row: QuestionRow }) {
 
 function RowActions({ row }: { row: QuestionRow }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const navigate = useNavigate();
   const [deleteOne] = useDelete();
-  const [confirm, confirmDialog] = useConfirm();
+  const { confirmThenRun, confirmDialog } = useRowCommand();
   const question = row.naturalKey;
   const refusal = deleteRefusalOf(row);
   const refusalText = !refusal
@@ -65,43 +54,31 @@ function RowActions({ row }: { row: QuestionRow }) {
     : refusal.reason === 'basis'
       ? t('console.questions.basisRefusal', { question })
       : t('console.questions.placedRefusal', { question, templates: refusal.templates });
-  const remove = async () => {
-    if (!(await confirm(t('console.questions.deleteConfirm', { question })))) return;
-    await deleteOne(
-      'Questions',
-      { id: row.id, previousData: row },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => notify(t('console.questions.deleted'), { type: 'success' }),
-        onError: (e) => notify((e as Error).message, { type: 'error' }),
-        onSettled: () => refresh(),
-      },
-    );
-  };
-  const deleteLabel = refusalText ?? t('console.questions.delete', { question });
   return (
     <Stack direction="row">
-      <Tooltip title={t('console.questions.edit', { question })}>
-        <IconButton
-          size="small"
-          aria-label={t('console.questions.edit', { question })}
-          onClick={() => navigate(`/Questions/${encodeURIComponent(row.id)}`)}
-        >
-          <Edit fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={deleteLabel}>
-        <span>
-          <IconButton
-            size="small"
-            aria-label={deleteLabel}
-            disabled={refusal !== null}
-            onClick={() => void remove()}
-          >
-            <Delete fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <ActionIconButton
+        label={t('console.questions.edit', { question })}
+        icon={<Edit fontSize="small" />}
+        onClick={() => navigate(`/Questions/${encodeURIComponent(row.id)}`)}
+      />
+      <ActionIconButton
+        label={refusalText ?? t('console.questions.delete', { question })}
+        icon={<Delete fontSize="small" />}
+        disabled={refusal !== null}
+        onClick={() =>
+          void confirmThenRun(
+            t('console.questions.deleteConfirm', { question }),
+            // the server refuses a question placed since the list was read, naming the templates
+            () =>
+              deleteOne(
+                'Questions',
+                { id: row.id, previousData: row },
+                { mutationMode: 'pessimistic', returnPromise: true },
+              ),
+            t('console.questions.deleted'),
+          )
+        }
+      />
       {confirmDialog}
     </Stack>
   );

@@ -1,8 +1,7 @@
-import { Chip, IconButton, Stack, Tooltip } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import { createStatusSchema, updateStatusSchema, workflowMessages } from '@user-office/contracts';
-import { useConfirm } from '@user-office/frontend-shared/questionary';
 import {
   Create,
   CreateButton,
@@ -17,11 +16,15 @@ import {
   TopToolbar,
   useDelete,
   useNotify,
-  useRefresh,
+  useRecordContext,
+  useRedirect,
   useResourceContext,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ActionIconButton } from '../../../components/ActionIconButton';
+import { FormToolbar } from '../../../components/FormToolbar';
+import { useRowCommand } from '../../../components/use-row-command';
 import type { WorkflowType } from '../../../gql/graphql';
 import type { StatusRow } from '../statuses.operations';
 import { yupValidate } from './yup-validate';
@@ -41,51 +44,36 @@ export const deleteRefusalOf = (row: Pick<StatusRow, 'isDefault'>): string | nul
 function RowActions({ row }: { row: StatusRow }) {
   const { t } = useTranslation();
   const resource = useResourceContext() ?? '';
-  const notify = useNotify();
-  const refresh = useRefresh();
   const navigate = useNavigate();
   const [deleteOne] = useDelete();
-  const [confirm, confirmDialog] = useConfirm();
+  const { confirmThenRun, confirmDialog } = useRowCommand();
   const name = row.name;
   const refusal = deleteRefusalOf(row);
-  const deleteLabel = refusal ?? t('console.statuses.delete', { name });
-  const remove = async () => {
-    if (!(await confirm(t('console.statuses.deleteConfirm', { name })))) return;
-    await deleteOne(
-      resource,
-      { id: row.id, previousData: row },
-      {
-        mutationMode: 'pessimistic',
-        // the server refuses a status a workflow uses, naming the workflows
-        onSuccess: () => notify(t('console.statuses.deleted'), { type: 'success' }),
-        onError: (e) => notify((e as Error).message, { type: 'error' }),
-        onSettled: () => refresh(),
-      },
-    );
-  };
   return (
     <Stack direction="row">
-      <Tooltip title={t('console.statuses.edit', { name })}>
-        <IconButton
-          size="small"
-          aria-label={t('console.statuses.edit', { name })}
-          onClick={() => navigate(`/${resource}/${row.id}`)}
-        >
-          <Edit fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={deleteLabel}>
-        <span>
-          <IconButton
-            size="small"
-            aria-label={deleteLabel}
-            disabled={refusal !== null}
-            onClick={() => void remove()}
-          >
-            <Delete fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <ActionIconButton
+        label={t('console.statuses.edit', { name })}
+        icon={<Edit fontSize="small" />}
+        onClick={() => navigate(`/${resource}/${row.id}`)}
+      />
+      <ActionIconButton
+        label={refusal ?? t('console.statuses.delete', { name })}
+        icon={<Delete fontSize="small" />}
+        disabled={refusal !== null}
+        onClick={() =>
+          void confirmThenRun(
+            t('console.statuses.deleteConfirm', { name }),
+            // the server refuses a status a workflow uses, naming the workflows
+            () =>
+              deleteOne(
+                resource,
+                { id: row.id, previousData: row },
+                { mutationMode: 'pessimistic', returnPromise: true },
+              ),
+            t('console.statuses.deleted'),
+          )
+        }
+      />
       {confirmDialog}
     </Stack>
   );
@@ -146,14 +134,24 @@ export function statusCreatePage(page: StatusPageDefinition) {
   function StatusCreate() {
     const { t } = useTranslation();
     const notify = useNotify();
+    const redirect = useRedirect();
     return (
       <Create
         resource={page.name}
         title={t('console.statuses.createTitle')}
-        redirect="list"
-        mutationOptions={{ onSuccess: () => notify(t('console.statuses.created'), { type: 'success' }) }}
+        // an onSuccess of one's own replaces react-admin's (its redirect too): back to the list here
+        mutationOptions={{
+          onSuccess: () => {
+            notify(t('console.statuses.created'), { type: 'success' });
+            redirect('list', page.name);
+          },
+        }}
       >
-        <SimpleForm validate={createValidate(page.entityType)} defaultValues={{ description: '' }}>
+        <SimpleForm
+          validate={createValidate(page.entityType)}
+          defaultValues={{ description: '' }}
+          toolbar={<FormToolbar />}
+        >
           <TextInput source="shortCode" label={t('console.statuses.shortCode')} isRequired />
           <TextInput source="name" label={t('console.statuses.name')} isRequired />
           <TextInput source="description" label={t('console.statuses.description')} multiline minRows={2} />
@@ -164,18 +162,28 @@ export function statusCreatePage(page: StatusPageDefinition) {
   return StatusCreate;
 }
 
-/** Edit a status: name and description (the short code stays). */
+function StatusEditTitle() {
+  const { t } = useTranslation();
+  const record = useRecordContext<StatusRow>();
+  return <>{t('console.statuses.editTitle', { shortCode: record?.shortCode ?? '' })}</>;
+}
+
+/**
+ * Edit a status: name and description (the short code stays: shown read-only, legible). Delete stays on the list,
+ * where a default status's button is disabled, saying why.
+ */
 export function statusEditPage(page: StatusPageDefinition) {
   function StatusEdit() {
     const { t } = useTranslation();
     return (
-      <EditView resource={page.name} mutationMode="pessimistic" redirect="list">
-        <SimpleForm validate={updateValidate}>
+      <EditView resource={page.name} mutationMode="pessimistic" redirect="list" title={<StatusEditTitle />}>
+        <SimpleForm validate={updateValidate} toolbar={<FormToolbar />}>
           <TextInput
             source="shortCode"
             label={t('console.statuses.shortCode')}
             helperText={t('console.statuses.shortCodeFixed')}
-            disabled
+            // read-only, not disabled: react-admin's readOnly greys the field and its help below legible contrast
+            slotProps={{ input: { readOnly: true } }}
           />
           <TextInput source="name" label={t('console.statuses.name')} isRequired />
           <TextInput source="description" label={t('console.statuses.description')} multiline minRows={2} />

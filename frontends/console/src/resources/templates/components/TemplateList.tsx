@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField as MuiTextField,
-  Tooltip,
-} from '@mui/material';
+import { Button, Chip, Stack } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Archive from '@mui/icons-material/Archive';
 import CheckCircle from '@mui/icons-material/CheckCircle';
@@ -20,7 +9,6 @@ import Edit from '@mui/icons-material/Edit';
 import FileDownload from '@mui/icons-material/FileDownload';
 import FileUpload from '@mui/icons-material/FileUpload';
 import Unarchive from '@mui/icons-material/Unarchive';
-import { useConfirm } from '@user-office/frontend-shared/questionary';
 import {
   BooleanInput,
   Datagrid,
@@ -30,10 +18,12 @@ import {
   TextField,
   TopToolbar,
   useNotify,
-  useRefresh,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ActionIconButton } from '../../../components/ActionIconButton';
+import { NameDescriptionDialog } from '../../../components/NameDescriptionDialog';
+import { useRowCommand } from '../../../components/use-row-command';
 import type { TemplateListDefinition } from '../template-lists';
 import type { TemplateRow } from '../templates.operations';
 import { saveAsFile, templateCommands } from './template-commands';
@@ -44,54 +34,23 @@ export const editorPathOf = (row: Pick<TemplateRow, 'groupId' | 'templateId'>): 
 
 function CreateTemplateDialog({ list, onClose }: { list: TemplateListDefinition; onClose(): void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    if (!name.trim()) {
-      setError(t('console.editors.templates.nameRequired'));
-      return;
-    }
-    try {
-      const created = await templateCommands.create(list.groupId, name.trim(), description.trim());
-      if (created) navigate(editorPathOf(created));
-      onClose();
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    }
-  };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="create-template-title" fullWidth maxWidth="sm">
-      <DialogTitle id="create-template-title">{t('console.editors.templates.createTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <MuiTextField
-            label={t('console.editors.templates.name')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={Boolean(error)}
-            helperText={error}
-            required
-            autoFocus
-          />
-          <MuiTextField
-            label={t('console.editors.templates.description')}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            multiline
-            minRows={2}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('console.editors.cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()}>
-          {t('console.editors.templates.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <NameDescriptionDialog
+      title={t('console.editors.templates.createTitle')}
+      labels={{
+        name: t('console.editors.templates.name'),
+        description: t('console.editors.templates.description'),
+        nameRequired: t('console.editors.templates.nameRequired'),
+        submit: t('console.editors.templates.create'),
+        cancel: t('console.editors.cancel'),
+      }}
+      onSubmit={async (name, description) => {
+        const created = await templateCommands.create(list.groupId, name, description);
+        if (created) navigate(editorPathOf(created));
+      }}
+      onClose={onClose}
+    />
   );
 }
 
@@ -115,90 +74,75 @@ function ListActions({ list }: { list: TemplateListDefinition }) {
 function RowActions({ row, list }: { row: TemplateRow; list: TemplateListDefinition }) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const refresh = useRefresh();
   const navigate = useNavigate();
-  const [confirm, confirmDialog] = useConfirm();
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      notify(done, { type: 'success' });
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    }
-    refresh();
-  };
-  const action = (label: string, icon: React.ReactNode, onClick: () => void, disabled = false) => (
-    <Tooltip title={label}>
-      <span>
-        <IconButton size="small" aria-label={label} onClick={onClick} disabled={disabled}>
-          {icon}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
+  const { run, confirmThenRun, confirmDialog } = useRowCommand();
   const name = row.name;
+  const id = row.templateId;
   return (
     <Stack direction="row" spacing={0}>
-      {action(t('console.editors.templates.edit', { name }), <Edit fontSize="small" />, () =>
-        navigate(editorPathOf(row)),
+      <ActionIconButton
+        label={t('console.editors.templates.edit', { name })}
+        icon={<Edit fontSize="small" />}
+        onClick={() => navigate(editorPathOf(row))}
+      />
+      <ActionIconButton
+        label={t('console.editors.templates.clone', { name })}
+        icon={<ContentCopy fontSize="small" />}
+        onClick={() => void run(() => templateCommands.clone(id), t('console.editors.templates.cloned'))}
+      />
+      {row.isArchived ? (
+        <ActionIconButton
+          label={t('console.editors.templates.unarchive', { name })}
+          icon={<Unarchive fontSize="small" />}
+          onClick={() =>
+            void run(() => templateCommands.setArchived(id, false), t('console.editors.templates.unarchived'))
+          }
+        />
+      ) : (
+        <ActionIconButton
+          label={t('console.editors.templates.archive', { name })}
+          icon={<Archive fontSize="small" />}
+          onClick={() =>
+            void confirmThenRun(
+              t('console.editors.templates.archiveConfirm', { name }),
+              () => templateCommands.setArchived(id, true),
+              t('console.editors.templates.archived'),
+            )
+          }
+        />
       )}
-      {action(
-        t('console.editors.templates.clone', { name }),
-        <ContentCopy fontSize="small" />,
-        () => void run(() => templateCommands.clone(row.templateId), t('console.editors.templates.cloned')),
-      )}
-      {row.isArchived
-        ? action(
-            t('console.editors.templates.unarchive', { name }),
-            <Unarchive fontSize="small" />,
-            () =>
-              void run(
-                () => templateCommands.setArchived(row.templateId, false),
-                t('console.editors.templates.unarchived'),
-              ),
-          )
-        : action(
-            t('console.editors.templates.archive', { name }),
-            <Archive fontSize="small" />,
-            () =>
-              void confirm(t('console.editors.templates.archiveConfirm', { name })).then(
-                async (yes) =>
-                  yes &&
-                  void run(
-                    () => templateCommands.setArchived(row.templateId, true),
-                    t('console.editors.templates.archived'),
-                  ),
-              ),
-          )}
-      {action(
-        t('console.editors.templates.setActive', { name }),
-        <CheckCircle fontSize="small" />,
-        () =>
+      <ActionIconButton
+        label={t('console.editors.templates.setActive', { name })}
+        icon={<CheckCircle fontSize="small" />}
+        onClick={() =>
           void run(
-            () => templateCommands.setActive(list.groupId, row.templateId),
+            () => templateCommands.setActive(list.groupId, id),
             t('console.editors.templates.activated'),
-          ),
-        row.isActive || row.isArchived,
-      )}
-      {action(
-        t('console.editors.templates.export', { name }),
-        <FileDownload fontSize="small" />,
-        () =>
+          )
+        }
+        disabled={row.isActive || row.isArchived}
+      />
+      <ActionIconButton
+        label={t('console.editors.templates.export', { name })}
+        icon={<FileDownload fontSize="small" />}
+        onClick={() =>
           void templateCommands
-            .exportJson(row.templateId)
+            .exportJson(id)
             .then((json) => saveAsFile(json, `${row.name.replace(/[^\w-]+/g, '_')}.json`))
-            .catch((e: Error) => notify(e.message, { type: 'error' })),
-      )}
-      {action(
-        t('console.editors.templates.delete', { name }),
-        <Delete fontSize="small" />,
-        () =>
-          void confirm(t('console.editors.templates.deleteConfirm', { name })).then(
-            async (yes) =>
-              yes &&
-              void run(() => templateCommands.remove(row.templateId), t('console.editors.templates.deleted')),
-          ),
-      )}
+            .catch((e: Error) => notify(e.message, { type: 'error' }))
+        }
+      />
+      <ActionIconButton
+        label={t('console.editors.templates.delete', { name })}
+        icon={<Delete fontSize="small" />}
+        onClick={() =>
+          void confirmThenRun(
+            t('console.editors.templates.deleteConfirm', { name }),
+            () => templateCommands.remove(id),
+            t('console.editors.templates.deleted'),
+          )
+        }
+      />
       {confirmDialog}
     </Stack>
   );

@@ -1,21 +1,9 @@
 import { useState } from 'react';
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  TextField as MuiTextField,
-  Tooltip,
-} from '@mui/material';
+import { Button, Chip, Stack } from '@mui/material';
 import AccountTree from '@mui/icons-material/AccountTree';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
-import { useConfirm } from '@user-office/frontend-shared/questionary';
 import {
   Datagrid,
   FunctionField,
@@ -28,6 +16,9 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ActionIconButton } from '../../../components/ActionIconButton';
+import { NameDescriptionDialog } from '../../../components/NameDescriptionDialog';
+import { useRowCommand } from '../../../components/use-row-command';
 import type { ConsoleWorkflowRowFragment, WorkflowType } from '../../../gql/graphql';
 import { workflowCommands } from '../editor/workflow-commands';
 
@@ -51,102 +42,63 @@ function WorkflowDialog({
   const notify = useNotify();
   const refresh = useRefresh();
   const navigate = useNavigate();
-  const [name, setName] = useState(row?.name ?? '');
-  const [description, setDescription] = useState(row?.description ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const title = row ? t('console.workflows.list.editTitle') : t('console.workflows.list.createTitle');
-  const submit = async () => {
-    if (!name.trim()) {
-      setError(t('console.workflows.list.nameRequired'));
-      return;
-    }
-    try {
-      if (row) {
-        await workflowCommands.update(row.id, name.trim(), description.trim());
-        notify(t('console.workflows.list.updated'), { type: 'success' });
-        refresh();
-      } else {
-        const created = await workflowCommands.create(entityType, name.trim(), description.trim());
-        notify(t('console.workflows.list.created'), { type: 'success' });
-        if (created) navigate(workflowEditorPathOf(created));
-      }
-      onClose();
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    }
-  };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="workflow-dialog-title" fullWidth maxWidth="sm">
-      <DialogTitle id="workflow-dialog-title">{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <MuiTextField
-            label={t('console.workflows.list.name')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={Boolean(error)}
-            helperText={error}
-            required
-            autoFocus
-          />
-          <MuiTextField
-            label={t('console.workflows.list.description')}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            multiline
-            minRows={2}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('console.workflows.cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()}>
-          {row ? t('console.workflows.save') : t('console.workflows.list.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <NameDescriptionDialog
+      title={row ? t('console.workflows.list.editTitle') : t('console.workflows.list.createTitle')}
+      labels={{
+        name: t('console.workflows.list.name'),
+        description: t('console.workflows.list.description'),
+        nameRequired: t('console.workflows.list.nameRequired'),
+        submit: row ? t('console.workflows.save') : t('console.workflows.list.create'),
+        cancel: t('console.workflows.cancel'),
+      }}
+      initial={row ? { name: row.name, description: row.description ?? '' } : undefined}
+      onSubmit={async (name, description) => {
+        if (row) {
+          await workflowCommands.update(row.id, name, description);
+          notify(t('console.workflows.list.updated'), { type: 'success' });
+          refresh();
+        } else {
+          const created = await workflowCommands.create(entityType, name, description);
+          notify(t('console.workflows.list.created'), { type: 'success' });
+          if (created) navigate(workflowEditorPathOf(created));
+        }
+      }}
+      onClose={onClose}
+    />
   );
 }
 
 function RowActions({ row }: { row: ConsoleWorkflowRowFragment }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
-  const [confirm, confirmDialog] = useConfirm();
+  const { confirmThenRun, confirmDialog } = useRowCommand();
   const { name } = row;
-  const action = (label: string, icon: React.ReactNode, onClick: () => void, disabled = false) => (
-    <Tooltip title={label}>
-      <span>
-        <IconButton size="small" aria-label={label} onClick={onClick} disabled={disabled}>
-          {icon}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
-  const remove = async () => {
-    if (!(await confirm(t('console.workflows.list.deleteConfirm', { name })))) return;
-    try {
-      await workflowCommands.remove(row.id);
-      notify(t('console.workflows.list.deleted'), { type: 'success' });
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    }
-    refresh();
-  };
   return (
     <Stack direction="row" spacing={0}>
-      {action(t('console.workflows.list.open', { name }), <AccountTree fontSize="small" />, () =>
-        navigate(workflowEditorPathOf(row)),
-      )}
-      {action(t('console.workflows.list.edit', { name }), <Edit fontSize="small" />, () => setEditing(true))}
-      {action(
-        t('console.workflows.list.delete', { name }),
-        <Delete fontSize="small" />,
-        () => void remove(),
-        row.isDefault,
-      )}
+      <ActionIconButton
+        label={t('console.workflows.list.open', { name })}
+        icon={<AccountTree fontSize="small" />}
+        onClick={() => navigate(workflowEditorPathOf(row))}
+      />
+      <ActionIconButton
+        label={t('console.workflows.list.edit', { name })}
+        icon={<Edit fontSize="small" />}
+        onClick={() => setEditing(true)}
+      />
+      <ActionIconButton
+        label={t('console.workflows.list.delete', { name })}
+        icon={<Delete fontSize="small" />}
+        onClick={() =>
+          void confirmThenRun(
+            t('console.workflows.list.deleteConfirm', { name }),
+            () => workflowCommands.remove(row.id),
+            t('console.workflows.list.deleted'),
+          )
+        }
+        disabled={row.isDefault}
+      />
       {editing ? (
         <WorkflowDialog entityType={row.entityType} row={row} onClose={() => setEditing(false)} />
       ) : null}

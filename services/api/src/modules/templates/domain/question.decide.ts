@@ -51,8 +51,8 @@ export type QuestionCommand =
   /** `ifAbsent`: create only when the question does not exist (basis questions, imports); else nothing */
   | { type: 'CreateQuestion'; question: QuestionData; ifAbsent?: boolean }
   | { type: 'UpdateQuestion'; naturalKey: string; question: string; config: Record<string, unknown> }
-  /** `usedByTemplates`: the templates the question is placed on; `isBasis`: a basis question */
-  | { type: 'DeleteQuestion'; usedByTemplates: number[]; isBasis: boolean };
+  /** `usedByTemplates`: the names of the templates the question is placed on; `isBasis`: a basis question */
+  | { type: 'DeleteQuestion'; usedByTemplates: string[]; isBasis: boolean };
 
 /** Pure: the events a question command leads to (input already valid: contracts' question form schema). */
 export function decideQuestion(command: QuestionCommand, state: QuestionState): NewEvent[] {

@@ -272,14 +272,14 @@ export class TemplatesRepository {
     return result.rows.map((r) => ({ ...toQuestion(r), templates: r.templates }));
   }
 
-  /** The live templates a question is placed on. */
-  async templatesUsingQuestion(questionId: string): Promise<number[]> {
-    const result = await this.sql.query<{ template_id: number }>(
-      `SELECT f.template_id FROM template_fields f JOIN templates t ON t.template_id = f.template_id AND NOT t.deleted
+  /** The names of the live templates a question is placed on (what the officer knows them by). */
+  async templatesUsingQuestion(questionId: string): Promise<string[]> {
+    const result = await this.sql.query<{ name: string }>(
+      `SELECT t.name FROM template_fields f JOIN templates t ON t.template_id = f.template_id AND NOT t.deleted
        WHERE f.question_id = $1 ORDER BY f.template_id`,
       [questionId],
     );
-    return result.rows.map((r) => Number(r.template_id));
+    return result.rows.map((r) => r.name);
   }
 
   /** Questions of the template's category that are not on it (the question picker of the template editor). */

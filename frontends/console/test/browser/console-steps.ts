@@ -1,0 +1,48 @@
+/**
+ * Steps the console's browser tests share (used by template-story and questions-statuses; the older files keep
+ * their own copies for now): a page that reports its script errors, a screenshot with the axe check, GraphQL as an
+ * officer, react-admin fields by label, a select's list closing, a question created in the questionary editor.
+ */
+import type { Page } from 'playwright-core';
+import { OFFICER } from '../../../../services/api/test/support/test-app';
+import { screenshot, seriousViolations, type Product } from '../../../portal/test/browser/harness';
+
+/** A fresh browser profile's page whose script errors are printed. */
+export async function newPage(product: Product): Promise<Page> {
+  const page = await (await product.context()).newPage();
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  return page;
+}
+
+/** A screenshot of the page as it is (artifacts/screenshots/<name>.png), and no serious or critical axe violation. */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** GraphQL as an officer (a minted token); errors thrown with their messages. */
+export function officerGql(product: Product) {
+  return async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
+    const res = await product.t.gql<T>(query, variables, product.t.token(OFFICER));
+    if (res.errors) throw new Error(JSON.stringify(res.errors));
+    return res.data!;
+  };
+}
+
+/** A react-admin form field by its label (required fields' labels end with " *"). */
+export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
+
+/** Waits for an open select's list to be gone (it fades out), so screenshots and axe see the page itself. */
+export async function listClosed(page: Page): Promise<void> {
+  await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
+}
+
+/** In the questionary editor: creates a question of a type in the selected topic, filling its key and text. */
+export async function createQuestion(page: Page, dataType: string, naturalKey: string, text: string) {
+  await page.getByRole('button', { name: 'Create question' }).click();
+  await page.getByRole('menuitem', { name: dataType, exact: true }).click();
+  const drawer = page.locator('.MuiDrawer-paper');
+  await drawer.getByLabel('Natural key').fill(naturalKey);
+  await drawer.locator('#question-text').fill(text);
+  return drawer;
+}
