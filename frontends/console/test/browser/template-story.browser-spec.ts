@@ -7,7 +7,7 @@
  * submits, and the PI's e-mail lands in the test app's outbox; the officer exports the template from its list and
  * imports the file back, resolving a changed question USE_NEW. (editors.browser-spec.ts covers the editor's §5
  * messages, the keyboard move and delete refusals; workflows.browser-spec.ts the graph's other edits.)
- * Screenshots in artifacts/screenshots/story-*.png; axe finds no serious or critical violation on the pages shown.
+ * Screenshots in artifacts/screenshots/editors-story-*.png; axe finds no serious or critical violation on the pages shown.
  */
 import type { Page } from 'playwright-core';
 import { DEV_ACCOUNTS } from '@user-office/contracts';
@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 const newPage = () => openPage(product);
-const check = (page: Page, name: string) => checkPage(page, `story-${name}`);
+const check = (page: Page, name: string) => checkPage(page, `editors-story-${name}`);
 const gql = <T>(query: string, variables: Record<string, unknown> = {}) =>
   officerGql(product)<T>(query, variables);
 
