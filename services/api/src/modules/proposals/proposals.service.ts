@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   callMessages,
@@ -17,6 +17,9 @@ import {
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../platform/auth/session';
 import { IdSequences } from '../../platform/database/id-sequences';
+import type { AppendResult, EventStore } from '../../platform/event-store/event-store.port';
+import { ProjectionsService } from '../../platform/projections/projections.service';
+import { EVENT_STORE } from '../../platform/tokens';
 import { badInput, forbidden, notFound } from '../../platform/errors/app-error';
 import { validateInput } from '../../platform/validation/validate-input';
 import { CallsRepository, type CallModel } from '../calls';
@@ -27,7 +30,9 @@ import { WorkflowsRepository } from '../workflows';
 import { ExecuteProposalCommand } from './commands/execute-proposal-command';
 import type { Actor } from './domain/proposal.decide';
 import type { ProposalModel } from './read-models/proposals/proposal.model';
+import { PROPOSALS_PROJECTION } from './read-models/proposals/proposals.projection';
 import { ProposalsRepository } from './read-models/proposals/proposals.repository';
+import { WORKFLOW_ENGINE } from './reactions/advance-workflow-on-domain-event.reaction';
 
 const M = proposalRuleMessages;
 const PROPOSAL_IDS = { sequence: 'proposal_pk_seq', floor: { table: 'proposals', column: 'proposal_pk' } };
@@ -38,6 +43,9 @@ export const actorOf = (session: SessionUser): Actor => ({
 });
 
 /** The proposal use cases: they need calls, workflows, questionaries and users besides the proposal stream. */
+/** How long a submission waits for the workflow engine to move the proposal before it answers anyway. */
+const SETTLE_WORKFLOW_MS = 3000;
+
 @Injectable()
 export class ProposalsService {
   constructor(
@@ -49,6 +57,8 @@ export class ProposalsService {
     private readonly questionaries: QuestionariesService,
     private readonly users: UsersService,
     private readonly settings: SettingsRepository,
+    private readonly projections: ProjectionsService,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   async existing(proposalPk: number): Promise<ProposalModel> {
@@ -170,7 +180,7 @@ export class ProposalsService {
             await this.ids.next(`call_${call.id}_reference_seq`),
           )
         : null;
-    await this.commands.execute(
+    const submitted: AppendResult | null = await this.commands.execute(
       new ExecuteProposalCommand(proposalPk, {
         type: 'SubmitProposal',
         actor: actorOf(session),
@@ -180,6 +190,23 @@ export class ProposalsService {
         now: new Date().toISOString(),
       }),
     );
+    if (submitted) await this.settleWorkflow(submitted.position);
+  }
+
+  /**
+   * The workflow engine moves a submitted proposal on (an asynchronous reaction, ARCHITECTURE §4): wait briefly
+   * for it and for the proposals read model, so the submission answers with the status the proposal moved to (the
+   * applicant saw "Draft" on a submitted proposal). A busy or stopped projector only delays the status: the
+   * submission stands either way.
+   */
+  private async settleWorkflow(position: number): Promise<void> {
+    try {
+      await this.projections.waitFor(position, [WORKFLOW_ENGINE], SETTLE_WORKFLOW_MS);
+      const head = await this.eventStore.headPosition();
+      await this.projections.waitFor(head, [PROPOSALS_PROJECTION], SETTLE_WORKFLOW_MS);
+    } catch {
+      // the status follows once the engine catches up
+    }
   }
 
   async delete(session: SessionUser, proposalPk: number): Promise<ProposalModel> {

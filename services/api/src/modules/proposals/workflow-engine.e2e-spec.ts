@@ -74,6 +74,33 @@ describe.each(['postgres', 'pglite'] as const)('workflow engine (%s)', (store) =
     return createProposal.primaryKey;
   };
 
+  it('answers the submission with the status the workflow moved the proposal to (not Draft)', async () => {
+    const call = await createOpenCall(t, officer.token);
+    const { createProposal } = await gql<{ createProposal: { primaryKey: number; questionaryId: number } }>(
+      CREATE,
+      { callId: call.callId },
+      pi,
+    );
+    await gql(UPDATE, { pk: createProposal.primaryKey }, pi);
+    await gql(
+      ANSWER,
+      {
+        q: createProposal.questionaryId,
+        topic: call.topicId,
+        answers: [{ questionId: call.questionId, value: '{"value":"x"}' }],
+      },
+      pi,
+    );
+    const { submitProposal } = await gql<{
+      submitProposal: { submitted: boolean; status: { shortCode: string } };
+    }>(
+      `mutation($pk: Int!) { submitProposal(proposalPk: $pk) { submitted status { shortCode } } }`,
+      { pk: createProposal.primaryKey },
+      pi,
+    );
+    expect(submitProposal).toEqual({ submitted: true, status: { shortCode: 'SUBMITTED_LOCKED' } });
+  });
+
   it('moves a submitted proposal along the default workflow: DRAFT → SUBMITTED_LOCKED', async () => {
     const call = await createOpenCall(t, officer.token);
     const pk = await submitted(call);

@@ -51,7 +51,7 @@ export class ProjectionsService implements OnApplicationBootstrap {
     return this.runner;
   }
 
-  waitFor(position: number, names?: readonly string[]): Promise<void> {
-    return this.projections.waitFor(position, names);
+  waitFor(position: number, names?: readonly string[], timeoutMs?: number): Promise<void> {
+    return this.projections.waitFor(position, names, timeoutMs);
   }
 }

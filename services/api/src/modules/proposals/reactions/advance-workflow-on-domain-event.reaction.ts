@@ -33,6 +33,9 @@ const CALL_EVENTS: Readonly<Record<string, string>> = {
   [CALL_FAP_REVIEW_ENDED]: 'CALL_FAP_REVIEW_ENDED',
 };
 
+/** The workflow engine's checkpoint name. */
+export const WORKFLOW_ENGINE = 'advance_workflow_on_domain_event';
+
 /**
  * The workflow engine (ARCHITECTURE §4): after each domain event that concerns proposals, each proposal concerned
  * moves along every connection whose status-changing events all happened since it entered its current status.
@@ -42,7 +45,7 @@ const CALL_EVENTS: Readonly<Record<string, string>> = {
 @Injectable()
 @RegisterProjection()
 export class AdvanceWorkflowOnDomainEventReaction implements Projection {
-  readonly name = 'advance_workflow_on_domain_event';
+  readonly name = WORKFLOW_ENGINE;
   readonly kind = 'reaction' as const;
   readonly version = 1;
   readonly mode = 'async' as const;
