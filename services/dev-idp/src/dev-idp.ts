@@ -96,7 +96,12 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     port,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+        // a server that is already closed counts as closed (the api's shutdown logged ERR_SERVER_NOT_RUNNING)
+        server.close((error) =>
+          error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING'
+            ? reject(error)
+            : resolve(),
+        );
         server.closeAllConnections();
       }),
   };
