@@ -19,16 +19,18 @@
  *   BENCH_CLIENTS          concurrent officers (default 8), BENCH_CONCURRENT_SECONDS (default 20)
  *   BENCH_MULTIPLY         seed BENCH_PROPOSALS / k through events, then copy them k times in SQL (events and read
  *                          models; see proposals-multiply.ts). Default 1 (all through events)
+ *   BENCH_API_NODE_ARGS    node options of the api process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ *   BENCH_API_MAIN         the api's entry (default services/api/dist/main.js)
  *   BENCH_BUILD            0 skips `npm run build` of contracts, dev-idp and api (default: build)
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { DataType, FieldConditionType, OrderDirection, Role } from '../../contracts/src';
@@ -287,7 +289,12 @@ interface Api {
 async function startApi(databaseUrl: string, jwtSecret: string): Promise<Api> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [resolve(ROOT, 'services/api/dist/main.js')], {
+  const logFile = join(tmpdir(), `uo-bench-api-${process.pid}.log`);
+  const logFd = openSync(logFile, 'w');
+  log(`the api's log: ${logFile}`);
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const main = resolve(ROOT, process.env.BENCH_API_MAIN ?? 'services/api/dist/main.js');
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -303,26 +310,22 @@ async function startApi(databaseUrl: string, jwtSecret: string): Promise<Api> {
       AUTH_CLIENT_SECRET: 'unused',
       DATA_DIR: resolve(ROOT, '.data', `bench-http-${process.pid}`),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // the access log stays on (LOG_LEVEL info, as a facility runs it), written to a file as a log shipper would read it
+    stdio: ['ignore', logFd, logFd],
   });
-  let output = '';
-  // the access log goes on (LOG_LEVEL info, as a facility runs it): read and dropped, the last lines kept for errors
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  closeSync(logFd);
+  const output = () => readFileSync(logFile, 'utf8').slice(-4000);
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const deadline = Date.now() + 600_000;
   for (;;) {
     const code = await Promise.race([exited, new Promise<'wait'>((r) => setTimeout(() => r('wait'), 250))]);
-    if (code !== 'wait') throw new Error(`the api exited (${code}):\n${output}`);
+    if (code !== 'wait') throw new Error(`the api exited (${code}):\n${output()}`);
     const ready = await fetch(`${base}/ready`).then(
       (r) => r.ok,
       () => false,
     );
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`the api was not ready in time:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the api was not ready in time:\n${output()}`);
   }
   return {
     base,
@@ -432,6 +435,12 @@ async function postGraphql(
 const bodyOf = (vars: Variables) =>
   JSON.stringify({ operationName: 'ConsoleProposals', query: CONSOLE_PROPOSALS, variables: vars });
 
+/** CPU time the process used so far, ms (user + system, from /proc) */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
 function residentMemory(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -482,9 +491,11 @@ async function main(): Promise<void> {
       await res.text();
       if (n >= 0) bare.push(performance.now() - t0);
     }
-    const http: (Stats & { totalCount: number; load: string })[] = [];
+    const http: (Stats & { totalCount: number; load: string; cpuMs: number })[] = [];
+    const pid = api.child.pid as number;
     for (const c of list) {
       const times: number[] = [];
+      const cpu0 = cpuMs(pid);
       const counts = new Set<number>();
       for (let n = -WARMUP; n < RUNS; n++) {
         const body = bodyOf(c.vars(n + WARMUP));
@@ -500,6 +511,7 @@ async function main(): Promise<void> {
         ...stats(times),
         totalCount: sorted[Math.floor(sorted.length / 2)],
         load: load(),
+        cpuMs: (cpuMs(pid) - cpu0) / (RUNS + WARMUP),
       });
       log(`  ${c.name}: p95 ${fmt(http[http.length - 1].p95)} ms over HTTP (load ${load()})`);
     }
@@ -536,12 +548,12 @@ async function main(): Promise<void> {
       `getProposalsCore, ${data.proposals.toLocaleString('en')} proposals (${data.method}; seeded at ${data.seedRate.toFixed(0)} proposals/s), ` +
         `PostgreSQL; the console's query, a page of 20, ${RUNS} runs per case with rotating inputs`,
     );
-    out('| case | matches | server p50 | server p95 | HTTP p50 | HTTP p95 | load |');
-    out('|---|---|---|---|---|---|---|');
+    out('| case | matches | server p50 | server p95 | HTTP p50 | HTTP p95 | api CPU/request | load |');
+    out('|---|---|---|---|---|---|---|---|');
     list.forEach((c, i) =>
       out(
         `| ${c.name} | ${http[i].totalCount.toLocaleString('en')} | ${fmt(server[i].p50)} ms | ${fmt(server[i].p95)} ms | ` +
-          `${fmt(http[i].p50)} ms | ${fmt(http[i].p95)} ms | ${http[i].load} |`,
+          `${fmt(http[i].p50)} ms | ${fmt(http[i].p95)} ms | ${fmt(http[i].cpuMs)} ms | ${http[i].load} |`,
       ),
     );
     const b = stats(bare);
