@@ -20,6 +20,9 @@
  *   BENCH_MULTIPLY         seed BENCH_PROPOSALS / k through events, then copy them k times in SQL (events and read
  *                          models; see proposals-multiply.ts). Default 1 (all through events)
  *   BENCH_API_NODE_ARGS    node options of the api process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ *   BENCH_FROM             a seeded database to start from when BENCH_DB does not exist: copied (CREATE DATABASE
+ *                          … TEMPLATE), then its proposals multiplied in SQL up to BENCH_PROPOSALS, e.g.
+ *                          BENCH_PROPOSALS=1000000 BENCH_FROM=uo_bench_100k
  *   BENCH_API_MAIN         the api's entry (default services/api/dist/main.js)
  *   BENCH_BUILD            0 skips `npm run build` of contracts, dev-idp and api (default: build)
  *
@@ -54,6 +57,7 @@ const WARMUP = 5;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const CONCURRENT_SECONDS = Number(process.env.BENCH_CONCURRENT_SECONDS ?? 20);
 const MULTIPLY = Math.max(1, Number(process.env.BENCH_MULTIPLY ?? 1));
+const FROM_DB = process.env.BENCH_FROM;
 const ROOT = resolve(__dirname, '..', '..');
 const EXCLUDED_STATUS_ID = 9; // the console leaves status 9 out unless a status is chosen (proposal-filter.ts)
 
@@ -205,12 +209,23 @@ function defaultDatabaseName(count: number): string {
 /** the database to bench on: reused when it holds this count of bench proposals, else created or seeded */
 async function prepareDatabase(): Promise<{ url: string; data: BenchData }> {
   let url = process.env.DATABASE_URL;
+  let from: BenchData | null = null;
   if (!url) {
     const name = process.env.BENCH_DB ?? defaultDatabaseName(PROPOSALS);
     const admin = new Client({ connectionString: ADMIN_URL });
     await admin.connect();
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+    if (exists.rowCount === 0) {
+      if (FROM_DB) {
+        // a copy of a seeded database, then multiplied (BENCH_FROM)
+        from = await readBenchData(databaseUrlOf(FROM_DB));
+        if (!from) throw new Error(`${FROM_DB} holds no bench proposals`);
+        log(`copying ${FROM_DB} (${from.proposals} proposals, ${from.method})…`);
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${FROM_DB}"`);
+      } else {
+        await admin.query(`CREATE DATABASE "${name}"`);
+      }
+    }
     await admin.end();
     url = databaseUrlOf(name);
   }
@@ -223,6 +238,24 @@ async function prepareDatabase(): Promise<{ url: string; data: BenchData }> {
       );
     log(`reusing it: ${found.proposals} proposals seeded before (${found.method})`);
     return { url, data: found };
+  }
+  if (from) {
+    const k = PROPOSALS / from.proposals;
+    if (!Number.isInteger(k) || k < 2) throw new Error(`${PROPOSALS} is not a multiple of ${from.proposals}`);
+    const started = performance.now();
+    await multiplyProposals(url, from, k);
+    const seconds = (performance.now() - started) / 1000;
+    log(`copied ×${k} in ${seconds.toFixed(0)} s; VACUUM ANALYZE…`);
+    await vacuumAnalyze(url);
+    const data: BenchData = {
+      ...from,
+      proposals: PROPOSALS,
+      method: `${from.proposals} through events (${from.seedRate.toFixed(0)}/s), ×${k} by SQL copy in ${seconds.toFixed(0)} s`,
+      seedSeconds: from.seedSeconds + seconds,
+      seedRate: PROPOSALS / (from.seedSeconds + seconds),
+    };
+    await writeBenchData(url, data);
+    return { url, data };
   }
   const base = Math.ceil(PROPOSALS / MULTIPLY);
   const { app } = await createApp({
@@ -458,6 +491,10 @@ async function main(): Promise<void> {
 
   const jwtSecret = randomBytes(32).toString('hex');
   const loginApp = await startLoginApp(url, jwtSecret);
+  // a read model whose version changed was rebuilt by that start: the state autovacuum brings it to (statistics,
+  // visibility map), as after the seeding
+  log('VACUUM ANALYZE…');
+  await vacuumAnalyze(url);
   log('starting the api (node services/api/dist/main.js, NODE_ENV=production, UO_MODE=api)…');
   const api = await startApi(url, jwtSecret);
   try {
