@@ -96,7 +96,8 @@ export class ProposalViewsProjection implements Projection {
         // the filter columns included: a deep page by title is found in the index alone (see the repository)
         `CREATE INDEX ${t}_title ON ${t} (title, proposal_pk) INCLUDE (status_id, call_id)`,
         `CREATE INDEX ${t}_proposal_id ON ${t} (proposal_id)`,
-        `CREATE INDEX ${t}_questionary ON ${t} (questionary_id)`,
+        // the question filter joins the answers by questionary: its count reads this index alone
+        `CREATE INDEX ${t}_questionary ON ${t} (questionary_id) INCLUDE (status_id, call_id)`,
         `CREATE INDEX ${t}_created ON ${t} (created, proposal_pk)`,
         `CREATE INDEX ${t}_search ON ${t} USING gin (search)`,
       ],
