@@ -223,42 +223,41 @@ export class ProposalViewsRepository {
         ? `SELECT v.* FROM (SELECT v.proposal_pk FROM proposal_views v ${clause} ${order} LIMIT ${limit} OFFSET ${skip}) page
            JOIN proposal_views v USING (proposal_pk) ${order}`
         : `SELECT v.* FROM proposal_views v ${clause} ${order} LIMIT ${limit} OFFSET ${skip}`;
-    const [rows, totalCount] = await Promise.all([
+    const countParams = where.params.slice(0, where.params.length - 2);
+    if (this.countedByProjection(filter, options.searchText)) {
+      // the count is a few rows of proposal_view_counts: asked with the page, one round trip
+      const result = await this.sql.query<ViewRecord & { total_count: string | number | null }>(
+        `SELECT c.n AS total_count, p.* FROM (SELECT sum(v.n) AS n FROM proposal_view_counts v ${clause}) c
+         LEFT JOIN LATERAL (${rowsSql}) p ON true
+         ORDER BY p.${column} ${direction}, p.proposal_pk ${direction}`,
+        where.params,
+      );
+      const rows = result.rows.filter((r) => r.proposal_pk !== null);
+      return { totalCount: Number(result.rows[0]?.total_count ?? 0), proposalViews: rows.map(toView) };
+    }
+    const [rows, counted] = await Promise.all([
       this.sql.query<ViewRecord>(rowsSql, where.params),
-      this.count(filter, options.searchText, where.params.slice(0, where.params.length - 2), clause),
+      this.sql.query<{ n: string | number }>(
+        `SELECT count(*) AS n FROM proposal_views v ${clause}`,
+        countParams,
+      ),
     ]);
-    return { totalCount, proposalViews: rows.rows.map(toView) };
+    return { totalCount: Number(counted.rows[0].n), proposalViews: rows.rows.map(toView) };
   }
 
   /**
-   * The exact number of matches. Filtered by call and status only (the staff table's first view, its status and
-   * call filters), it is the sum of a few rows of the counts the projection keeps; else a count of the matches.
+   * Whether the exact number of matches is the sum of the counts the projection keeps per call and status: the
+   * filter holds nothing but a call, a status and statuses left out (the staff table's first view, its status
+   * and call filters). Else the matches are counted.
    */
-  private async count(
-    filter: ProposalsFilterInput,
-    searchText: string | undefined,
-    params: unknown[],
-    clause: string,
-  ): Promise<number> {
-    const onlyCallAndStatus =
+  private countedByProjection(filter: ProposalsFilterInput, searchText: string | undefined): boolean {
+    return (
       !filter.questionaryIds?.length &&
       !filter.referenceNumbers?.length &&
       !filter.questionFilter &&
       !(filter.text && toPrefixQuery(filter.text)) &&
-      !(searchText && toPrefixQuery(searchText));
-    if (onlyCallAndStatus) {
-      // the same conditions on the same columns (call_id, status_id) of the counts table
-      const counted = await this.sql.query<{ n: string | number | null }>(
-        `SELECT sum(v.n) AS n FROM proposal_view_counts v ${clause}`,
-        params,
-      );
-      return Number(counted.rows[0].n ?? 0);
-    }
-    const counted = await this.sql.query<{ n: string | number }>(
-      `SELECT count(*) AS n FROM proposal_views v ${clause}`,
-      params,
+      !(searchText && toPrefixQuery(searchText))
     );
-    return Number(counted.rows[0].n);
   }
 
   async basic(filter: ProposalsFilterInput, searchText?: string): Promise<ProposalViewBasicModel[]> {
