@@ -149,6 +149,15 @@ describe.each(['postgres', 'pglite'] as const)('staff proposals table (%s)', (st
     expect(under.proposalViews.map((v) => [v.title, v.statusName])).toEqual([
       ['Zeolite diffusion', expect.stringMatching(/review/i)],
     ]);
+    // the counts kept per call and status follow the change; a page past the end still says how many there are
+    expect(under.totalCount).toBe(1);
+    expect(
+      await core({
+        filter: { callId: call.callId, excludeProposalStatusIds: [id('UNDER_REVIEW')] },
+        first: 1,
+        offset: 5,
+      }),
+    ).toEqual({ totalCount: 2, proposalViews: [] });
     expect(
       await titles({
         filter: { callId: call.callId, excludeProposalStatusIds: [id('UNDER_REVIEW')] },

@@ -1,0 +1,628 @@
+/**
+ * The staff proposals table over HTTP (`npm run bench:proposals-core:http`): seeds BENCH_PROPOSALS submitted
+ * proposals as events (or reuses a database seeded before), starts the real built api (`node
+ * services/api/dist/main.js`, NODE_ENV=production, UO_MODE=api, its development IdP for the login), logs in as
+ * `officer` through the authorization-code flow (scripts/token.ts's way), then times the console's own query
+ * (ConsoleProposals of frontends/console, a page of 20 with every field of the staff table) for each case, over
+ * HTTP and server-side (the repository behind getProposalsCore, same inputs, same run), then 8 officers at once,
+ * then reads the api's resident memory.
+ *
+ * Every timed run rotates its inputs (search words, status ids, numbers, offsets, sort directions), so no figure
+ * is the same query repeated. Nothing is cached by the api.
+ *
+ * Environment (all optional):
+ *   BENCH_PROPOSALS        proposals (default 100000)
+ *   BENCH_DB               database name on TEST_DATABASE_ADMIN_URL's server, reused when seeded for the same
+ *                          count, else created and seeded; kept (default uo_bench_100k, uo_bench_1m, …)
+ *   DATABASE_URL           a database to use instead (reused when seeded, else seeded)
+ *   BENCH_RUNS             timed runs per case (default 60; 5 warm-up runs before)
+ *   BENCH_CLIENTS          concurrent officers (default 8), BENCH_CONCURRENT_SECONDS (default 20)
+ *   BENCH_MULTIPLY         seed BENCH_PROPOSALS / k through events, then copy them k times in SQL (events and read
+ *                          models; see proposals-multiply.ts). Default 1 (all through events)
+ *   BENCH_API_NODE_ARGS    node options of the api process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ *   BENCH_FROM             a seeded database to start from when BENCH_DB does not exist: copied (CREATE DATABASE
+ *                          … TEMPLATE), then its proposals multiplied in SQL up to BENCH_PROPOSALS, e.g.
+ *                          BENCH_PROPOSALS=1000000 BENCH_FROM=uo_bench_100k
+ *   BENCH_API_MAIN         the api's entry (default services/api/dist/main.js)
+ *   BENCH_BUILD            0 skips `npm run build` of contracts, dev-idp and api (default: build)
+ *
+ * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { DataType, FieldConditionType, OrderDirection, Role } from '../../contracts/src';
+import { ProposalViewsRepository } from '../../services/api/src/modules/proposal-views';
+import { createApp } from '../../services/api/src/app.factory';
+import { TokenService } from '../../services/api/src/platform/auth/token.service';
+import { loginAtDevIdp, startDevIdp } from '../../services/dev-idp/src';
+import { multiplyProposals } from './proposals-multiply';
+import {
+  readBenchData,
+  seedProposals,
+  vacuumAnalyze,
+  writeBenchData,
+  type BenchData,
+} from './proposals-seed';
+import { ADMIN_URL, log, percentile, runBench } from './support';
+
+const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
+const WARMUP = 5;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
+const CONCURRENT_SECONDS = Number(process.env.BENCH_CONCURRENT_SECONDS ?? 20);
+const MULTIPLY = Math.max(1, Number(process.env.BENCH_MULTIPLY ?? 1));
+const FROM_DB = process.env.BENCH_FROM;
+const ROOT = resolve(__dirname, '..', '..');
+const EXCLUDED_STATUS_ID = 9; // the console leaves status 9 out unless a status is chosen (proposal-filter.ts)
+
+/** The console's proposals table query, as frontends/console/src/resources/proposals/api/proposals.graphql has it. */
+const CONSOLE_PROPOSALS = `
+fragment ConsoleProposalView on ProposalView {
+  primaryKey proposalId title
+  principalInvestigator { id firstname lastname preferredname email }
+  submitted submittedDate statusId statusName callId callShortCode finalStatus notified instruments faps
+  questionaryId allocationTimeUnit
+}
+query ConsoleProposals($filter: ProposalsFilter, $first: Int, $offset: Int, $searchText: String,
+  $sortField: String, $sortDirection: OrderDirection) {
+  getProposalsCore(filter: $filter, first: $first, offset: $offset, searchText: $searchText,
+    sortField: $sortField, sortDirection: $sortDirection) {
+    totalCount
+    proposalViews { ...ConsoleProposalView }
+  }
+}`;
+
+interface Variables {
+  filter: Record<string, unknown>;
+  first: number;
+  offset?: number;
+  searchText?: string;
+  sortField?: string;
+  sortDirection?: OrderDirection;
+}
+
+interface Case {
+  name: string;
+  /** the variables of run n (rotating) */
+  vars(n: number): Variables;
+}
+
+const SEARCH_WORDS = [
+  'neutron',
+  'magnetic',
+  'protein',
+  'battery',
+  'quantum',
+  'polymer',
+  'crystal',
+  'zeolite',
+];
+
+function cases(data: BenchData): Case[] {
+  const notExcluded = { excludeProposalStatusIds: [EXCLUDED_STATUS_ID] };
+  const numberFilter = (value: number) => ({
+    ...notExcluded,
+    questionFilter: {
+      questionId: data.numberQuestion,
+      compareOperator: FieldConditionType.GREATER_THAN,
+      value: String(value),
+      dataType: DataType.NUMBER_INPUT,
+    },
+  });
+  return [
+    {
+      name: 'first page, default order (pages 1–10)',
+      vars: (n) => ({ filter: notExcluded, first: 20, offset: (n % 10) * 20 }),
+    },
+    {
+      name: `search one common word (${SEARCH_WORDS.length} words)`,
+      vars: (n) => ({ filter: notExcluded, first: 20, searchText: SEARCH_WORDS[n % SEARCH_WORDS.length] }),
+    },
+    {
+      name: 'status filter (4 statuses)',
+      vars: (n) => ({ filter: { proposalStatusId: data.statusIds[n % data.statusIds.length] }, first: 20 }),
+    },
+    { name: 'number answer > 895…904', vars: (n) => ({ filter: numberFilter(895 + (n % 10)), first: 20 }) },
+    { name: 'number answer > 495…504', vars: (n) => ({ filter: numberFilter(495 + (n % 10)), first: 20 }) },
+    {
+      name: 'sort by title (asc/desc, pages 1–5)',
+      vars: (n) => ({
+        filter: notExcluded,
+        first: 20,
+        offset: (Math.floor(n / 2) % 5) * 20,
+        sortField: 'title',
+        sortDirection: n % 2 === 0 ? OrderDirection.ASC : OrderDirection.DESC,
+      }),
+    },
+    {
+      name: 'offset 10,000… by title',
+      vars: (n) => ({
+        filter: notExcluded,
+        first: 20,
+        offset: 10_000 + (n % 10) * 20,
+        sortField: 'title',
+        sortDirection: OrderDirection.ASC,
+      }),
+    },
+    {
+      name: 'PI surname prefix (last10…last19)',
+      vars: (n) => ({ filter: notExcluded, first: 20, searchText: `last${10 + (n % 10)}` }),
+    },
+    {
+      name: 'call filter, chunk of 200 (the console prefetches 200)',
+      vars: (n) => ({ filter: { ...notExcluded, callId: data.callId }, first: 200, offset: (n % 5) * 200 }),
+    },
+  ];
+}
+
+interface Stats {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+function stats(times: number[]): Stats {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
+}
+
+const fmt = (ms: number) => ms.toFixed(1);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function databaseUrlOf(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function defaultDatabaseName(count: number): string {
+  const label =
+    count % 1_000_000 === 0
+      ? `${count / 1_000_000}m`
+      : count % 1000 === 0
+        ? `${count / 1000}k`
+        : String(count);
+  return `uo_bench_${label}`;
+}
+
+/** the database to bench on: reused when it holds this count of bench proposals, else created or seeded */
+async function prepareDatabase(): Promise<{ url: string; data: BenchData }> {
+  let url = process.env.DATABASE_URL;
+  let from: BenchData | null = null;
+  if (!url) {
+    const name = process.env.BENCH_DB ?? defaultDatabaseName(PROPOSALS);
+    const admin = new Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      if (FROM_DB) {
+        // a copy of a seeded database, then multiplied (BENCH_FROM)
+        from = await readBenchData(databaseUrlOf(FROM_DB));
+        if (!from) throw new Error(`${FROM_DB} holds no bench proposals`);
+        log(`copying ${FROM_DB} (${from.proposals} proposals, ${from.method})…`);
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${FROM_DB}"`);
+      } else {
+        await admin.query(`CREATE DATABASE "${name}"`);
+      }
+    }
+    await admin.end();
+    url = databaseUrlOf(name);
+  }
+  log(`database ${new URL(url).pathname.slice(1)} (${url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@')})`);
+  const found = await readBenchData(url);
+  if (found) {
+    if (found.proposals !== PROPOSALS)
+      throw new Error(
+        `this database holds ${found.proposals} bench proposals, not ${PROPOSALS}: choose another BENCH_DB`,
+      );
+    log(`reusing it: ${found.proposals} proposals seeded before (${found.method})`);
+    return { url, data: found };
+  }
+  if (from) {
+    const k = PROPOSALS / from.proposals;
+    if (!Number.isInteger(k) || k < 2) throw new Error(`${PROPOSALS} is not a multiple of ${from.proposals}`);
+    const started = performance.now();
+    await multiplyProposals(url, from, k);
+    const seconds = (performance.now() - started) / 1000;
+    log(`copied ×${k} in ${seconds.toFixed(0)} s; VACUUM ANALYZE…`);
+    await vacuumAnalyze(url);
+    const data: BenchData = {
+      ...from,
+      proposals: PROPOSALS,
+      method: `${from.proposals} through events (${from.seedRate.toFixed(0)}/s), ×${k} by SQL copy in ${seconds.toFixed(0)} s`,
+      seedSeconds: from.seedSeconds + seconds,
+      seedRate: PROPOSALS / (from.seedSeconds + seconds),
+    };
+    await writeBenchData(url, data);
+    return { url, data };
+  }
+  const base = Math.ceil(PROPOSALS / MULTIPLY);
+  const { app } = await createApp({
+    mode: 'api',
+    nodeEnv: 'test',
+    logLevel: 'warn',
+    databaseUrl: url,
+    redisUrl: null,
+    eventStoreUrl: null,
+    jwtSecret: 'bench-secret',
+    seedDemo: false,
+  });
+  let data: BenchData;
+  try {
+    await app.listen(0, '127.0.0.1');
+    const address = app.getHttpServer().address() as { port: number };
+    const officer = app.get(TokenService).sign({
+      id: 1,
+      roles: [Role.USER_OFFICER],
+      currentRole: Role.USER_OFFICER,
+      isInternalUser: true,
+      impersonatingUserId: null,
+    });
+    const gql = async <T>(query: string): Promise<T> => {
+      const res = await fetch(`http://127.0.0.1:${address.port}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${officer}` },
+        body: JSON.stringify({ query }),
+      });
+      const json = (await res.json()) as { data?: T; errors?: { message: string }[] };
+      if (json.errors) throw new Error(json.errors.map((e) => e.message).join('; '));
+      return json.data as T;
+    };
+    data = await seedProposals(app, gql, url, base);
+  } finally {
+    await app.close();
+  }
+  if (MULTIPLY > 1) {
+    const started = performance.now();
+    await multiplyProposals(url, data, MULTIPLY);
+    const seconds = (performance.now() - started) / 1000;
+    log(`copied ×${MULTIPLY} in ${seconds.toFixed(0)} s`);
+    data = {
+      ...data,
+      proposals: base * MULTIPLY,
+      method: `${base} through events (${data.seedRate.toFixed(0)}/s), then ×${MULTIPLY} by SQL copy`,
+      seedSeconds: data.seedSeconds + seconds,
+      seedRate: (base * MULTIPLY) / (data.seedSeconds + seconds),
+    };
+  }
+  log('VACUUM ANALYZE…');
+  await vacuumAnalyze(url);
+  await writeBenchData(url, data);
+  return { url, data };
+}
+
+interface Api {
+  base: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** the real built api, as a facility runs its api process (production, api mode, the access log on) */
+async function startApi(databaseUrl: string, jwtSecret: string): Promise<Api> {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const logFile = join(tmpdir(), `uo-bench-api-${process.pid}.log`);
+  const logFd = openSync(logFile, 'w');
+  log(`the api's log: ${logFile}`);
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const main = resolve(ROOT, process.env.BENCH_API_MAIN ?? 'services/api/dist/main.js');
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      UO_MODE: 'api',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      JWT_SECRET: jwtSecret,
+      // production refuses a provider over plain HTTP, so the dev IdP logs in through the login app (below);
+      // this one is never asked (no login happens here)
+      AUTH_DISCOVERY_URL: 'https://login.invalid/',
+      AUTH_CLIENT_SECRET: 'unused',
+      DATA_DIR: resolve(ROOT, '.data', `bench-http-${process.pid}`),
+    },
+    // the access log stays on (LOG_LEVEL info, as a facility runs it), written to a file as a log shipper would read it
+    stdio: ['ignore', logFd, logFd],
+  });
+  closeSync(logFd);
+  const output = () => readFileSync(logFile, 'utf8').slice(-4000);
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const code = await Promise.race([exited, new Promise<'wait'>((r) => setTimeout(() => r('wait'), 250))]);
+    if (code !== 'wait') throw new Error(`the api exited (${code}):\n${output()}`);
+    const ready = await fetch(`${base}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`the api was not ready in time:\n${output()}`);
+  }
+  return {
+    base,
+    child,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * The login: the dev IdP and an app of the same code on the same database and JWT secret, whose login is the
+ * product's (authorization-code flow at the IdP over HTTP, then externalTokenLogin), as scripts/token.ts does it.
+ * Its session tokens are valid on the timed api (same secret, same session records).
+ */
+interface LoginApp {
+  app: Awaited<ReturnType<typeof createApp>>['app'];
+  login(): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function startLoginApp(databaseUrl: string, jwtSecret: string): Promise<LoginApp> {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const redirectUri = `${base}/external-auth`;
+  const idp = await startDevIdp({
+    port: 0,
+    clients: [
+      {
+        clientId: 'user-office',
+        clientSecret: 'dev-secret',
+        redirectUris: [redirectUri],
+        postLogoutRedirectUris: [redirectUri],
+      },
+    ],
+  });
+  const { app } = await createApp({
+    mode: 'api',
+    nodeEnv: 'test',
+    logLevel: 'warn',
+    databaseUrl,
+    redisUrl: null,
+    eventStoreUrl: null,
+    jwtSecret,
+    seedDemo: false,
+    authDiscoveryUrl: idp.issuer,
+    authClientId: 'user-office',
+    authClientSecret: 'dev-secret',
+    devIdp: true,
+    publicUrl: base,
+  });
+  await app.listen(port, '127.0.0.1');
+  return {
+    app,
+    login: async () => {
+      const { code, iss } = await loginAtDevIdp({
+        issuer: idp.issuer,
+        clientId: 'user-office',
+        redirectUri,
+        username: 'officer',
+        password: 'secret',
+      });
+      const res = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query:
+            'mutation ($t: String!, $r: String!, $i: String) { externalTokenLogin(externalToken: $t, redirectUri: $r, iss: $i) }',
+          variables: { t: code, r: redirectUri, i: iss },
+        }),
+      });
+      const json = (await res.json()) as {
+        data?: { externalTokenLogin: string };
+        errors?: { message: string }[];
+      };
+      if (!json.data?.externalTokenLogin) throw new Error(`login failed: ${JSON.stringify(json.errors)}`);
+      return json.data.externalTokenLogin;
+    },
+    close: async () => {
+      await app.close();
+      await idp.close();
+    },
+  };
+}
+
+async function postGraphql(
+  api: Api,
+  token: string,
+  body: string,
+): Promise<{ totalCount: number; rows: number }> {
+  const res = await fetch(`${api.base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body,
+  });
+  const json = (await res.json()) as {
+    data?: { getProposalsCore?: { totalCount: number; proposalViews: unknown[] } };
+    errors?: { message: string }[];
+  };
+  if (!res.ok || json.errors) throw new Error(`HTTP ${res.status}: ${JSON.stringify(json.errors)}`);
+  const result = json.data?.getProposalsCore;
+  return { totalCount: result?.totalCount ?? 0, rows: result?.proposalViews.length ?? 0 };
+}
+
+const bodyOf = (vars: Variables) =>
+  JSON.stringify({ operationName: 'ConsoleProposals', query: CONSOLE_PROPOSALS, variables: vars });
+
+/** CPU time the process used so far, ms (user + system, from /proc) */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100 Hz)
+}
+
+function residentMemory(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+async function main(): Promise<void> {
+  if (process.env.BENCH_BUILD !== '0') {
+    log('building contracts, dev-idp and the api…');
+    for (const w of ['contracts', 'services/dev-idp', 'services/api'])
+      execFileSync('npm', ['run', 'build', '-w', w], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const { url, data } = await prepareDatabase();
+  const list = cases(data);
+
+  const jwtSecret = randomBytes(32).toString('hex');
+  const loginApp = await startLoginApp(url, jwtSecret);
+  // a read model whose version changed was rebuilt by that start: the state autovacuum brings it to (statistics,
+  // visibility map), as after the seeding
+  log('VACUUM ANALYZE…');
+  await vacuumAnalyze(url);
+  log('starting the api (node services/api/dist/main.js, NODE_ENV=production, UO_MODE=api)…');
+  const api = await startApi(url, jwtSecret);
+  try {
+    // ----------------------------------------------------------------------- server-side, the same inputs
+    log('server-side (the repository behind getProposalsCore, in this process)…');
+    const server: Stats[] = [];
+    const views = loginApp.app.get(ProposalViewsRepository);
+    for (const c of list) {
+      const times: number[] = [];
+      for (let n = -WARMUP; n < RUNS; n++) {
+        const v = c.vars(n + WARMUP);
+        const t0 = performance.now();
+        await views.page(v.filter, v);
+        if (n >= 0) times.push(performance.now() - t0);
+      }
+      server.push(stats(times));
+      log(`  ${c.name}: p95 ${fmt(server[server.length - 1].p95)} ms (load ${load()})`);
+    }
+
+    // ---------------------------------------------------------------------------------------- over HTTP
+    const token = await loginApp.login();
+    log('logged in as officer through the dev IdP (authorization code, externalTokenLogin)');
+    const bare: number[] = [];
+    for (let n = -WARMUP; n < RUNS; n++) {
+      const t0 = performance.now();
+      const res = await fetch(`${api.base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: '{"query":"{ __typename }"}',
+      });
+      await res.text();
+      if (n >= 0) bare.push(performance.now() - t0);
+    }
+    const http: (Stats & { totalCount: number; load: string; cpuMs: number })[] = [];
+    const pid = api.child.pid as number;
+    for (const c of list) {
+      const times: number[] = [];
+      const cpu0 = cpuMs(pid);
+      const counts = new Set<number>();
+      for (let n = -WARMUP; n < RUNS; n++) {
+        const body = bodyOf(c.vars(n + WARMUP));
+        const t0 = performance.now();
+        const { totalCount, rows } = await postGraphql(api, token, body);
+        if (n >= 0) times.push(performance.now() - t0);
+        if (rows === 0 && totalCount > 0 && !c.name.startsWith('offset'))
+          throw new Error(`${c.name}: no rows`);
+        counts.add(totalCount);
+      }
+      const sorted = [...counts].sort((a, b) => a - b);
+      http.push({
+        ...stats(times),
+        totalCount: sorted[Math.floor(sorted.length / 2)],
+        load: load(),
+        cpuMs: (cpuMs(pid) - cpu0) / (RUNS + WARMUP),
+      });
+      log(`  ${c.name}: p95 ${fmt(http[http.length - 1].p95)} ms over HTTP (load ${load()})`);
+    }
+
+    // -------------------------------------------------------------------------------- officers at once
+    log(`${CLIENTS} officers at once for ${CONCURRENT_SECONDS} s…`);
+    const tokens = await Promise.all(Array.from({ length: CLIENTS }, () => loginApp.login()));
+    const concurrent: number[] = [];
+    const until = performance.now() + CONCURRENT_SECONDS * 1000;
+    const startedAt = performance.now();
+    let counter = 0;
+    await Promise.all(
+      tokens.map(async (t, client) => {
+        let n = client * 7;
+        while (performance.now() < until) {
+          const c = list[n % (list.length - 1)]; // every case but the 200-row chunk
+          const body = bodyOf(c.vars(Math.floor(n / list.length) + client));
+          n++;
+          const t0 = performance.now();
+          await postGraphql(api, t, body);
+          concurrent.push(performance.now() - t0);
+          counter++;
+        }
+      }),
+    );
+    const concurrentSeconds = (performance.now() - startedAt) / 1000;
+    const together = { ...stats(concurrent), perSecond: counter / concurrentSeconds, load: load() };
+    const memory = residentMemory(api.child.pid as number);
+
+    // ------------------------------------------------------------------------------------------ report
+    const out = (line: string) => process.stdout.write(`${line}\n`);
+    out('');
+    out(
+      `getProposalsCore, ${data.proposals.toLocaleString('en')} proposals (${data.method}; seeded at ${data.seedRate.toFixed(0)} proposals/s), ` +
+        `PostgreSQL; the console's query, a page of 20, ${RUNS} runs per case with rotating inputs`,
+    );
+    out('| case | matches | server p50 | server p95 | HTTP p50 | HTTP p95 | api CPU/request | load |');
+    out('|---|---|---|---|---|---|---|---|');
+    list.forEach((c, i) =>
+      out(
+        `| ${c.name} | ${http[i].totalCount.toLocaleString('en')} | ${fmt(server[i].p50)} ms | ${fmt(server[i].p95)} ms | ` +
+          `${fmt(http[i].p50)} ms | ${fmt(http[i].p95)} ms | ${fmt(http[i].cpuMs)} ms | ${http[i].load} |`,
+      ),
+    );
+    const b = stats(bare);
+    out(`bare { __typename } over HTTP: p50 ${fmt(b.p50)} ms, p95 ${fmt(b.p95)} ms`);
+    out(
+      `${CLIENTS} officers at once (every case but the chunk, rotating): ${together.perSecond.toFixed(0)} requests/s, ` +
+        `p50 ${fmt(together.p50)} ms, p95 ${fmt(together.p95)} ms, max ${fmt(together.max)} ms (load ${together.load})`,
+    );
+    out(
+      `api resident memory after the run: ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)} MB)`,
+    );
+    out(`database kept: ${new URL(url).pathname.slice(1)}`);
+    out(
+      JSON.stringify({
+        proposals: data.proposals,
+        method: data.method,
+        seedRate: data.seedRate,
+        cases: list.map((c, i) => ({
+          name: c.name,
+          matches: http[i].totalCount,
+          server: server[i],
+          http: http[i],
+        })),
+        bare: b,
+        concurrent: { clients: CLIENTS, ...together },
+        memory,
+      }),
+    );
+  } finally {
+    await api.stop();
+    await loginApp.close();
+  }
+}
+
+runBench(main);
