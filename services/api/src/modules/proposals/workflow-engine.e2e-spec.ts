@@ -53,7 +53,8 @@ describe.each(['postgres', 'pglite'] as const)('workflow engine (%s)', (store) =
   const statusOf = async (pk: number) =>
     (await gql<{ getProposal: { status: { shortCode: string } } }>(GET, { pk }, officer)).getProposal.status
       .shortCode;
-  const submitted = async (call: Awaited<ReturnType<typeof createOpenCall>>) => {
+  /** a proposal of the call, every step answered, not yet submitted */
+  const ready = async (call: Awaited<ReturnType<typeof createOpenCall>>) => {
     const { createProposal } = await gql<{ createProposal: { primaryKey: number; questionaryId: number } }>(
       CREATE,
       { callId: call.callId },
@@ -69,33 +70,23 @@ describe.each(['postgres', 'pglite'] as const)('workflow engine (%s)', (store) =
       },
       pi,
     );
-    await gql(SUBMIT, { pk: createProposal.primaryKey }, pi);
-    await settled();
     return createProposal.primaryKey;
+  };
+  const submitted = async (call: Awaited<ReturnType<typeof createOpenCall>>) => {
+    const pk = await ready(call);
+    await gql(SUBMIT, { pk }, pi);
+    await settled();
+    return pk;
   };
 
   it('answers the submission with the status the workflow moved the proposal to (not Draft)', async () => {
     const call = await createOpenCall(t, officer.token);
-    const { createProposal } = await gql<{ createProposal: { primaryKey: number; questionaryId: number } }>(
-      CREATE,
-      { callId: call.callId },
-      pi,
-    );
-    await gql(UPDATE, { pk: createProposal.primaryKey }, pi);
-    await gql(
-      ANSWER,
-      {
-        q: createProposal.questionaryId,
-        topic: call.topicId,
-        answers: [{ questionId: call.questionId, value: '{"value":"x"}' }],
-      },
-      pi,
-    );
+    const pk = await ready(call);
     const { submitProposal } = await gql<{
       submitProposal: { submitted: boolean; status: { shortCode: string } };
     }>(
       `mutation($pk: Int!) { submitProposal(proposalPk: $pk) { submitted status { shortCode } } }`,
-      { pk: createProposal.primaryKey },
+      { pk },
       pi,
     );
     expect(submitProposal).toEqual({ submitted: true, status: { shortCode: 'SUBMITTED_LOCKED' } });
