@@ -21,6 +21,7 @@ import {
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
+import { newPage as openPage, tokenGql } from './console-steps';
 import { eventually } from '../../../../services/api/test/support/eventually';
 
 const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey questionaryId } }`;
@@ -40,11 +41,8 @@ let officer: TestUser;
 let pi: TestUser;
 let proposalId: string;
 
-async function gql<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
-  const res = await product.t.gql<T>(query, variables, token);
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data!;
-}
+const gql = <T>(query: string, variables: Record<string, unknown>, token: string) =>
+  tokenGql(product)<T>(query, variables, token);
 
 beforeAll(async () => {
   product = await startProduct();
@@ -120,11 +118,7 @@ afterAll(async () => {
   await product?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await (await product.context()).newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  return page;
-}
+const newPage = (): Promise<Page> => openPage(product);
 
 /** A screenshot of the page as it is, and no serious or critical axe violation on it. */
 async function check(page: Page, name: string): Promise<void> {

@@ -1,17 +1,31 @@
 /**
- * Steps the console's browser tests share (used by template-story and questions-statuses; the older files keep
- * their own copies for now): a page that reports its script errors, a screenshot with the axe check, GraphQL as an
+ * Steps the console's browser tests share: a page that reports its script errors, a screenshot with the axe check, GraphQL as an
  * officer, react-admin fields by label, a select's list closing, a question created in the questionary editor.
  */
 import type { Page } from 'playwright-core';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
 import { screenshot, seriousViolations, type Product } from '../../../portal/test/browser/harness';
 
-/** A fresh browser profile's page whose script errors are printed. */
+/** A fresh browser profile's page whose script errors, console errors and refused requests are printed. */
 export async function newPage(product: Product): Promise<Page> {
   const page = await (await product.context()).newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) console.error(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.error(`console error: ${message.text()}`);
+  });
   return page;
+}
+
+/** GraphQL with a given token; errors thrown with their messages. */
+export function tokenGql(product: Product) {
+  return async <T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> => {
+    const res = await product.t.gql<T>(query, variables, token);
+    if (res.errors) throw new Error(JSON.stringify(res.errors));
+    return res.data!;
+  };
 }
 
 /** A screenshot of the page as it is (artifacts/screenshots/<name>.png), and no serious or critical axe violation. */

@@ -13,6 +13,7 @@ import {
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
+import { newPage as openPage, tokenGql } from './console-steps';
 
 const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey questionaryId } }`;
 const UPDATE = `mutation($pk: Int!, $title: String!) { updateProposal(proposalPk: $pk, title: $title, abstract: "Beam time") { primaryKey } }`;
@@ -30,11 +31,8 @@ let officerToken: string;
 let callShortCode: string;
 let callId: number;
 
-async function gql<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
-  const res = await product.t.gql<T>(query, variables, token);
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data!;
-}
+const gql = <T>(query: string, variables: Record<string, unknown>, token: string) =>
+  tokenGql(product)<T>(query, variables, token);
 
 beforeAll(async () => {
   product = await startProduct();
@@ -83,18 +81,7 @@ afterAll(async () => {
 });
 
 /** A page whose script errors fail the test with their message. */
-async function newPage(): Promise<Page> {
-  const page = await (await product.context()).newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) console.error(`${response.status()} ${response.url()}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      console.error(`console ${message.type()}: ${message.text()}`);
-  });
-  return page;
-}
+const newPage = (): Promise<Page> => openPage(product);
 
 async function expectAccessible(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);

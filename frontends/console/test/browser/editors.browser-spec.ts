@@ -17,6 +17,7 @@ import {
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
+import { newPage as openPage } from './console-steps';
 
 let product: Product;
 
@@ -28,17 +29,7 @@ afterAll(async () => {
   await product?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await (await product.context()).newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) console.error(`${response.status()} ${response.url()}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.error(`console error: ${message.text()}`);
-  });
-  return page;
-}
+const newPage = (): Promise<Page> => openPage(product);
 
 async function expectAccessible(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);

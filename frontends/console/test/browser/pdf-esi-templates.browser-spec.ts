@@ -14,6 +14,7 @@ import {
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
+import { newPage as openPage } from './console-steps';
 
 let product: Product;
 
@@ -25,17 +26,7 @@ afterAll(async () => {
   await product?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await (await product.context()).newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) console.error(`${response.status()} ${response.url()}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.error(`console error: ${message.text()}`);
-  });
-  return page;
-}
+const newPage = (): Promise<Page> => openPage(product);
 
 const HEADER =
   '<div style="font-size: 10px; width: 100%; text-align: center;">Browser test header {{proposal.proposalId}}</div>';

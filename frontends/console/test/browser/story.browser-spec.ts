@@ -28,6 +28,7 @@ import {
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
+import { newPage as openPage, tokenGql } from './console-steps';
 
 const TEMPLATE = `mutation { createTemplate(groupId: PROPOSAL_QUESTIONARY, name: "Story template") { templateId steps { topic { id } } } }`;
 const QUESTION = `mutation { createQuestion(categoryId: PROPOSAL, dataType: TEXT_INPUT) { id } }`;
@@ -55,11 +56,8 @@ let catcher: DevMailCatcher;
 let officer: TestUser;
 let template: { templateId: number; topicId: number; questionId: string };
 
-async function gql<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
-  const res = await product.t.gql<T>(query, variables, token);
-  if (res.errors) throw new Error(JSON.stringify(res.errors));
-  return res.data!;
-}
+const gql = <T>(query: string, variables: Record<string, unknown>, token: string) =>
+  tokenGql(product)<T>(query, variables, token);
 
 beforeAll(async () => {
   [product, catcher] = await Promise.all([startProduct(), startDevMailCatcher({ smtpPort: 0, webPort: 0 })]);
@@ -133,14 +131,7 @@ afterAll(async () => {
 });
 
 /** A page in a fresh browser profile; its script errors and failed requests are printed. */
-async function newPage(): Promise<Page> {
-  const page = await (await product.context()).newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) console.error(`${response.status()} ${response.url()}`);
-  });
-  return page;
-}
+const newPage = (): Promise<Page> => openPage(product);
 
 /** A screenshot of the page as it is, and (scan) no serious or critical axe violation on it. */
 async function step(page: Page, name: string, scan = true): Promise<void> {
