@@ -10,6 +10,7 @@ import type { Response } from 'express';
 import { RolesAllowed } from '../../platform/auth/policy.decorators';
 import { badInput } from '../../platform/errors/app-error';
 import { validateInput } from '../../platform/validation/validate-input';
+import { setDownloadHeaders } from './download-headers';
 import { buildTemplatePreviewDocument, PdfTemplatePartError } from './domain/proposal-html';
 import { PdfRenderer } from './pdf-renderer';
 
@@ -44,13 +45,7 @@ export class PdfTemplatePreviewController {
       headerTemplate: document.headerTemplate,
       footerTemplate: document.footerTemplate,
     });
-    res.status(HttpStatus.OK);
-    res.setHeader('content-type', 'application/pdf');
-    res.setHeader('content-disposition', 'inline; filename="pdf-template-preview.pdf"');
-    res.setHeader('x-download-filename', 'pdf-template-preview.pdf');
-    res.setHeader('access-control-expose-headers', 'content-disposition, x-download-filename');
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('cache-control', 'private, no-store');
+    setDownloadHeaders(res, 'pdf-template-preview.pdf', 'application/pdf', 'inline');
     res.setHeader('content-length', String(pdf.length));
     res.end(pdf);
   }
