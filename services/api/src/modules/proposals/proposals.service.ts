@@ -42,10 +42,10 @@ export const actorOf = (session: SessionUser): Actor => ({
   isOfficer: session.currentRole === Role.USER_OFFICER,
 });
 
-/** The proposal use cases: they need calls, workflows, questionaries and users besides the proposal stream. */
 /** How long a submission waits for the workflow engine to move the proposal before it answers anyway. */
 const SETTLE_WORKFLOW_MS = 3000;
 
+/** The proposal use cases: they need calls, workflows, questionaries and users besides the proposal stream. */
 @Injectable()
 export class ProposalsService {
   constructor(
