@@ -85,14 +85,18 @@ const toView = (r: ViewRecord): ProposalViewModel => ({
 class Where {
   readonly clauses: string[] = [];
   readonly params: unknown[] = [];
+  /** every condition is on the call and the status only: `proposal_view_counts` holds the exact number of matches */
+  countedByProjection = true;
 
   param(value: unknown): string {
     this.params.push(value);
     return `$${this.params.length}`;
   }
 
-  add(clause: string): void {
+  /** `onCallOrStatus`: the condition reads nothing but `v.call_id` and `v.status_id` */
+  add(clause: string, onCallOrStatus = false): void {
     this.clauses.push(clause);
+    if (!onCallOrStatus) this.countedByProjection = false;
   }
 
   toSql(): string {
@@ -172,10 +176,11 @@ export class ProposalViewsRepository {
 
   private where(filter: ProposalsFilterInput, searchText: string | undefined): Where {
     const where = new Where();
-    if (filter.callId != null) where.add(`v.call_id = ${where.param(filter.callId)}`);
-    if (filter.proposalStatusId != null) where.add(`v.status_id = ${where.param(filter.proposalStatusId)}`);
+    if (filter.callId != null) where.add(`v.call_id = ${where.param(filter.callId)}`, true);
+    if (filter.proposalStatusId != null)
+      where.add(`v.status_id = ${where.param(filter.proposalStatusId)}`, true);
     if (filter.excludeProposalStatusIds?.length)
-      where.add(`NOT (v.status_id = ANY(${where.param(filter.excludeProposalStatusIds)}::int[]))`);
+      where.add(`NOT (v.status_id = ANY(${where.param(filter.excludeProposalStatusIds)}::int[]))`, true);
     if (filter.questionaryIds?.length)
       where.add(`v.questionary_id = ANY(${where.param(filter.questionaryIds)}::int[])`);
     if (filter.referenceNumbers?.length)
@@ -224,7 +229,7 @@ export class ProposalViewsRepository {
            JOIN proposal_views v USING (proposal_pk) ${order}`
         : `SELECT v.* FROM proposal_views v ${clause} ${order} LIMIT ${limit} OFFSET ${skip}`;
     const countParams = where.params.slice(0, where.params.length - 2);
-    if (this.countedByProjection(filter, options.searchText)) {
+    if (where.countedByProjection) {
       // the count is a few rows of proposal_view_counts: asked with the page, one round trip
       const result = await this.sql.query<ViewRecord & { total_count: string | number | null }>(
         `SELECT c.n AS total_count, p.* FROM (SELECT sum(v.n) AS n FROM proposal_view_counts v ${clause}) c
@@ -243,21 +248,6 @@ export class ProposalViewsRepository {
       ),
     ]);
     return { totalCount: Number(counted.rows[0].n), proposalViews: rows.rows.map(toView) };
-  }
-
-  /**
-   * Whether the exact number of matches is the sum of the counts the projection keeps per call and status: the
-   * filter holds nothing but a call, a status and statuses left out (the staff table's first view, its status
-   * and call filters). Else the matches are counted.
-   */
-  private countedByProjection(filter: ProposalsFilterInput, searchText: string | undefined): boolean {
-    return (
-      !filter.questionaryIds?.length &&
-      !filter.referenceNumbers?.length &&
-      !filter.questionFilter &&
-      !(filter.text && toPrefixQuery(filter.text)) &&
-      !(searchText && toPrefixQuery(searchText))
-    );
   }
 
   async basic(filter: ProposalsFilterInput, searchText?: string): Promise<ProposalViewBasicModel[]> {
