@@ -5,7 +5,7 @@ import type { Response } from 'express';
 const rfc5987 = (value: string): string =>
   encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** `attachment` (or `inline`)`; filename="…"; filename*=UTF-8''…` (RFC 6266), with a printable-ASCII fallback name. */
+/** `attachment` or `inline`, then `; filename="…"; filename*=UTF-8''…` (RFC 6266), with a printable-ASCII fallback name. */
 const contentDisposition = (fileName: string, disposition: 'attachment' | 'inline'): string =>
   `${disposition}; filename="${fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_')}"; filename*=UTF-8''${rfc5987(fileName)}`;
 
