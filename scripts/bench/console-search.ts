@@ -17,15 +17,14 @@
  * TEST_DATABASE_ADMIN_URL (where the scratch database is created and dropped), CHROMIUM_PATH (/usr/bin/chromium).
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { DEV_PASSWORD } from '../../contracts/src';
-import { ADMIN_URL, log, percentile, runBench } from './support';
+import { ADMIN_URL, freePort, log, percentile, runBench, startBuiltApi, type BuiltApi } from './support';
 
 const ROOT = join(__dirname, '..', '..');
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 20);
@@ -68,16 +67,6 @@ const TERMS = [
 /** typed once before the timed searches: the page's code and the api's plans warm */
 const WARM_UP = 'order';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
 /** Seeds a scratch database through `npm run bench:proposals-core` (kept) and returns its URL. */
 async function seedThroughProposalsCore(): Promise<{ url: string; name: string }> {
   log(`no DATABASE_URL: seeding ${SEED_PROPOSALS} proposals through the proposals-core benchmark…`);
@@ -110,26 +99,19 @@ async function dropDatabase(name: string): Promise<void> {
   await admin.end();
 }
 
-interface Api {
-  url: string;
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
 /** `node services/api/dist/main.js` on free ports, with its development IdP; resolves once it answers /health. */
-async function startApi(databaseUrl: string, dataDir: string): Promise<Api> {
+async function startApi(databaseUrl: string, dataDir: string): Promise<BuiltApi> {
   const [port, idpPort, smtpPort, mailPort] = [
     await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
   ];
-  const url = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
     PORT: String(port),
-    PUBLIC_URL: url,
+    PUBLIC_URL: `http://localhost:${port}`,
     DEV_IDP_PORT: String(idpPort),
     DEV_SMTP_PORT: String(smtpPort),
     DEV_MAIL_PORT: String(mailPort),
@@ -140,42 +122,23 @@ async function startApi(databaseUrl: string, dataDir: string): Promise<Api> {
   };
   for (const name of ['AUTH_DISCOVERY_URL', 'REDIS_URL', 'EVENTSTORE_URL', 'SMTP_URL', 'UO_MODE'])
     delete env[name];
-  const child = spawn(process.execPath, [join(ROOT, 'services', 'api', 'dist', 'main.js')], {
-    cwd: ROOT,
+  let output = '';
+  const prefixed = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-4000);
+    process.stderr.write(text.replace(/^/gm, '  [api] '));
+  };
+  return startBuiltApi({
+    port,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) =>
-    process.stderr.write(chunk.toString().replace(/^/gm, '  [api] ')),
-  );
-  child.stderr?.on('data', (chunk: Buffer) =>
-    process.stderr.write(chunk.toString().replace(/^/gm, '  [api] ')),
-  );
-  const exited = new Promise<never>((_, reject) =>
-    child.on('exit', (code) => reject(new Error(`the api exited (code ${code}) before it answered`))),
-  );
-  const up = (async () => {
-    for (;;) {
-      const ok = await fetch(`${url}/health`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  await Promise.race([up, exited]);
-  return {
-    url,
-    process: child,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const gone = new Promise((resolve) => child.on('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await gone;
-      clearTimeout(timer);
+    readyPath: '/health',
+    output: () => output,
+    onSpawn: (child) => {
+      child.stdout?.on('data', prefixed);
+      child.stderr?.on('data', prefixed);
     },
-  };
+  });
 }
 
 /** Waits until every projection has caught up (uo_projection_lag_events 0), so none competes with the searches. */

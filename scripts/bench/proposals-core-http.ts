@@ -28,10 +28,9 @@
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,7 +48,7 @@ import {
   writeBenchData,
   type BenchData,
 } from './proposals-seed';
-import { ADMIN_URL, log, percentile, runBench } from './support';
+import { ADMIN_URL, freePort, log, percentile, runBench, startBuiltApi, type BuiltApi } from './support';
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -178,18 +177,6 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
 function databaseUrlOf(name: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
@@ -312,63 +299,39 @@ async function prepareDatabase(): Promise<{ url: string; data: BenchData }> {
   return { url, data };
 }
 
-interface Api {
-  base: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
 /** the real built api, as a facility runs its api process (production, api mode, the access log on) */
-async function startApi(databaseUrl: string, jwtSecret: string): Promise<Api> {
+async function startApi(databaseUrl: string, jwtSecret: string): Promise<BuiltApi> {
   const port = await freePort();
-  const base = `http://localhost:${port}`;
   const logFile = join(tmpdir(), `uo-bench-api-${process.pid}.log`);
   const logFd = openSync(logFile, 'w');
   log(`the api's log: ${logFile}`);
-  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const main = resolve(ROOT, process.env.BENCH_API_MAIN ?? 'services/api/dist/main.js');
-  const child = spawn(process.execPath, [...nodeArgs, main], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      UO_MODE: 'api',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      PUBLIC_URL: base,
-      JWT_SECRET: jwtSecret,
-      // production refuses a provider over plain HTTP, so the dev IdP logs in through the login app (below);
-      // this one is never asked (no login happens here)
-      AUTH_DISCOVERY_URL: 'https://login.invalid/',
-      AUTH_CLIENT_SECRET: 'unused',
-      DATA_DIR: resolve(ROOT, '.data', `bench-http-${process.pid}`),
-    },
-    // the access log stays on (LOG_LEVEL info, as a facility runs it), written to a file as a log shipper would read it
-    stdio: ['ignore', logFd, logFd],
-  });
-  closeSync(logFd);
-  const output = () => readFileSync(logFile, 'utf8').slice(-4000);
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    const code = await Promise.race([exited, new Promise<'wait'>((r) => setTimeout(() => r('wait'), 250))]);
-    if (code !== 'wait') throw new Error(`the api exited (${code}):\n${output()}`);
-    const ready = await fetch(`${base}/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`the api was not ready in time:\n${output()}`);
+  try {
+    return await startBuiltApi({
+      port,
+      nodeArgs: (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter((a) => a !== ''),
+      main: resolve(ROOT, process.env.BENCH_API_MAIN ?? 'services/api/dist/main.js'),
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        UO_MODE: 'api',
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        JWT_SECRET: jwtSecret,
+        // production refuses a provider over plain HTTP, so the dev IdP logs in through the login app (below);
+        // this one is never asked (no login happens here)
+        AUTH_DISCOVERY_URL: 'https://login.invalid/',
+        AUTH_CLIENT_SECRET: 'unused',
+        DATA_DIR: resolve(ROOT, '.data', `bench-http-${process.pid}`),
+      },
+      // the access log stays on (LOG_LEVEL info, as a facility runs it), written to a file as a log shipper reads it
+      stdio: ['ignore', logFd, logFd],
+      readyPath: '/ready',
+      output: () => readFileSync(logFile, 'utf8').slice(-4000),
+    });
+  } finally {
+    closeSync(logFd);
   }
-  return {
-    base,
-    child,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /**
@@ -447,11 +410,11 @@ async function startLoginApp(databaseUrl: string, jwtSecret: string): Promise<Lo
 }
 
 async function postGraphql(
-  api: Api,
+  api: BuiltApi,
   token: string,
   body: string,
 ): Promise<{ totalCount: number; rows: number }> {
-  const res = await fetch(`${api.base}/graphql`, {
+  const res = await fetch(`${api.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body,
@@ -520,7 +483,7 @@ async function main(): Promise<void> {
     const bare: number[] = [];
     for (let n = -WARMUP; n < RUNS; n++) {
       const t0 = performance.now();
-      const res = await fetch(`${api.base}/graphql`, {
+      const res = await fetch(`${api.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: '{"query":"{ __typename }"}',

@@ -2,8 +2,10 @@
  * What the api benchmarks share: a scratch PostgreSQL database, the whole app listening on an ephemeral port, a
  * GraphQL client and percentiles. Progress goes to stderr (`log`); each benchmark prints its own figures.
  */
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { createApp } from '../../services/api/src/app.factory';
 import type { AppConfig } from '../../services/api/src/platform/config/app-config';
@@ -13,6 +15,74 @@ export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://post
 export const log = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };
+
+/** A port nothing listens on now (the OS picks it). */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface BuiltApi {
+  url: string;
+  child: ChildProcess;
+  /** SIGTERM, then SIGKILL after 10 s */
+  stop(): Promise<void>;
+}
+
+/**
+ * The built api (`node [nodeArgs] services/api/dist/main.js`, or `main`) on `port` with exactly `env`; resolves
+ * once `readyPath` answers 200, rejects when the process exits first (with `output()`) or after `timeoutMs`.
+ */
+export async function startBuiltApi(options: {
+  port: number;
+  env: NodeJS.ProcessEnv;
+  stdio: StdioOptions;
+  readyPath: '/health' | '/ready';
+  nodeArgs?: readonly string[];
+  main?: string;
+  timeoutMs?: number;
+  output?: () => string;
+  /** called at once with the process (e.g. to read its piped output) */
+  onSpawn?(child: ChildProcess): void;
+}): Promise<BuiltApi> {
+  const url = `http://localhost:${options.port}`;
+  const main = options.main ?? join(__dirname, '..', '..', 'services', 'api', 'dist', 'main.js');
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
+    cwd: join(__dirname, '..', '..'),
+    env: options.env,
+    stdio: options.stdio,
+  });
+  options.onSpawn?.(child);
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const deadline = Date.now() + (options.timeoutMs ?? 600_000);
+  for (;;) {
+    const code = await Promise.race([exited, new Promise<'wait'>((r) => setTimeout(() => r('wait'), 250))]);
+    if (code !== 'wait')
+      throw new Error(`the api exited (code ${code}) before it answered\n${options.output?.() ?? ''}`);
+    const ready = await fetch(`${url}${options.readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`the api did not answer in time\n${options.output?.() ?? ''}`);
+  }
+  return {
+    url,
+    child,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
 
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
