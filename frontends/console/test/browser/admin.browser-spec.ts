@@ -21,7 +21,7 @@ import {
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
-import { newPage as openPage, tokenGql } from './console-steps';
+import { field, fillOpenCallDates, newPage as openPage, tokenGql } from './console-steps';
 import { eventually } from '../../../../services/api/test/support/eventually';
 
 const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey questionaryId } }`;
@@ -126,12 +126,6 @@ async function check(page: Page, name: string): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-/** A form field by its label (react-admin marks required fields' labels with " *"). */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
-
 /** Picks an option of a react-admin / MUI select by its label. */
 async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: new RegExp(`^${label}(\\s*\\*)?$`) }).click();
@@ -163,17 +157,7 @@ describe('the console administration in Chromium (officer)', () => {
 
     const year = new Date().getFullYear();
     await field(page, 'Short code').fill('BROWSER-CALL');
-    const dates: Record<string, string> = {
-      'Start of the call': `${year - 1}-01-01T09:00`,
-      'End of the call': `${year + 1}-12-31T17:00`,
-      'Start of the review': `${year + 2}-01-01T09:00`,
-      'End of the review': `${year + 2}-02-01T17:00`,
-      'Start of notification': `${year + 2}-03-01T09:00`,
-      'End of notification': `${year + 2}-03-31T17:00`,
-      'Start of the cycle': `${year + 2}-04-01T09:00`,
-      'End of the cycle': `${year + 2}-09-30T17:00`,
-    };
-    for (const [label, value] of Object.entries(dates)) await field(page, label).fill(value);
+    await fillOpenCallDates(page);
     await choose(page, 'Proposal workflow', /.+/);
     await choose(page, 'Proposal template', /.+/);
     await field(page, 'Reference number format').fill('BR{digits:4}');

@@ -44,7 +44,26 @@ export function officerGql(product: Product) {
 }
 
 /** A react-admin form field by its label (required fields' labels end with " *"). */
-export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
+export function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+/** The Calls form's eight dates: a call open since last year until the end of next year, its later milestones after. */
+export async function fillOpenCallDates(page: Page): Promise<void> {
+  const year = new Date().getFullYear();
+  const dates: Record<string, string> = {
+    'Start of the call': `${year - 1}-01-01T09:00`,
+    'End of the call': `${year + 1}-12-31T17:00`,
+    'Start of the review': `${year + 2}-01-01T09:00`,
+    'End of the review': `${year + 2}-02-01T17:00`,
+    'Start of notification': `${year + 2}-03-01T09:00`,
+    'End of notification': `${year + 2}-03-31T17:00`,
+    'Start of the cycle': `${year + 2}-04-01T09:00`,
+    'End of the cycle': `${year + 2}-09-30T17:00`,
+  };
+  for (const [label, value] of Object.entries(dates)) await field(page, label).fill(value);
+}
 
 /** Waits for an open select's list to be gone (it fades out), so screenshots and axe see the page itself. */
 export async function listClosed(page: Page): Promise<void> {

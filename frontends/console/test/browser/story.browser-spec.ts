@@ -28,7 +28,7 @@ import {
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
-import { newPage as openPage, tokenGql } from './console-steps';
+import { field, fillOpenCallDates, newPage as openPage, tokenGql } from './console-steps';
 
 const TEMPLATE = `mutation { createTemplate(groupId: PROPOSAL_QUESTIONARY, name: "Story template") { templateId steps { topic { id } } } }`;
 const QUESTION = `mutation { createQuestion(categoryId: PROPOSAL, dataType: TEXT_INPUT) { id } }`;
@@ -142,12 +142,6 @@ async function step(page: Page, name: string, scan = true): Promise<void> {
     expect({ page: name, violations: await seriousViolations(page) }).toEqual({ page: name, violations: [] });
 }
 
-/** A form field by its label (react-admin marks required fields' labels with " *"). */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
-
 /** Picks an option of a react-admin / MUI select by its label. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: new RegExp(`^${label}(\\s*\\*)?$`) }).click();
@@ -217,20 +211,9 @@ describe('the staff console story in Chromium', () => {
       await page.waitForURL(`${product.url}/console/Calls`);
       await page.getByRole('link', { name: 'Create call' }).click();
       await field(page, 'Short code').waitFor();
-      const year = new Date().getFullYear();
       await field(page, 'Short code').fill(CALL);
       await field(page, 'Title').fill('Story call');
-      const dates: Record<string, string> = {
-        'Start of the call': `${year - 1}-01-01T09:00`,
-        'End of the call': `${year + 1}-12-31T17:00`,
-        'Start of the review': `${year + 2}-01-01T09:00`,
-        'End of the review': `${year + 2}-02-01T17:00`,
-        'Start of notification': `${year + 2}-03-01T09:00`,
-        'End of notification': `${year + 2}-03-31T17:00`,
-        'Start of the cycle': `${year + 2}-04-01T09:00`,
-        'End of the cycle': `${year + 2}-09-30T17:00`,
-      };
-      for (const [label, value] of Object.entries(dates)) await field(page, label).fill(value);
+      await fillOpenCallDates(page);
       await choose(page, 'Proposal workflow', 'Story workflow');
       await choose(page, 'Proposal template', 'Story template');
       await field(page, 'Reference number format').fill('ST{digits:4}');

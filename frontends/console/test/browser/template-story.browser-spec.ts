@@ -18,6 +18,7 @@ import {
   checkPage,
   createQuestion,
   field,
+  fillOpenCallDates,
   listClosed,
   newPage as openPage,
   officerGql,
@@ -226,18 +227,7 @@ describe('the editors story: template, workflow, call, the applicant, the e-mail
     await page.goto(`${product.url}/console/Calls/create`);
     await field(page, 'Short code').fill(CALL);
     await field(page, 'Title').fill(CALL_TITLE);
-    const year = new Date().getFullYear();
-    const dates: Record<string, string> = {
-      'Start of the call': `${year - 1}-01-01T09:00`,
-      'End of the call': `${year + 1}-12-31T17:00`,
-      'Start of the review': `${year + 2}-01-01T09:00`,
-      'End of the review': `${year + 2}-02-01T17:00`,
-      'Start of notification': `${year + 2}-03-01T09:00`,
-      'End of notification': `${year + 2}-03-31T17:00`,
-      'Start of the cycle': `${year + 2}-04-01T09:00`,
-      'End of the cycle': `${year + 2}-09-30T17:00`,
-    };
-    for (const [label, value] of Object.entries(dates)) await field(page, label).fill(value);
+    await fillOpenCallDates(page);
     for (const [label, option] of [
       ['Proposal workflow', WORKFLOW_NAME],
       ['Proposal template', TEMPLATE_NAME],
