@@ -3,9 +3,10 @@
  * proposals as events (or reuses a database seeded before), starts the real built api (`node
  * services/api/dist/main.js`, NODE_ENV=production, UO_MODE=api, its development IdP for the login), logs in as
  * `officer` through the authorization-code flow (scripts/token.ts's way), then times the console's own query
- * (ConsoleProposals of frontends/console, a page of 20 with every field of the staff table) for each case, over
- * HTTP and server-side (the repository behind getProposalsCore, same inputs, same run), then 8 officers at once,
- * then reads the api's resident memory.
+ * (ConsoleProposals of frontends/console, a page of 20 with every field of the staff table, a count above 5,000
+ * over a search or a question filter estimated as the console allows) for each case, and the exact count the
+ * console's "Count exactly" asks for (ConsoleProposalsCount), over HTTP and server-side (the repository behind
+ * getProposalsCore, same inputs, same run), then 8 officers at once, then reads the api's resident memory.
  *
  * Every timed run rotates its inputs (search words, status ids, numbers, offsets, sort directions), so no figure
  * is the same query repeated. Nothing is cached by the api.
@@ -34,6 +35,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parse, print, separateOperations } from 'graphql';
 import { Client } from 'pg';
 import { DataType, FieldConditionType, OrderDirection, Role } from '../../contracts/src';
 import { ProposalViewsRepository } from '../../services/api/src/modules/proposal-views';
@@ -60,22 +62,20 @@ const FROM_DB = process.env.BENCH_FROM;
 const ROOT = resolve(__dirname, '..', '..');
 const EXCLUDED_STATUS_ID = 9; // the console leaves status 9 out unless a status is chosen (proposal-filter.ts)
 
-/** The console's proposals table query, as frontends/console/src/resources/proposals/api/proposals.graphql has it. */
-const CONSOLE_PROPOSALS = `
-fragment ConsoleProposalView on ProposalView {
-  primaryKey proposalId title
-  principalInvestigator { id firstname lastname preferredname email }
-  submitted submittedDate statusId statusName callId callShortCode finalStatus notified instruments faps
-  questionaryId allocationTimeUnit
-}
-query ConsoleProposals($filter: ProposalsFilter, $first: Int, $offset: Int, $searchText: String,
-  $sortField: String, $sortDirection: OrderDirection) {
-  getProposalsCore(filter: $filter, first: $first, offset: $offset, searchText: $searchText,
-    sortField: $sortField, sortDirection: $sortDirection) {
-    totalCount
-    proposalViews { ...ConsoleProposalView }
-  }
-}`;
+/**
+ * The console's proposals table query and its exact count ("Count exactly"), as the console sends them: each
+ * operation of frontends/console/src/resources/proposals/api/proposals.graphql with the fragments it uses.
+ */
+const CONSOLE_OPERATIONS = separateOperations(
+  parse(
+    readFileSync(
+      resolve(__dirname, '../../frontends/console/src/resources/proposals/api/proposals.graphql'),
+      'utf8',
+    ),
+  ),
+);
+const CONSOLE_PROPOSALS = print(CONSOLE_OPERATIONS.ConsoleProposals);
+const CONSOLE_COUNT = print(CONSOLE_OPERATIONS.ConsoleProposalsCount);
 
 interface Variables {
   filter: Record<string, unknown>;
@@ -84,12 +84,17 @@ interface Variables {
   searchText?: string;
   sortField?: string;
   sortDirection?: OrderDirection;
+  allowEstimatedCount?: boolean;
 }
 
 interface Case {
   name: string;
   /** the variables of run n (rotating) */
   vars(n: number): Variables;
+  /** the exact count behind an estimated total (ConsoleProposalsCount), not a page of the table */
+  exactCount?: true;
+  /** left out of the officers at once (the 200-row chunk, the exact counts) */
+  alone?: true;
 }
 
 const SEARCH_WORDS = [
@@ -114,14 +119,15 @@ function cases(data: BenchData): Case[] {
       dataType: DataType.NUMBER_INPUT,
     },
   });
-  return [
+  const search = (n: number) => SEARCH_WORDS[n % SEARCH_WORDS.length];
+  const table: Case[] = [
     {
       name: 'first page, default order (pages 1–10)',
       vars: (n) => ({ filter: notExcluded, first: 20, offset: (n % 10) * 20 }),
     },
     {
       name: `search one common word (${SEARCH_WORDS.length} words)`,
-      vars: (n) => ({ filter: notExcluded, first: 20, searchText: SEARCH_WORDS[n % SEARCH_WORDS.length] }),
+      vars: (n) => ({ filter: notExcluded, first: 20, searchText: search(n) }),
     },
     {
       name: 'status filter (4 statuses)',
@@ -156,7 +162,24 @@ function cases(data: BenchData): Case[] {
     {
       name: 'call filter, chunk of 200 (the console prefetches 200)',
       vars: (n) => ({ filter: { ...notExcluded, callId: data.callId }, first: 200, offset: (n % 5) * 200 }),
+      alone: true,
     },
+  ];
+  // the console lets every count be estimated (and says "about" when it is)
+  const asTheConsole = table.map((c) => ({
+    ...c,
+    vars: (n: number) => ({ ...c.vars(n), allowEstimatedCount: true }),
+  }));
+  const exact = (name: string, vars: (n: number) => Variables): Case => ({
+    name: `exact count on request ("Count exactly"): ${name}`,
+    vars: (n) => ({ ...vars(n), first: 0 }),
+    exactCount: true,
+    alone: true,
+  });
+  return [
+    ...asTheConsole,
+    exact('search one common word', (n) => ({ filter: notExcluded, first: 0, searchText: search(n) })),
+    exact('number answer > 495…504', (n) => ({ filter: numberFilter(495 + (n % 10)), first: 0 })),
   ];
 }
 
@@ -413,23 +436,35 @@ async function postGraphql(
   api: BuiltApi,
   token: string,
   body: string,
-): Promise<{ totalCount: number; rows: number }> {
+): Promise<{ totalCount: number; rows: number; estimated: boolean }> {
   const res = await fetch(`${api.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body,
   });
   const json = (await res.json()) as {
-    data?: { getProposalsCore?: { totalCount: number; proposalViews: unknown[] } };
+    data?: {
+      getProposalsCore?: { totalCount: number; totalCountEstimated?: boolean; proposalViews?: unknown[] };
+    };
     errors?: { message: string }[];
   };
   if (!res.ok || json.errors) throw new Error(`HTTP ${res.status}: ${JSON.stringify(json.errors)}`);
   const result = json.data?.getProposalsCore;
-  return { totalCount: result?.totalCount ?? 0, rows: result?.proposalViews.length ?? 0 };
+  return {
+    totalCount: result?.totalCount ?? 0,
+    rows: result?.proposalViews?.length ?? 0,
+    estimated: result?.totalCountEstimated ?? false,
+  };
 }
 
-const bodyOf = (vars: Variables) =>
-  JSON.stringify({ operationName: 'ConsoleProposals', query: CONSOLE_PROPOSALS, variables: vars });
+const bodyOf = (c: Case, vars: Variables) =>
+  c.exactCount
+    ? JSON.stringify({
+        operationName: 'ConsoleProposalsCount',
+        query: CONSOLE_COUNT,
+        variables: { filter: vars.filter, searchText: vars.searchText },
+      })
+    : JSON.stringify({ operationName: 'ConsoleProposals', query: CONSOLE_PROPOSALS, variables: vars });
 
 /** CPU time the process used so far, ms (user + system, from /proc) */
 function cpuMs(pid: number): number {
@@ -470,7 +505,7 @@ async function main(): Promise<void> {
       for (let n = -WARMUP; n < RUNS; n++) {
         const v = c.vars(n + WARMUP);
         const t0 = performance.now();
-        await views.page(v.filter, v);
+        await views.page(v.filter, c.exactCount ? { searchText: v.searchText, first: 0 } : v);
         if (n >= 0) times.push(performance.now() - t0);
       }
       server.push(stats(times));
@@ -491,25 +526,28 @@ async function main(): Promise<void> {
       await res.text();
       if (n >= 0) bare.push(performance.now() - t0);
     }
-    const http: (Stats & { totalCount: number; load: string; cpuMs: number })[] = [];
+    const http: (Stats & { totalCount: number; estimated: boolean; load: string; cpuMs: number })[] = [];
     const pid = api.child.pid as number;
     for (const c of list) {
       const times: number[] = [];
       const cpu0 = cpuMs(pid);
-      const counts = new Set<number>();
+      const counts: number[] = [];
+      let estimates = 0;
       for (let n = -WARMUP; n < RUNS; n++) {
-        const body = bodyOf(c.vars(n + WARMUP));
+        const body = bodyOf(c, c.vars(n + WARMUP));
         const t0 = performance.now();
-        const { totalCount, rows } = await postGraphql(api, token, body);
+        const { totalCount, rows, estimated } = await postGraphql(api, token, body);
         if (n >= 0) times.push(performance.now() - t0);
-        if (rows === 0 && totalCount > 0 && !c.name.startsWith('offset'))
+        if (rows === 0 && totalCount > 0 && !c.exactCount && !c.name.startsWith('offset'))
           throw new Error(`${c.name}: no rows`);
-        counts.add(totalCount);
+        counts.push(totalCount);
+        if (estimated) estimates++;
       }
-      const sorted = [...counts].sort((a, b) => a - b);
+      counts.sort((a, b) => a - b);
       http.push({
         ...stats(times),
-        totalCount: sorted[Math.floor(sorted.length / 2)],
+        totalCount: counts[Math.floor(counts.length / 2)],
+        estimated: estimates > counts.length / 2,
         load: load(),
         cpuMs: (cpuMs(pid) - cpu0) / (RUNS + WARMUP),
       });
@@ -519,6 +557,7 @@ async function main(): Promise<void> {
     // -------------------------------------------------------------------------------- officers at once
     log(`${CLIENTS} officers at once for ${CONCURRENT_SECONDS} s…`);
     const tokens = await Promise.all(Array.from({ length: CLIENTS }, () => loginApp.login()));
+    const mix = list.filter((c) => !c.alone);
     const concurrent: number[] = [];
     const until = performance.now() + CONCURRENT_SECONDS * 1000;
     const startedAt = performance.now();
@@ -527,8 +566,8 @@ async function main(): Promise<void> {
       tokens.map(async (t, client) => {
         let n = client * 7;
         while (performance.now() < until) {
-          const c = list[n % (list.length - 1)]; // every case but the 200-row chunk
-          const body = bodyOf(c.vars(Math.floor(n / list.length) + client));
+          const c = mix[n % mix.length];
+          const body = bodyOf(c, c.vars(Math.floor(n / mix.length) + client));
           n++;
           const t0 = performance.now();
           await postGraphql(api, t, body);
@@ -546,20 +585,20 @@ async function main(): Promise<void> {
     out('');
     out(
       `getProposalsCore, ${data.proposals.toLocaleString('en')} proposals (${data.method}; seeded at ${data.seedRate.toFixed(0)} proposals/s), ` +
-        `PostgreSQL; the console's query, a page of 20, ${RUNS} runs per case with rotating inputs`,
+        `PostgreSQL; the console's query (allowEstimatedCount: "about" marks an estimated count), a page of 20, ${RUNS} runs per case with rotating inputs`,
     );
     out('| case | matches | server p50 | server p95 | HTTP p50 | HTTP p95 | api CPU/request | load |');
     out('|---|---|---|---|---|---|---|---|');
     list.forEach((c, i) =>
       out(
-        `| ${c.name} | ${http[i].totalCount.toLocaleString('en')} | ${fmt(server[i].p50)} ms | ${fmt(server[i].p95)} ms | ` +
+        `| ${c.name} | ${http[i].estimated ? 'about ' : ''}${http[i].totalCount.toLocaleString('en')} | ${fmt(server[i].p50)} ms | ${fmt(server[i].p95)} ms | ` +
           `${fmt(http[i].p50)} ms | ${fmt(http[i].p95)} ms | ${fmt(http[i].cpuMs)} ms | ${http[i].load} |`,
       ),
     );
     const b = stats(bare);
     out(`bare { __typename } over HTTP: p50 ${fmt(b.p50)} ms, p95 ${fmt(b.p95)} ms`);
     out(
-      `${CLIENTS} officers at once (every case but the chunk, rotating): ${together.perSecond.toFixed(0)} requests/s, ` +
+      `${CLIENTS} officers at once (the table's cases but the chunk, rotating): ${together.perSecond.toFixed(0)} requests/s, ` +
         `p50 ${fmt(together.p50)} ms, p95 ${fmt(together.p95)} ms, max ${fmt(together.max)} ms (load ${together.load})`,
     );
     out(
@@ -574,6 +613,7 @@ async function main(): Promise<void> {
         cases: list.map((c, i) => ({
           name: c.name,
           matches: http[i].totalCount,
+          estimated: http[i].estimated,
           server: server[i],
           http: http[i],
         })),

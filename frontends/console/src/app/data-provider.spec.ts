@@ -72,6 +72,7 @@ describe('the console data provider: each react-admin call → its §7 operation
           searchText: undefined,
           sortField: 'title',
           sortDirection: 'ASC',
+          allowEstimatedCount: true,
         },
       },
     ]);
@@ -124,6 +125,37 @@ describe('the console data provider: each react-admin call → its §7 operation
     await provider.getList('Proposals', params(2));
     await provider.getList('Proposals', params(1));
     expect(sent).toHaveLength(2);
+  });
+
+  it('says when the total is estimated; the exact count is one request, shown by the refresh that follows without fetching the rows', async () => {
+    // the count's document asks for no rows (first: 0 in the document itself)
+    const { transport, sent } = recording((_field, v) =>
+      v.first === undefined
+        ? { totalCount: 50_127, proposalViews: [] }
+        : { totalCount: 50_000, totalCountEstimated: true, proposalViews: views(200) },
+    );
+    const provider = createDataProvider(transport);
+    const params = {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'primaryKey', order: 'DESC' as const },
+      filter: { search: 'neutron' },
+    };
+    const estimated = await provider.getList('Proposals', params);
+    expect(estimated.total).toBe(50_000);
+    expect(estimated.meta).toMatchObject({ totalEstimated: true });
+    expect(await provider.countProposalsExactly(params)).toBe(50_127);
+    expect(sent[1]).toEqual({
+      operation: 'getProposalsCore',
+      variables: { filter: { excludeProposalStatusIds: [9] }, searchText: 'neutron' },
+    });
+    const refreshed = await provider.getList('Proposals', params);
+    expect(sent).toHaveLength(2);
+    expect(refreshed.total).toBe(50_127);
+    expect(refreshed.meta).toMatchObject({ totalEstimated: false });
+    // the next chunk's estimate does not replace the exact count
+    const later = await provider.getList('Proposals', { ...params, pagination: { page: 11, perPage: 20 } });
+    expect(sent).toHaveLength(3);
+    expect(later.total).toBe(50_127);
   });
 
   it('a command forgets the prefetched rows: the next page is fetched again', async () => {

@@ -6,8 +6,10 @@ import {
   ConsoleCloneProposalsDocument,
   ConsoleNotifyProposalDocument,
   ConsoleProposalsBasicDocument,
+  ConsoleProposalsCountDocument,
   type ConsoleAdministrationProposalMutationVariables,
   type ConsoleProposalsBasicQuery,
+  type ConsoleProposalsCountQuery,
 } from '../gql/graphql';
 import { adminCommands, type AdminCommands } from '../resources/admin-commands';
 import {
@@ -95,6 +97,8 @@ export interface ConsoleCommands {
   administrationProposal(variables: ConsoleAdministrationProposalMutationVariables): Promise<void>;
   /** select-all over the whole filter: getProposalCoreBasic */
   allProposalPks(filter: ProposalTableFilter): Promise<number[]>;
+  /** the exact number of proposals of the table's query, whose total was estimated; the table shows it next */
+  countProposalsExactly(params: GetListParams): Promise<number>;
 }
 
 export type ConsoleDataProvider = DataProvider & ConsoleCommands & AdminCommands;
@@ -145,6 +149,15 @@ export function createDataProvider(transport: GraphqlTransport = graphqlTranspor
       await run({ mutation: ConsoleAdministrationProposalDocument, variables });
       written(undefined);
     },
+    countProposalsExactly: (params) =>
+      prefetch.countExactly(params, async () => {
+        const filter = (params.filter ?? {}) as ProposalTableFilter;
+        const { data } = await transport.query({
+          query: ConsoleProposalsCountDocument,
+          variables: { filter: toProposalsFilter(filter), searchText: searchTextOf(filter) },
+        });
+        return (data as ConsoleProposalsCountQuery).getProposalsCore?.totalCount ?? 0;
+      }),
     allProposalPks: async (filter) => {
       const { data } = await transport.query({
         query: ConsoleProposalsBasicDocument,

@@ -969,11 +969,13 @@ export type ConsoleProposalsQueryVariables = Exact<{
   searchText?: string | null | undefined;
   sortField?: string | null | undefined;
   sortDirection?: OrderDirection | null | undefined;
+  allowEstimatedCount?: boolean | null | undefined;
 }>;
 
 export type ConsoleProposalsQuery = {
   getProposalsCore: {
     totalCount: number;
+    totalCountEstimated: boolean;
     proposalViews: Array<{
       primaryKey: number;
       proposalId: string;
@@ -1000,6 +1002,13 @@ export type ConsoleProposalsQuery = {
     }>;
   } | null;
 };
+
+export type ConsoleProposalsCountQueryVariables = Exact<{
+  filter?: ProposalsFilter | null | undefined;
+  searchText?: string | null | undefined;
+}>;
+
+export type ConsoleProposalsCountQuery = { getProposalsCore: { totalCount: number } | null };
 
 export type ConsoleProposalsBasicQueryVariables = Exact<{
   filter?: ProposalsFilter | null | undefined;
@@ -4749,6 +4758,11 @@ export const ConsoleProposalsDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortDirection' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'OrderDirection' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'allowEstimatedCount' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -4787,11 +4801,17 @@ export const ConsoleProposalsDocument = {
                 name: { kind: 'Name', value: 'sortDirection' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'sortDirection' } },
               },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'allowEstimatedCount' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'allowEstimatedCount' } },
+              },
             ],
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCountEstimated' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'proposalViews' },
@@ -4849,6 +4869,58 @@ export const ConsoleProposalsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleProposalsQuery, ConsoleProposalsQueryVariables>;
+export const ConsoleProposalsCountDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleProposalsCount' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalsFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'searchText' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getProposalsCore' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'searchText' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'searchText' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'IntValue', value: '0' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'totalCount' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleProposalsCountQuery, ConsoleProposalsCountQueryVariables>;
 export const ConsoleProposalsBasicDocument = {
   kind: 'Document',
   definitions: [

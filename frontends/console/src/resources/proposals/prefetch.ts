@@ -1,15 +1,19 @@
 import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'ra-core';
 import { PREFETCH_CHUNK } from './proposal-filter';
-import type { ChunkMeta } from './proposals.operations';
+import type { ChunkMeta, TotalMeta } from './proposals.operations';
 
 interface Loaded {
   total: number;
+  /** the total is an estimate of the server's */
+  estimated: boolean;
+  /** the exact count was asked for (countExactly): later chunks' estimates do not replace it */
+  exact: boolean;
   /** rows by chunk offset */
   chunks: Map<number, RaRecord[]>;
 }
 
 /** What a page of the staff table carries besides its rows: every prefetched row of the same query. */
-export interface PrefetchMeta {
+export interface PrefetchMeta extends TotalMeta {
   prefetchedIds: RaRecord['id'][];
 }
 
@@ -32,6 +36,22 @@ export class ProposalPrefetch {
     private readonly chunkSize = PREFETCH_CHUNK,
   ) {}
 
+  private static keyOf(params: Pick<GetListParams, 'filter' | 'sort'>): string {
+    return JSON.stringify({ filter: params.filter ?? {}, sort: params.sort ?? null });
+  }
+
+  /**
+   * The exact total of the query instead of the server's estimate: `count` asks for it (one request), and the
+   * table's next reading of the same page (its refresh) shows it from the loaded rows, without fetching them again.
+   */
+  async countExactly(params: GetListParams, count: () => Promise<number>): Promise<number> {
+    const total = await count();
+    const query = this.loaded.get(ProposalPrefetch.keyOf(params));
+    if (query) Object.assign(query, { total, estimated: false, exact: true });
+    this.last = null;
+    return total;
+  }
+
   /** Forget every chunk (after a write: statuses, deletions, clones change the rows). */
   invalidate(): void {
     this.loaded.clear();
@@ -39,14 +59,14 @@ export class ProposalPrefetch {
 
   async getList(params: GetListParams): Promise<GetListResult & { meta: PrefetchMeta }> {
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 20 };
-    const key = JSON.stringify({ filter: params.filter ?? {}, sort: params.sort ?? null });
+    const key = ProposalPrefetch.keyOf(params);
     const request = JSON.stringify([key, page, perPage]);
     if (request === this.last) this.invalidate(); // a reload: fetched again
     this.last = request;
     const start = (page - 1) * perPage;
     let query = this.loaded.get(key);
     if (!query) {
-      query = { total: 0, chunks: new Map() };
+      query = { total: 0, estimated: false, exact: false, chunks: new Map() };
       this.loaded.set(key, query);
     }
     const rows: RaRecord[] = [];
@@ -63,7 +83,10 @@ export class ProposalPrefetch {
           meta: { ...(params.meta as object), chunk: { first: this.chunkSize, offset } },
         });
         chunk = result.data;
-        query.total = result.total ?? chunk.length;
+        if (!query.exact) {
+          query.total = result.total ?? chunk.length;
+          query.estimated = (result.meta as Partial<TotalMeta> | undefined)?.totalEstimated ?? false;
+        }
         query.chunks.set(offset, chunk);
       }
       const from = Math.max(start - offset, 0);
@@ -74,6 +97,6 @@ export class ProposalPrefetch {
     const prefetchedIds = [...query.chunks.entries()]
       .sort(([a], [b]) => a - b)
       .flatMap(([, chunk]) => chunk.map((r) => r.id));
-    return { data: rows, total: query.total, meta: { prefetchedIds } };
+    return { data: rows, total: query.total, meta: { prefetchedIds, totalEstimated: query.estimated } };
   }
 }

@@ -17,9 +17,15 @@ export interface ChunkMeta {
   chunk?: { first: number; offset: number };
 }
 
+/** What a page of proposals says of its total besides the number. */
+export interface TotalMeta {
+  /** the total is an estimate ("about 50,000"): the exact count is one request away (countProposalsExactly) */
+  totalEstimated: boolean;
+}
+
 /**
  * Proposals (the staff table, §2): getList → getProposalsCore (filter, sortField, sortDirection, first, offset,
- * searchText); getOne → getProposal(primaryKey); delete → deleteProposal(proposalPk).
+ * searchText, allowEstimatedCount); getOne → getProposal(primaryKey); delete → deleteProposal(proposalPk).
  */
 export const proposalsOperations: ResourceOperations = {
   GET_LIST: (params: GetListParams & { meta?: ChunkMeta }) => {
@@ -34,6 +40,8 @@ export const proposalsOperations: ResourceOperations = {
         offset: chunk.offset,
         searchText: searchTextOf(filter),
         ...toSort(params.sort),
+        // a count above 5,000 over a search or a question filter may be estimated, and the table says so
+        allowEstimatedCount: true,
       },
       (data) => ({
         data: (data.getProposalsCore?.proposalViews ?? []).map((row): ProposalRow => ({
@@ -41,6 +49,7 @@ export const proposalsOperations: ResourceOperations = {
           id: row.primaryKey,
         })),
         total: data.getProposalsCore?.totalCount ?? 0,
+        meta: { totalEstimated: data.getProposalsCore?.totalCountEstimated ?? false } satisfies TotalMeta,
       }),
     );
   },

@@ -7,7 +7,13 @@ import {
 } from '../../../test/support/access-matrix';
 import { createOpenCall, createUser, type TestUser } from '../../../test/support/fixtures';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { viewMessages } from './read-models/proposal-views/proposal-views.repository';
+import type { SqlClient } from '../../platform/database/sql-client';
+import { SQL_CLIENT } from '../../platform/tokens';
+import {
+  EXACT_COUNT_LIMIT,
+  roundEstimate,
+  viewMessages,
+} from './read-models/proposal-views/proposal-views.repository';
 
 const CORE = `query($filter: ProposalsFilter, $sortField: String, $sortDirection: OrderDirection, $first: Int, $offset: Int, $searchText: String) {
   getProposalsCore(filter: $filter, sortField: $sortField, sortDirection: $sortDirection, first: $first, offset: $offset, searchText: $searchText) {
@@ -189,5 +195,84 @@ describe.each(['postgres', 'pglite'] as const)('staff proposals table (%s)', (st
       { operation: 'getProposalCoreBasic', document: BASIC, allowed: [Role.USER_OFFICER] },
     ];
     expect(await accessMatrix(t, cases, await apiTokenFor(t))).toEqual(expectedMatrix(cases, true));
+  });
+
+  it('estimates a large count from the sample only when asked, says so, and counts exactly otherwise', async () => {
+    // 12,000 proposals of one call written straight into the read models (events would take minutes): half of
+    // them say "neutron", their number answers run 0…99
+    const bulk = 12_000;
+    const callId = 987_654;
+    const sql = t.app.get<SqlClient>(SQL_CLIENT);
+    await sql.query(
+      `INSERT INTO proposal_views (proposal_pk, proposal_id, title, pi_id, status_id, call_id, questionary_id, created)
+       SELECT 1000000 + i, 'BULK' || i, CASE WHEN i % 2 = 0 THEN 'Bulk neutron study' ELSE 'Bulk other study' END,
+         0, 1, $1, 2000000 + i, now()
+       FROM generate_series(1, $2::int) i`,
+      [callId, bulk],
+    );
+    await sql.query(`INSERT INTO proposal_view_counts (call_id, status_id, n) VALUES ($1, 1, $2)`, [
+      callId,
+      bulk,
+    ]);
+    await sql.query(
+      `INSERT INTO questionary_answers (questionary_id, question_id, value)
+       SELECT 2000000 + i, 'bulk_number', jsonb_build_object('value', i % 100) FROM generate_series(1, $1::int) i`,
+      [bulk],
+    );
+    const ESTIMATED = `query($filter: ProposalsFilter, $searchText: String, $allow: Boolean, $first: Int) {
+      getProposalsCore(filter: $filter, searchText: $searchText, allowEstimatedCount: $allow, first: $first) {
+        totalCount totalCountEstimated proposalViews { primaryKey } } }`;
+    const count = async (variables: Record<string, unknown>) =>
+      (
+        await gql<{ getProposalsCore: { totalCount: number; totalCountEstimated: boolean } }>(
+          ESTIMATED,
+          variables,
+        )
+      ).getProposalsCore;
+    const numbers = (value: string) => ({
+      callId,
+      questionFilter: {
+        questionId: 'bulk_number',
+        compareOperator: 'GREATER_THAN',
+        value,
+        dataType: 'NUMBER_INPUT',
+      },
+    });
+    const near = (estimate: number, exact: number) => Math.abs(estimate - exact) / exact;
+
+    // a search matching 6,000: about 6,000 when asked (rounded to two figures), exact otherwise
+    const about = await count({ filter: { callId }, searchText: 'neutron', allow: true });
+    expect(about.totalCountEstimated).toBe(true);
+    expect(near(about.totalCount, 6000)).toBeLessThan(0.15);
+    expect(about.totalCount).toBe(roundEstimate(about.totalCount));
+    expect(await count({ filter: { callId }, searchText: 'neutron' })).toMatchObject({
+      totalCount: 6000,
+      totalCountEstimated: false,
+    });
+    // the exact figure is one request away: the same query, no rows
+    expect(await count({ filter: { callId }, searchText: 'neutron', first: 0 })).toMatchObject({
+      totalCount: 6000,
+      totalCountEstimated: false,
+    });
+    // a question filter matching 6,000 (answers above 49) is estimated; one matching 120 is counted
+    const answers = await count({ filter: numbers('49'), allow: true });
+    expect(answers.totalCountEstimated).toBe(true);
+    expect(near(answers.totalCount, 6000)).toBeLessThan(0.15);
+    expect(await count({ filter: numbers('98'), allow: true })).toMatchObject({
+      totalCount: 120,
+      totalCountEstimated: false,
+    });
+    // the call's own count is kept by the projection: exact whatever is asked
+    expect(await count({ filter: { callId }, allow: true })).toMatchObject({
+      totalCount: bulk,
+      totalCountEstimated: false,
+    });
+    // a page that is not full is its own count
+    expect(await count({ searchText: 'magnetic', allow: true })).toMatchObject({
+      totalCount: 1,
+      totalCountEstimated: false,
+    });
+    expect(EXACT_COUNT_LIMIT).toBeLessThan(6000);
+    expect([49_873, 12_345, 5_449, 87].map(roundEstimate)).toEqual([50_000, 12_000, 5_400, 87]);
   });
 });

@@ -203,6 +203,15 @@ export class ScratchTables {
     await tx.query(`SELECT set_config('lock_timeout', '0', true)`);
   }
 
+  /**
+   * Statistics and the visibility map of the replayed tables, before they go live: without them the first queries
+   * after the swap would be planned blind (a table of a million rows taken for an empty one) and an index-only
+   * scan would read the table too, until autovacuum came by.
+   */
+  async vacuumAnalyze(p: Projection): Promise<void> {
+    for (const t of p.tables) await this.sql.query(`VACUUM (ANALYZE) ${this.scratch(t.name)}`);
+  }
+
   /** Replaces the live tables by the scratch ones, with their indexes and constraints, in the caller's transaction. */
   async swap(tx: SqlExecutor, p: Projection): Promise<void> {
     for (const t of p.tables) {

@@ -218,6 +218,7 @@ export class ProjectionRunner {
       try {
         await scratch.create(p);
         const bulk = await scratch.replay(p, 0);
+        await scratch.vacuumAnalyze(p);
         let events = bulk.count;
         let from = bulk.position;
         let result: { events: number; position: number } | null = null;

@@ -5,7 +5,6 @@ import {
   DatagridConfigurable,
   FunctionField,
   List,
-  Pagination,
   SelectColumnsButton,
   TextField,
   TopToolbar,
@@ -18,6 +17,7 @@ import { readAddress, writeAddress } from '../address-params';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../proposal-filter';
 import type { ProposalRow } from '../proposals.operations';
 import { ProposalBulkActions } from './ProposalBulkActions';
+import { ProposalPagination } from './ProposalPagination';
 import { proposalFilters } from './ProposalFilters';
 import { SelectAllBanner } from './SelectAllBanner';
 
@@ -97,7 +97,7 @@ export function ProposalList() {
         filterDefaultValues={initial.filter}
         sort={initial.sort ?? DEFAULT_SORT}
         actions={<ListActions />}
-        pagination={<Pagination rowsPerPageOptions={[PAGE_SIZE, 50, 100]} />}
+        pagination={<ProposalPagination />}
       >
         <AddressSync initialSelection={initial.selection} />
         <SelectAllBanner />

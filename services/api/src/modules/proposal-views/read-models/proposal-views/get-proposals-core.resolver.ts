@@ -27,8 +27,21 @@ export class GetProposalsCoreResolver {
     @Args('first', { type: () => Int, nullable: true }) first?: number,
     @Args('offset', { type: () => Int, nullable: true }) offset?: number,
     @Args('searchText', { nullable: true }) searchText?: string,
+    @Args('allowEstimatedCount', {
+      nullable: true,
+      description:
+        'true: a totalCount above 5,000 may be estimated (totalCountEstimated); without it the count is exact',
+    })
+    allowEstimatedCount?: boolean,
   ): Promise<ProposalsViewResultModel> {
-    return this.repository.page(filter ?? {}, { sortField, sortDirection, first, offset, searchText });
+    return this.repository.page(filter ?? {}, {
+      sortField,
+      sortDirection,
+      first,
+      offset,
+      searchText,
+      allowEstimatedCount,
+    });
   }
 
   @Query(() => [ProposalViewBasicModel], { description: 'Every proposal matching the filter (select-all)' })

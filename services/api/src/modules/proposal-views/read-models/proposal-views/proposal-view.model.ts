@@ -53,8 +53,17 @@ export class ProposalViewModel {
 
 @ObjectType('ProposalsViewResult')
 export class ProposalsViewResultModel {
-  @Field(() => Int)
+  @Field(() => Int, {
+    description:
+      'The number of matching proposals: exact unless totalCountEstimated (then rounded to two figures)',
+  })
   totalCount!: number;
+  @Field({
+    description:
+      'totalCount is an estimate from a sample ("about 50,000"): only when allowEstimatedCount was asked and more ' +
+      'than 5,000 proposals match a search or a question filter',
+  })
+  totalCountEstimated!: boolean;
   @Field(() => [ProposalViewModel])
   proposalViews!: ProposalViewModel[];
 }

@@ -29,6 +29,13 @@ export const PROPOSAL_VIEWS_PROJECTION = 'proposal_views';
 
 type Tables = Readonly<Record<string, string>>;
 
+/**
+ * Each proposal's place in the sample an estimated count reads (the repository): a hash of its key, uniform over
+ * [0, 2³¹) and indexed. The proposals whose key is below `k` are a fixed pseudo-random sample of about `k / 2³¹`
+ * of them, the same after every rebuild.
+ */
+export const SAMPLE_KEY = '(hashint4(proposal_pk) & 2147483647)';
+
 /** The words a staff search matches: reference, title, PI names and e-mail (a generated column). */
 const SEARCH = `to_tsvector('simple', coalesce(proposal_id, '') || ' ' || coalesce(title, '') || ' ' ||
     coalesce(pi_firstname, '') || ' ' || coalesce(pi_lastname, '') || ' ' ||
@@ -46,7 +53,7 @@ const SEARCH = `to_tsvector('simple', coalesce(proposal_id, '') || ' ' || coales
 @RegisterProjection()
 export class ProposalViewsProjection implements Projection {
   readonly name = PROPOSAL_VIEWS_PROJECTION;
-  readonly version = 3;
+  readonly version = 4;
   readonly mode = 'inline' as const;
   readonly eventTypes = [
     PROPOSAL_CREATED,
@@ -100,6 +107,8 @@ export class ProposalViewsProjection implements Projection {
         `CREATE INDEX ${t}_questionary ON ${t} (questionary_id) INCLUDE (status_id, call_id)`,
         `CREATE INDEX ${t}_created ON ${t} (created, proposal_pk)`,
         `CREATE INDEX ${t}_search ON ${t} USING gin (search)`,
+        // the sample an estimated count is read from (the repository's SAMPLE_KEY)
+        `CREATE INDEX ${t}_sample ON ${t} (${SAMPLE_KEY})`,
       ],
     },
     {

@@ -6,10 +6,12 @@ import { SQL_CLIENT } from '../../../../platform/tokens';
 import { NUMBER_ANSWER } from '../../../questionaries';
 import type {
   ProposalsFilterInput,
+  ProposalsViewResultModel,
   ProposalViewBasicModel,
   ProposalViewModel,
   QuestionFilterInput,
 } from './proposal-view.model';
+import { SAMPLE_KEY } from './proposal-views.projection';
 
 /** The sortable columns of the staff table by their GraphQL field names. */
 export const SORT_FIELDS: Readonly<Record<string, string>> = {
@@ -34,6 +36,26 @@ export const viewMessages = {
 
 export const MAX_PAGE = 1000;
 export const DEFAULT_PAGE = 20;
+
+/**
+ * Counting exactly every match of a search or a question filter reads every matching row (at a million proposals,
+ * hundreds of milliseconds). When the caller allows it (the console does), a count above this many proposals is
+ * estimated from a sample instead, says so (`totalCountEstimated`), and is rounded to two significant figures; the
+ * exact count is the same query without `allowEstimatedCount`.
+ */
+export const EXACT_COUNT_LIMIT = 5000;
+/** about this many proposals are sampled for an estimate, whatever the number of proposals */
+export const COUNT_SAMPLE = 1000;
+/** fewer matches in the sample than this: the estimate would be too rough (±22 % and worse), counted exactly */
+const MIN_SAMPLE_MATCHES = 20;
+const SAMPLE_SPACE = 2 ** 31;
+
+/** 49,873 → 50,000; 12,345 → 12,000 */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
 
 interface ViewRecord {
   proposal_pk: number;
@@ -87,6 +109,8 @@ class Where {
   readonly params: unknown[] = [];
   /** every condition is on the call and the status only: `proposal_view_counts` holds the exact number of matches */
   countedByProjection = true;
+  /** the question filter: the answer's condition (on `a.value`) for the question `a.question_id = question` */
+  answer: { question: string; condition: string } | null = null;
 
   param(value: unknown): string {
     this.params.push(value);
@@ -99,8 +123,18 @@ class Where {
     if (!onCallOrStatus) this.countedByProjection = false;
   }
 
+  /** the conditions on the view's own columns, without the question filter's */
+  conditions(): string[] {
+    return this.clauses;
+  }
+
   toSql(): string {
-    return this.clauses.length === 0 ? '' : `WHERE ${this.clauses.join(' AND ')}`;
+    const all = [...this.clauses];
+    if (this.answer)
+      all.push(
+        `v.questionary_id IN (SELECT questionary_id FROM questionary_answers a WHERE a.question_id = ${this.answer.question} AND ${this.answer.condition})`,
+      );
+    return all.length === 0 ? '' : `WHERE ${all.join(' AND ')}`;
   }
 }
 
@@ -192,9 +226,8 @@ export class ProposalViewsRepository {
     if (filter.questionFilter) {
       const q = filter.questionFilter;
       const condition = answerCondition(q, where);
-      where.add(
-        `v.questionary_id IN (SELECT questionary_id FROM questionary_answers a WHERE a.question_id = ${where.param(q.questionId)} AND ${condition})`,
-      );
+      where.answer = { question: where.param(q.questionId), condition };
+      where.countedByProjection = false;
     }
     return where;
   }
@@ -207,8 +240,10 @@ export class ProposalViewsRepository {
       first?: number;
       offset?: number;
       searchText?: string;
+      /** a count above EXACT_COUNT_LIMIT may be estimated from a sample (the console's table) */
+      allowEstimatedCount?: boolean;
     },
-  ): Promise<{ totalCount: number; proposalViews: ProposalViewModel[] }> {
+  ): Promise<ProposalsViewResultModel> {
     const first = options.first ?? DEFAULT_PAGE;
     if (first < 0 || first > MAX_PAGE) throw badInput(viewMessages.pageTooLarge(MAX_PAGE));
     const sortField = options.sortField ?? 'primaryKey';
@@ -218,6 +253,7 @@ export class ProposalViewsRepository {
     const offset = Math.max(0, options.offset ?? 0);
     const where = this.where(filter, options.searchText);
     const clause = where.toSql();
+    const countParams = [...where.params];
     const order = `ORDER BY v.${column} ${direction}, v.proposal_pk ${direction}`;
     const limit = where.param(first);
     const skip = where.param(offset);
@@ -228,26 +264,81 @@ export class ProposalViewsRepository {
         ? `SELECT v.* FROM (SELECT v.proposal_pk FROM proposal_views v ${clause} ${order} LIMIT ${limit} OFFSET ${skip}) page
            JOIN proposal_views v USING (proposal_pk) ${order}`
         : `SELECT v.* FROM proposal_views v ${clause} ${order} LIMIT ${limit} OFFSET ${skip}`;
-    const countParams = where.params.slice(0, where.params.length - 2);
-    if (where.countedByProjection) {
-      // the count is a few rows of proposal_view_counts: asked with the page, one round trip
-      const result = await this.sql.query<ViewRecord & { total_count: string | number | null }>(
-        `SELECT c.n AS total_count, p.* FROM (SELECT sum(v.n) AS n FROM proposal_view_counts v ${clause}) c
-         LEFT JOIN LATERAL (${rowsSql}) p ON true
+    // the page with one number beside it (a sum of proposal_view_counts): one round trip
+    const pageWith = async (numberSql: string) => {
+      const result = await this.sql.query<ViewRecord & { n: string | number | null }>(
+        `SELECT c.n, p.* FROM (${numberSql}) c LEFT JOIN LATERAL (${rowsSql}) p ON true
          ORDER BY p.${column} ${direction}, p.proposal_pk ${direction}`,
         where.params,
       );
-      const rows = result.rows.filter((r) => r.proposal_pk !== null);
-      return { totalCount: Number(result.rows[0]?.total_count ?? 0), proposalViews: rows.map(toView) };
+      return {
+        n: Number(result.rows[0]?.n ?? 0),
+        proposalViews: result.rows.filter((r) => r.proposal_pk !== null).map(toView),
+      };
+    };
+    if (where.countedByProjection) {
+      // the count is a few rows of proposal_view_counts
+      const { n, proposalViews } = await pageWith(
+        `SELECT sum(v.n) AS n FROM proposal_view_counts v ${clause}`,
+      );
+      return { totalCount: n, totalCountEstimated: false, proposalViews };
     }
-    const [rows, counted] = await Promise.all([
-      this.sql.query<ViewRecord>(rowsSql, where.params),
-      this.sql.query<{ n: string | number }>(
+    const exactCount = async () => {
+      const counted = await this.sql.query<{ n: string | number }>(
         `SELECT count(*) AS n FROM proposal_views v ${clause}`,
         countParams,
-      ),
-    ]);
-    return { totalCount: Number(counted.rows[0].n), proposalViews: rows.rows.map(toView) };
+      );
+      return { totalCount: Number(counted.rows[0].n), totalCountEstimated: false };
+    };
+    if (!options.allowEstimatedCount) {
+      const [rows, count] = await Promise.all([
+        this.sql.query<ViewRecord>(rowsSql, where.params),
+        exactCount(),
+      ]);
+      return { ...count, proposalViews: rows.rows.map(toView) };
+    }
+    // the number of all proposals, the sample's scale
+    const { n: total, proposalViews } = await pageWith('SELECT sum(n) AS n FROM proposal_view_counts');
+    // a page that is not full ends the matches: they are counted
+    if (proposalViews.length > 0 && proposalViews.length < first)
+      return { totalCount: offset + proposalViews.length, totalCountEstimated: false, proposalViews };
+    if (offset === 0 && proposalViews.length === 0 && first > 0)
+      return { totalCount: 0, totalCountEstimated: false, proposalViews };
+    const estimate = total > EXACT_COUNT_LIMIT ? await this.estimate(where, countParams, total) : null;
+    return { ...(estimate ?? (await exactCount())), proposalViews };
+  }
+
+  /**
+   * The number of matches estimated from the sample (SAMPLE_KEY): the share of the sampled proposals that match,
+   * times every proposal. Null when the estimate is below EXACT_COUNT_LIMIT or rests on too few matches.
+   */
+  private async estimate(
+    where: Where,
+    params: readonly unknown[],
+    total: number,
+  ): Promise<{ totalCount: number; totalCountEstimated: true } | null> {
+    const k = Math.min(SAMPLE_SPACE - 1, Math.ceil((COUNT_SAMPLE / total) * SAMPLE_SPACE));
+    const conditions = [...where.conditions()];
+    // the question filter probes the sampled proposals' answers one by one (a join would read every answer)
+    let answered = '';
+    if (where.answer) {
+      answered = `LEFT JOIN LATERAL (SELECT true AS found FROM questionary_answers a
+          WHERE a.questionary_id = v.questionary_id AND a.question_id = ${where.answer.question}
+            AND ${where.answer.condition} LIMIT 1) answered ON true`;
+      conditions.push('answered.found');
+    }
+    const result = await this.sql.query<{ sampled: string | number; matched: string | number }>(
+      `SELECT count(*) AS sampled, count(*) FILTER (WHERE ${conditions.join(' AND ') || 'true'}) AS matched
+       FROM proposal_views v ${answered}
+       WHERE ${SAMPLE_KEY} < $${params.length + 1}`,
+      [...params, k],
+    );
+    const sampled = Number(result.rows[0].sampled);
+    const matched = Number(result.rows[0].matched);
+    if (sampled === 0 || matched < MIN_SAMPLE_MATCHES) return null;
+    const estimate = (matched / sampled) * total;
+    if (estimate < EXACT_COUNT_LIMIT) return null;
+    return { totalCount: roundEstimate(estimate), totalCountEstimated: true };
   }
 
   async basic(filter: ProposalsFilterInput, searchText?: string): Promise<ProposalViewBasicModel[]> {
