@@ -264,7 +264,7 @@ async function countExactly(
   await button.click();
   await button.waitFor({ state: 'detached', timeout: 60_000 });
   const ms = performance.now() - started;
-  const exact = (await page.getByText(/^\d+-\d+ of \d+$/).textContent())!.trim();
+  const exact = (await page.getByText(/^[\d,]+–[\d,]+ of [\d,]+$/).textContent())!.trim();
   await page.screenshot({ path: join(SCREENSHOTS, 'bench-count-exact.png') });
   log(`  "${term}": "${about}", then "Count exactly": "${exact}" in ${ms.toFixed(0)} ms`);
   return { term, about, exact, ms };

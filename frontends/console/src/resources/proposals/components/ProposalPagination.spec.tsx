@@ -21,11 +21,7 @@ jest.mock('react-admin', () => ({
   useNotify: () => jest.fn(),
   Pagination: (props: {
     labelDisplayedRows?: (p: { from: number; to: number; count: number }) => string;
-  }) => (
-    <span>
-      {props.labelDisplayedRows?.({ from: 1, to: 20, count: list.total }) ?? `1-20 of ${list.total}`}
-    </span>
-  ),
+  }) => <span>{props.labelDisplayedRows?.({ from: 1, to: 20, count: list.total })}</span>,
 }));
 
 const show = () =>
@@ -49,11 +45,11 @@ describe('the staff table pagination: an estimated total says so, the exact coun
     });
   });
 
-  it('shows an exact total as react-admin does, with no button', () => {
+  it('shows an exact total as exact, with no button', () => {
     list.meta = { prefetchedIds: [], totalEstimated: false };
     list.total = 4321;
     show();
-    expect(screen.getByText('1-20 of 4321')).toBeTruthy();
+    expect(screen.getByText('1–20 of 4,321')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -31,8 +31,9 @@ export function ProposalPagination() {
     }
   };
 
-  const about = ({ from, to, count }: { from: number; to: number; count: number }) =>
-    t('console.proposals.count.pageOfAbout', {
+  // "1–20 of 10,950", "1–20 of about 11,000"
+  const label = ({ from, to, count }: { from: number; to: number; count: number }) =>
+    t(estimated ? 'console.proposals.count.pageOfAbout' : 'console.proposals.count.pageOf', {
       from: from.toLocaleString(i18n.language),
       to: to.toLocaleString(i18n.language),
       count: count.toLocaleString(i18n.language),
@@ -45,10 +46,8 @@ export function ProposalPagination() {
           {counting ? t('console.proposals.count.counting') : t('console.proposals.count.countExactly')}
         </Button>
       ) : null}
-      <Pagination
-        rowsPerPageOptions={[PAGE_SIZE, 50, 100]}
-        {...(estimated ? { labelDisplayedRows: about } : {})}
-      />
+      {/* react-admin hands its other props to MUI's TablePagination, whose label this is */}
+      <Pagination rowsPerPageOptions={[PAGE_SIZE, 50, 100]} {...{ labelDisplayedRows: label }} />
     </Box>
   );
 }
