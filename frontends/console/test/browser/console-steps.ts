@@ -30,6 +30,14 @@ export function tokenGql(product: Product) {
 
 /** A screenshot of the page as it is (artifacts/screenshots/<name>.png), and no serious or critical axe violation. */
 export async function checkPage(page: Page, name: string): Promise<void> {
+  // a notification still growing in is half transparent: axe would measure the contrast of its fade
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiSnackbarContent-root')].every(
+      (e) =>
+        getComputedStyle(e).opacity === '1' &&
+        ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(e).transform),
+    ),
+  );
   await screenshot(page, name);
   expect(await seriousViolations(page)).toEqual([]);
 }
