@@ -82,15 +82,25 @@ export async function writeBenchData(databaseUrl: string, data: BenchData): Prom
   }
 }
 
-type Gql = <T>(query: string) => Promise<T>;
+export type Gql = <T>(query: string) => Promise<T>;
 
 /** Seeds `count` proposals on an empty database through the app's event store; returns what to query by. */
-export async function seedProposals(
+/** The call the benchmarks' proposals go to: BENCH, open now, its template a text and a number question. */
+export interface BenchCall {
+  callId: number;
+  templateId: number;
+  topicId: number;
+  textQuestion: string;
+  numberQuestion: string;
+  /** the statuses a submitted proposal may be in (submitted, under review, approved, unsuccessful) */
+  statusIds: number[];
+}
+
+export async function createBenchCall(
   app: INestApplication,
   gql: Gql,
-  databaseUrl: string,
-  count: number,
-): Promise<BenchData> {
+  shortCode = 'BENCH',
+): Promise<BenchCall> {
   // a template with a text and a number question, a call
   const { createTemplate } = await gql<{
     createTemplate: { templateId: number; steps: { topic: { id: number } }[] };
@@ -115,12 +125,11 @@ export async function seedProposals(
   const day = 24 * 3600 * 1000;
   const iso = (d: number) => new Date(Date.now() + d * day).toISOString();
   const { createCall } = await gql<{ createCall: { id: number } }>(
-    `mutation { createCall(createCallInput: { shortCode: "BENCH", startCall: "${iso(-1)}", endCall: "${iso(30)}",
+    `mutation { createCall(createCallInput: { shortCode: "${shortCode}", startCall: "${iso(-1)}", endCall: "${iso(30)}",
       startReview: "${iso(31)}", endReview: "${iso(60)}", startNotify: "${iso(61)}", endNotify: "${iso(70)}",
       startCycle: "${iso(80)}", endCycle: "${iso(200)}", cycleComment: "c", surveyComment: "s", allocationTimeUnit: Day,
       proposalWorkflowId: ${workflowId}, templateId: ${templateId} }) { id } }`,
   );
-  const callId = createCall.id;
   const statuses = await workflows.statuses(WorkflowType.PROPOSAL);
   const statusIds = statuses
     .filter((s) =>
@@ -132,12 +141,15 @@ export async function seedProposals(
       ].includes(s.shortCode as ProposalStatusDefaultShortCode),
     )
     .map((s) => s.id);
+  return { callId: createCall.id, templateId, topicId, textQuestion, numberQuestion, statusIds };
+}
 
-  log(`creating ${USERS} users…`);
+/** USERS applicants (First<i> Last<i> <word>, bench<i>@example.org); their ids */
+export async function createApplicants(app: INestApplication, count = USERS): Promise<number[]> {
   const users = app.get(UsersService);
   const userIds: number[] = [];
   await RequestContext.run({}, async () => {
-    for (let i = 0; i < USERS; i++) {
+    for (let i = 0; i < count; i++) {
       const { user } = await users.create({
         firstname: `First${i}`,
         lastname: `Last${i} ${WORDS[i % WORDS.length]}`,
@@ -150,6 +162,22 @@ export async function seedProposals(
       userIds.push(user.id);
     }
   });
+  return userIds;
+}
+
+export async function seedProposals(
+  app: INestApplication,
+  gql: Gql,
+  databaseUrl: string,
+  count: number,
+): Promise<BenchData> {
+  const { callId, templateId, topicId, textQuestion, numberQuestion, statusIds } = await createBenchCall(
+    app,
+    gql,
+  );
+
+  log(`creating ${USERS} users…`);
+  const userIds = await createApplicants(app);
 
   log(`seeding ${count} proposals as events, ${WRITERS} appends in flight…`);
   const store = app.get<EventStore>(EVENT_STORE);
