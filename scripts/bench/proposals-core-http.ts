@@ -26,6 +26,8 @@
  *                          BENCH_PROPOSALS=1000000 BENCH_FROM=uo_bench_100k
  *   BENCH_API_MAIN         the api's entry (default services/api/dist/main.js)
  *   BENCH_BUILD            0 skips `npm run build` of contracts, dev-idp and api (default: build)
+ *   BENCH_EXACT_COUNTS     1: the table's cases without allowEstimatedCount, every count exact (as before the
+ *                          console allowed estimates)
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
@@ -59,6 +61,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const CONCURRENT_SECONDS = Number(process.env.BENCH_CONCURRENT_SECONDS ?? 20);
 const MULTIPLY = Math.max(1, Number(process.env.BENCH_MULTIPLY ?? 1));
 const FROM_DB = process.env.BENCH_FROM;
+const EXACT_COUNTS = process.env.BENCH_EXACT_COUNTS === '1';
 const ROOT = resolve(__dirname, '..', '..');
 const EXCLUDED_STATUS_ID = 9; // the console leaves status 9 out unless a status is chosen (proposal-filter.ts)
 
@@ -166,10 +169,12 @@ function cases(data: BenchData): Case[] {
     },
   ];
   // the console lets every count be estimated (and says "about" when it is)
-  const asTheConsole = table.map((c) => ({
-    ...c,
-    vars: (n: number) => ({ ...c.vars(n), allowEstimatedCount: true }),
-  }));
+  const asTheConsole = EXACT_COUNTS
+    ? table
+    : table.map((c) => ({
+        ...c,
+        vars: (n: number) => ({ ...c.vars(n), allowEstimatedCount: true }),
+      }));
   const exact = (name: string, vars: (n: number) => Variables): Case => ({
     name: `exact count on request ("Count exactly"): ${name}`,
     vars: (n) => ({ ...vars(n), first: 0 }),
