@@ -590,7 +590,7 @@ async function main(): Promise<void> {
     out('');
     out(
       `getProposalsCore, ${data.proposals.toLocaleString('en')} proposals (${data.method}; seeded at ${data.seedRate.toFixed(0)} proposals/s), ` +
-        `PostgreSQL; the console's query (allowEstimatedCount: "about" marks an estimated count), a page of 20, ${RUNS} runs per case with rotating inputs`,
+        `PostgreSQL; the console's query (${EXACT_COUNTS ? 'every count exact, BENCH_EXACT_COUNTS=1' : 'allowEstimatedCount: "about" marks an estimated count'}), a page of 20, ${RUNS} runs per case with rotating inputs`,
     );
     out('| case | matches | server p50 | server p95 | HTTP p50 | HTTP p95 | api CPU/request | load |');
     out('|---|---|---|---|---|---|---|---|');
