@@ -13,8 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DataType, Role } from '../../contracts/src';
-import { TokenService } from '../../services/api/src/platform/auth/token.service';
-import { log, percentile, runBench, withScratchApp } from './support';
+import { latencySummary, log, runBench, sessionToken, withScratchApp } from './support';
 
 const SAVES = Number(process.env.BENCH_SAVES ?? 400);
 const BACKGROUND = Number(process.env.BENCH_BACKGROUND ?? 2000);
@@ -23,21 +22,8 @@ const TARGET_P95_MS = 100;
 
 async function main(): Promise<void> {
   await withScratchApp('bench_answer', {}, async ({ app, gql: request }) => {
-    const tokens = app.get(TokenService);
-    const officer = tokens.sign({
-      id: 1,
-      roles: [Role.USER_OFFICER],
-      currentRole: Role.USER_OFFICER,
-      isInternalUser: true,
-      impersonatingUserId: null,
-    });
-    const applicant = tokens.sign({
-      id: 2,
-      roles: [Role.USER],
-      currentRole: Role.USER,
-      isInternalUser: false,
-      impersonatingUserId: null,
-    });
+    const officer = sessionToken(app, 1, Role.USER_OFFICER);
+    const applicant = sessionToken(app, 2, Role.USER);
     const gql = <T>(query: string, variables: Record<string, unknown>, token: string) =>
       request<T>(query, variables, token);
 
@@ -160,15 +146,7 @@ async function main(): Promise<void> {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
-      latencies.sort((a, b) => a - b);
-      return {
-        concurrency,
-        saves: latencies.length,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        max: latencies[latencies.length - 1],
-        perSecond: latencies.length / seconds,
-      };
+      return { concurrency, saves: latencies.length, ...latencySummary(latencies, seconds) };
     };
 
     log('timing…');

@@ -12,10 +12,9 @@ import { performance } from 'node:perf_hooks';
 import { Role } from '../../contracts/src';
 import { createApp } from '../../services/api/src/app.factory';
 import { UsersService } from '../../services/api/src/modules/users';
-import { TokenService } from '../../services/api/src/platform/auth/token.service';
 import { isReaction } from '../../services/api/src/platform/projections/projection';
 import { ProjectionsService } from '../../services/api/src/platform/projections/projections.service';
-import { log, percentile, runBench, withScratchApp } from './support';
+import { log, percentile, runBench, sessionToken, withScratchApp } from './support';
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 1000);
 const WRITERS = 4;
@@ -24,14 +23,7 @@ const iso = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 async function main(): Promise<void> {
   await withScratchApp('bench_projections', {}, async ({ app, gql, databaseUrl }) => {
-    const tokens = app.get(TokenService);
-    const officer = tokens.sign({
-      id: 1,
-      roles: [Role.USER_OFFICER],
-      currentRole: Role.USER_OFFICER,
-      isInternalUser: true,
-      impersonatingUserId: null,
-    });
+    const officer = sessionToken(app, 1, Role.USER_OFFICER);
     const { createTemplate } = await gql<{
       createTemplate: { templateId: number; steps: { topic: { id: number } }[] };
     }>(
@@ -89,13 +81,7 @@ async function main(): Promise<void> {
           roles: [Role.USER],
           source: 'login',
         });
-        return tokens.sign({
-          id: user.id,
-          roles: [Role.USER],
-          currentRole: Role.USER,
-          isInternalUser: false,
-          impersonatingUserId: null,
-        });
+        return sessionToken(app, user.id, Role.USER);
       }),
     );
 

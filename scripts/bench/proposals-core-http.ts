@@ -42,7 +42,6 @@ import { Client } from 'pg';
 import { DataType, FieldConditionType, OrderDirection, Role } from '../../contracts/src';
 import { ProposalViewsRepository } from '../../services/api/src/modules/proposal-views';
 import { createApp } from '../../services/api/src/app.factory';
-import { TokenService } from '../../services/api/src/platform/auth/token.service';
 import { loginAtDevIdp, startDevIdp } from '../../services/dev-idp/src';
 import { multiplyProposals } from './proposals-multiply';
 import {
@@ -52,7 +51,16 @@ import {
   writeBenchData,
   type BenchData,
 } from './proposals-seed';
-import { ADMIN_URL, freePort, log, percentile, runBench, startBuiltApi, type BuiltApi } from './support';
+import {
+  ADMIN_URL,
+  freePort,
+  log,
+  percentile,
+  runBench,
+  sessionToken,
+  startBuiltApi,
+  type BuiltApi,
+} from './support';
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -287,13 +295,7 @@ async function prepareDatabase(): Promise<{ url: string; data: BenchData }> {
   try {
     await app.listen(0, '127.0.0.1');
     const address = app.getHttpServer().address() as { port: number };
-    const officer = app.get(TokenService).sign({
-      id: 1,
-      roles: [Role.USER_OFFICER],
-      currentRole: Role.USER_OFFICER,
-      isInternalUser: true,
-      impersonatingUserId: null,
-    });
+    const officer = sessionToken(app, 1, Role.USER_OFFICER);
     const gql = async <T>(query: string): Promise<T> => {
       const res = await fetch(`http://127.0.0.1:${address.port}/graphql`, {
         method: 'POST',

@@ -16,9 +16,8 @@
 import { performance } from 'node:perf_hooks';
 import { DataType, FieldConditionType, OrderDirection, Role } from '../../contracts/src';
 import { ProposalViewsRepository } from '../../services/api/src/modules/proposal-views';
-import { TokenService } from '../../services/api/src/platform/auth/token.service';
 import { seedProposals, vacuumAnalyze } from './proposals-seed';
-import { log, percentile, runBench, withScratchApp } from './support';
+import { log, percentile, runBench, sessionToken, withScratchApp } from './support';
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -26,13 +25,7 @@ const TARGET_P95_MS = 50;
 
 async function main(): Promise<void> {
   await withScratchApp('bench_core', { mode: 'api' }, async ({ app, databaseUrl, gql: request }) => {
-    const officer = app.get(TokenService).sign({
-      id: 1,
-      roles: [Role.USER_OFFICER],
-      currentRole: Role.USER_OFFICER,
-      isInternalUser: true,
-      impersonatingUserId: null,
-    });
+    const officer = sessionToken(app, 1, Role.USER_OFFICER);
     const gql = <T>(query: string): Promise<T> => request<T>(query, {}, officer);
 
     const data = await seedProposals(app, gql, databaseUrl, PROPOSALS);

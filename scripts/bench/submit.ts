@@ -11,9 +11,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Role } from '../../contracts/src';
-import { TokenService } from '../../services/api/src/platform/auth/token.service';
 import { createApplicants, createBenchCall } from './proposals-seed';
-import { log, percentile, runBench, withScratchApp } from './support';
+import { latencySummary, log, runBench, sessionToken, withScratchApp } from './support';
 
 const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 200);
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 50);
@@ -28,25 +27,12 @@ const SUBMIT = `mutation($pk: Int!) { submitProposal(proposalPk: $pk) { submitte
 
 async function main(): Promise<void> {
   await withScratchApp('bench_submit', {}, async ({ app, gql }) => {
-    const tokens = app.get(TokenService);
-    const officer = tokens.sign({
-      id: 1,
-      roles: [Role.USER_OFFICER],
-      currentRole: Role.USER_OFFICER,
-      isInternalUser: true,
-      impersonatingUserId: null,
-    });
+    const officer = sessionToken(app, 1, Role.USER_OFFICER);
     log('the call BENCH and its template…');
     const call = await createBenchCall(app, (query) => gql(query, {}, officer));
     log(`creating ${APPLICANTS} applicants…`);
     const applicants = (await createApplicants(app, APPLICANTS)).map((id) =>
-      tokens.sign({
-        id,
-        roles: [Role.USER],
-        currentRole: Role.USER,
-        isInternalUser: false,
-        impersonatingUserId: null,
-      }),
+      sessionToken(app, id, Role.USER),
     );
 
     /** a complete draft of applicant i's, ready to submit */
@@ -108,14 +94,10 @@ async function main(): Promise<void> {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
-      latencies.sort((a, b) => a - b);
       return {
         concurrency,
         submits: latencies.length,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        max: latencies[latencies.length - 1],
-        perSecond: latencies.length / seconds,
+        ...latencySummary(latencies, seconds),
         statuses: Object.fromEntries(moved),
       };
     };

@@ -7,7 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { Role } from '../../contracts/src';
 import { createApp } from '../../services/api/src/app.factory';
+import { TokenService } from '../../services/api/src/platform/auth/token.service';
 import type { AppConfig } from '../../services/api/src/platform/config/app-config';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -89,6 +91,31 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export type BenchApp = Awaited<ReturnType<typeof createApp>>['app'];
+
+/** A session token of the app's for user `id` acting as `role` (staff roles are internal users). */
+export function sessionToken(app: BenchApp, id: number, role: Role): string {
+  return app.get(TokenService).sign({
+    id,
+    roles: [role],
+    currentRole: role,
+    isInternalUser: role !== Role.USER,
+    impersonatingUserId: null,
+  });
+}
+
+/** p50, p95 and max of timed operations (ms), and their rate over `seconds` of wall time */
+export function latencySummary(
+  latencies: readonly number[],
+  seconds: number,
+): { p50: number; p95: number; max: number; perSecond: number } {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted[sorted.length - 1],
+    perSecond: sorted.length / seconds,
+  };
+}
 
 export interface ScratchApp {
   app: BenchApp;
