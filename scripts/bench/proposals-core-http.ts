@@ -541,11 +541,13 @@ async function main(): Promise<void> {
       const counts: number[] = [];
       let estimates = 0;
       for (let n = -WARMUP; n < RUNS; n++) {
-        const body = bodyOf(c, c.vars(n + WARMUP));
+        const vars = c.vars(n + WARMUP);
+        const body = bodyOf(c, vars);
         const t0 = performance.now();
         const { totalCount, rows, estimated } = await postGraphql(api, token, body);
         if (n >= 0) times.push(performance.now() - t0);
-        if (rows === 0 && totalCount > 0 && !c.exactCount && !c.name.startsWith('offset'))
+        // a page within the matches has rows (a small database's deep pages are past them)
+        if (rows === 0 && !c.exactCount && totalCount > (vars.offset ?? 0))
           throw new Error(`${c.name}: no rows`);
         counts.push(totalCount);
         if (estimated) estimates++;
