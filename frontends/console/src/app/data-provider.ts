@@ -103,6 +103,12 @@ export interface ConsoleCommands {
 
 export type ConsoleDataProvider = DataProvider & ConsoleCommands & AdminCommands;
 
+/** the §7 filter and search text of the staff table's filter (getProposalsCore, getProposalCoreBasic) */
+const filterVariables = (filter: ProposalTableFilter) => ({
+  filter: toProposalsFilter(filter),
+  searchText: searchTextOf(filter),
+});
+
 /** The console's data provider: ra-data-graphql over the shared GraphQL client, with the proposals' prefetch. */
 export function createDataProvider(transport: GraphqlTransport = graphqlTransport): ConsoleDataProvider {
   const base = buildGraphQLProvider({
@@ -151,17 +157,16 @@ export function createDataProvider(transport: GraphqlTransport = graphqlTranspor
     },
     countProposalsExactly: (params) =>
       prefetch.countExactly(params, async () => {
-        const filter = (params.filter ?? {}) as ProposalTableFilter;
         const { data } = await transport.query({
           query: ConsoleProposalsCountDocument,
-          variables: { filter: toProposalsFilter(filter), searchText: searchTextOf(filter) },
+          variables: filterVariables((params.filter ?? {}) as ProposalTableFilter),
         });
         return (data as ConsoleProposalsCountQuery).getProposalsCore?.totalCount ?? 0;
       }),
     allProposalPks: async (filter) => {
       const { data } = await transport.query({
         query: ConsoleProposalsBasicDocument,
-        variables: { filter: toProposalsFilter(filter), searchText: searchTextOf(filter) },
+        variables: filterVariables(filter),
       });
       return (data as ConsoleProposalsBasicQuery).getProposalCoreBasic.map((p) => p.primaryKey);
     },

@@ -29,6 +29,16 @@ export const PROPOSAL_VIEWS_PROJECTION = 'proposal_views';
 
 type Tables = Readonly<Record<string, string>>;
 
+/** the names copied into the rows: their events end a batch's folded run (applyBatch) */
+const LOOKUP_EVENTS: ReadonlySet<string> = new Set([
+  USER_CREATED,
+  USER_UPDATED,
+  CALL_CREATED,
+  CALL_UPDATED,
+  STATUS_CREATED,
+  STATUS_UPDATED,
+]);
+
 /**
  * Each proposal's place in the sample an estimated count reads (the repository): a hash of its key, uniform over
  * [0, 2³¹) and indexed. The proposals whose key is below `k` are a fixed pseudo-random sample of about `k / 2³¹`
@@ -63,12 +73,7 @@ export class ProposalViewsProjection implements Projection {
     PROPOSAL_STATUS_CHANGED,
     PROPOSAL_MANAGEMENT_DECISION_UPDATED,
     PROPOSAL_NOTIFIED,
-    USER_CREATED,
-    USER_UPDATED,
-    CALL_CREATED,
-    CALL_UPDATED,
-    STATUS_CREATED,
-    STATUS_UPDATED,
+    ...LOOKUP_EVENTS,
   ];
   readonly tables = [
     {
@@ -324,15 +329,6 @@ export class ProposalViewsProjection implements Projection {
     );
   }
 }
-
-const LOOKUP_EVENTS = new Set<string>([
-  USER_CREATED,
-  USER_UPDATED,
-  CALL_CREATED,
-  CALL_UPDATED,
-  STATUS_CREATED,
-  STATUS_UPDATED,
-]);
 
 /** a proposal created in the batch, as its row will be inserted (names joined from the lookup tables then) */
 interface FoldedRow {

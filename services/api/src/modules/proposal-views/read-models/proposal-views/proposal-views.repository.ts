@@ -105,6 +105,7 @@ const toView = (r: ViewRecord): ProposalViewModel => ({
 
 /** A WHERE clause being built with numbered parameters. */
 class Where {
+  /** the conditions on the view's own columns (the question filter's is `answer`) */
   readonly clauses: string[] = [];
   readonly params: unknown[] = [];
   /** every condition is on the call and the status only: `proposal_view_counts` holds the exact number of matches */
@@ -121,11 +122,6 @@ class Where {
   add(clause: string, onCallOrStatus = false): void {
     this.clauses.push(clause);
     if (!onCallOrStatus) this.countedByProjection = false;
-  }
-
-  /** the conditions on the view's own columns, without the question filter's */
-  conditions(): string[] {
-    return this.clauses;
   }
 
   toSql(): string {
@@ -318,7 +314,7 @@ export class ProposalViewsRepository {
     total: number,
   ): Promise<{ totalCount: number; totalCountEstimated: true } | null> {
     const k = Math.min(SAMPLE_SPACE - 1, Math.ceil((COUNT_SAMPLE / total) * SAMPLE_SPACE));
-    const conditions = [...where.conditions()];
+    const conditions = [...where.clauses];
     // the question filter probes the sampled proposals' answers one by one (a join would read every answer)
     let answered = '';
     if (where.answer) {
