@@ -5,13 +5,14 @@
  * API token (shown once); impersonates the applicant and ends it. Every page: a screenshot in
  * artifacts/screenshots/console-admin-*.png and no serious or critical axe violation.
  */
-import { EMAIL_ACTION_ID, RABBITMQ_ACTION_ID, Role } from '@user-office/contracts';
+import { RABBITMQ_ACTION_ID, Role } from '@user-office/contracts';
 import type { Page } from 'playwright-core';
 import {
   createOpenCall,
   createUser,
   defaultProposalWorkflowId,
   type TestUser,
+  emailAction,
 } from '../../../../services/api/test/support/fixtures';
 import { WorkflowsRepository } from '../../../../services/api/src/modules/workflows';
 import {
@@ -64,17 +65,7 @@ beforeAll(async () => {
       id: approved.id,
       workflowId,
       actions: [
-        {
-          actionId: EMAIL_ACTION_ID,
-          actionType: 'EMAIL',
-          config: JSON.stringify({
-            recipientsWithEmailTemplate: [
-              { recipient: { name: 'PI' }, emailTemplate: { id: 'proposal-accepted' } },
-            ],
-            otherRecipientEmails: [],
-            combineEmails: false,
-          }),
-        },
+        emailAction([{ name: 'PI', template: 'proposal-accepted' }]),
         {
           actionId: RABBITMQ_ACTION_ID,
           actionType: 'RABBITMQ',

@@ -11,7 +11,7 @@
  * Screenshots in artifacts/screenshots/story-*.png; axe finds no serious or critical violation on the pages the
  * other browser files do not scan already.
  */
-import { DEV_ACCOUNTS, DEV_PASSWORD, EMAIL_ACTION_ID, Role } from '@user-office/contracts';
+import { DEV_ACCOUNTS, DEV_PASSWORD, Role } from '@user-office/contracts';
 import type { Page } from 'playwright-core';
 import {
   startDevMailCatcher,
@@ -20,7 +20,7 @@ import {
 } from '../../../../services/api/src/dev-mail/dev-mail-catcher';
 import { WorkflowsRepository } from '../../../../services/api/src/modules/workflows';
 import { eventually } from '../../../../services/api/test/support/eventually';
-import { createUser, type TestUser } from '../../../../services/api/test/support/fixtures';
+import { createUser, type TestUser, emailAction } from '../../../../services/api/test/support/fixtures';
 import {
   logIn,
   screenshot,
@@ -107,19 +107,7 @@ beforeAll(async () => {
     {
       id: review.addWorkflowStatus.id,
       workflowId,
-      actions: [
-        {
-          actionId: EMAIL_ACTION_ID,
-          actionType: 'EMAIL',
-          config: JSON.stringify({
-            recipientsWithEmailTemplate: [
-              { recipient: { name: 'PI' }, emailTemplate: { id: 'proposal-status-changed' } },
-            ],
-            otherRecipientEmails: [],
-            combineEmails: false,
-          }),
-        },
-      ],
+      actions: [emailAction([{ name: 'PI', template: 'proposal-status-changed' }])],
     },
     officer.token,
   );

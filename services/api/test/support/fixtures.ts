@@ -1,4 +1,4 @@
-import { Role, WorkflowType } from '@user-office/contracts';
+import { EMAIL_ACTION_ID, Role, WorkflowType } from '@user-office/contracts';
 import { UsersService } from '../../src/modules/users';
 import { WorkflowsRepository } from '../../src/modules/workflows';
 import type { TestApp } from './test-app';
@@ -119,4 +119,26 @@ export async function createOpenCall(t: TestApp, officer: string, overrides: Rec
   );
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   return { callId: res.data!.createCall.id, workflowId, ...template };
+}
+
+/**
+ * A workflow connection's e-mail status action (addConnectionStatusActions' input): each recipient gets its
+ * template; `other` are further addresses (the OTHER recipient's); `combineEmails` left out is the default, false.
+ */
+export function emailAction(
+  recipients: { name: string; template: string }[],
+  options: { other?: string[]; combineEmails?: boolean } = {},
+) {
+  return {
+    actionId: EMAIL_ACTION_ID,
+    actionType: 'EMAIL',
+    config: JSON.stringify({
+      recipientsWithEmailTemplate: recipients.map((r) => ({
+        recipient: { name: r.name },
+        emailTemplate: { id: r.template },
+      })),
+      otherRecipientEmails: options.other ?? [],
+      ...(options.combineEmails === undefined ? {} : { combineEmails: options.combineEmails }),
+    }),
+  };
 }

@@ -4,6 +4,7 @@ import {
   createUser,
   defaultProposalWorkflowId,
   type TestUser,
+  emailAction,
 } from '../../../test/support/fixtures';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { deliverAgain } from '../../../test/support/deliver-again';
@@ -84,18 +85,13 @@ describe('combineEmails of EMAIL status actions (PostgreSQL, BullMQ on Redis, th
       id: approved.id,
       workflowId,
       actions: [
-        {
-          actionId: EMAIL_ACTION_ID,
-          actionType: 'EMAIL',
-          config: JSON.stringify({
-            recipientsWithEmailTemplate: [
-              { recipient: { name: 'PI' }, emailTemplate: { id: 'proposal-accepted' } },
-              { recipient: { name: 'OTHER' }, emailTemplate: { id: 'proposal-accepted' } },
-            ],
-            otherRecipientEmails: [OFFICE],
-            combineEmails,
-          }),
-        },
+        emailAction(
+          [
+            { name: 'PI', template: 'proposal-accepted' },
+            { name: 'OTHER', template: 'proposal-accepted' },
+          ],
+          { other: [OFFICE], combineEmails },
+        ),
       ],
     });
   let counter = 0;

@@ -26,6 +26,7 @@ import {
   createUser,
   defaultProposalWorkflowId,
   type TestUser,
+  emailAction,
 } from '../../../test/support/fixtures';
 import { expectRefused } from '../../../test/support/refused';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -167,17 +168,7 @@ describe('status actions (PostgreSQL, BullMQ on Redis, RabbitMQ, the SMTP catche
       id: approved.id,
       workflowId,
       actions: [
-        {
-          actionId: EMAIL_ACTION_ID,
-          actionType: 'EMAIL',
-          config: JSON.stringify({
-            recipientsWithEmailTemplate: [
-              { recipient: { name: 'PI' }, emailTemplate: { id: 'proposal-accepted' } },
-            ],
-            otherRecipientEmails: [],
-            combineEmails: false,
-          }),
-        },
+        emailAction([{ name: 'PI', template: 'proposal-accepted' }]),
         {
           actionId: RABBITMQ_ACTION_ID,
           actionType: 'RABBITMQ',
@@ -508,18 +499,13 @@ describe('status actions (PostgreSQL, BullMQ on Redis, RabbitMQ, the SMTP catche
       id: unsuccessful.id,
       workflowId,
       actions: [
-        {
-          actionId: EMAIL_ACTION_ID,
-          actionType: 'EMAIL',
-          config: JSON.stringify({
-            recipientsWithEmailTemplate: [
-              { recipient: { name: 'INSTRUMENT_SCIENTISTS' }, emailTemplate: { id: 'proposal-rejected' } },
-              { recipient: { name: 'OTHER' }, emailTemplate: { id: 'proposal-rejected' } },
-            ],
-            otherRecipientEmails: ['panel@facility.example'],
-            combineEmails: false,
-          }),
-        },
+        emailAction(
+          [
+            { name: 'INSTRUMENT_SCIENTISTS', template: 'proposal-rejected' },
+            { name: 'OTHER', template: 'proposal-rejected' },
+          ],
+          { other: ['panel@facility.example'] },
+        ),
       ],
     });
     const proposal = await submitted();

@@ -14,6 +14,7 @@ import {
   expectedMatrix,
   type AccessCase,
 } from '../../../test/support/access-matrix';
+import { emailAction } from '../../../test/support/fixtures';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
@@ -105,17 +106,6 @@ const shape = (workflow: Workflow) =>
 const connections = (workflow: Workflow) => workflow.workflowConnectionGroups.flatMap((g) => g.connections);
 const byCode = (workflow: Workflow, shortCode: string) =>
   connections(workflow).find((c) => c.status.shortCode === shortCode) as Connection;
-const emailAction = (recipients: { name: string; template: string }[], other: string[] = []) => ({
-  actionId: 1,
-  actionType: 'EMAIL',
-  config: JSON.stringify({
-    recipientsWithEmailTemplate: recipients.map((r) => ({
-      recipient: { name: r.name },
-      emailTemplate: { id: r.template },
-    })),
-    otherRecipientEmails: other,
-  }),
-});
 
 describe.each(['postgres', 'pglite'] as const)('workflows end to end (%s)', (store) => {
   let t: TestApp;
@@ -617,7 +607,7 @@ describe.each(['postgres', 'pglite'] as const)('workflows end to end (%s)', (sto
           { name: 'PI', template: 'proposal-submitted' },
           { name: 'OTHER', template: 'user-office-proposal-submitted' },
         ],
-        ['office@facility.example'],
+        { other: ['office@facility.example'] },
       ),
       { actionId: 2, actionType: 'RABBITMQ', config: '{"exchanges": ["uo.proposals", "audit.fanout"]}' },
     ];
@@ -672,7 +662,9 @@ describe.each(['postgres', 'pglite'] as const)('workflows end to end (%s)', (sto
     );
     const badEmail = await refused(
       SET_ACTIONS,
-      setActions([emailAction([{ name: 'OTHER', template: 'proposal-submitted' }], ['not-an-address'])]),
+      setActions([
+        emailAction([{ name: 'OTHER', template: 'proposal-submitted' }], { other: ['not-an-address'] }),
+      ]),
       M.invalidEmail('not-an-address'),
     );
     expect(badEmail.extensions?.fieldErrors).toEqual({
