@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   callMessages,
@@ -17,9 +17,8 @@ import {
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../platform/auth/session';
 import { IdSequences } from '../../platform/database/id-sequences';
-import type { AppendResult, EventStore } from '../../platform/event-store/event-store.port';
+import type { AppendResult } from '../../platform/event-store/event-store.port';
 import { ProjectionsService } from '../../platform/projections/projections.service';
-import { EVENT_STORE } from '../../platform/tokens';
 import { badInput, forbidden, notFound } from '../../platform/errors/app-error';
 import { validateInput } from '../../platform/validation/validate-input';
 import { CallsRepository, type CallModel } from '../calls';
@@ -58,7 +57,6 @@ export class ProposalsService {
     private readonly users: UsersService,
     private readonly settings: SettingsRepository,
     private readonly projections: ProjectionsService,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   async existing(proposalPk: number): Promise<ProposalModel> {
@@ -202,8 +200,7 @@ export class ProposalsService {
   private async settleWorkflow(position: number): Promise<void> {
     try {
       await this.projections.waitFor(position, [WORKFLOW_ENGINE], SETTLE_WORKFLOW_MS);
-      const head = await this.eventStore.headPosition();
-      await this.projections.waitFor(head, [PROPOSALS_PROJECTION], SETTLE_WORKFLOW_MS);
+      await this.projections.waitForHead([PROPOSALS_PROJECTION], SETTLE_WORKFLOW_MS);
     } catch {
       // the status follows once the engine catches up
     }

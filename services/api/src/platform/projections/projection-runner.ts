@@ -73,6 +73,15 @@ export class ProjectionRunner {
     return p.mode === 'inline' && this.inlineSupported;
   }
 
+  /** whether every one of these projections is written in the append itself (nothing to wait for) */
+  areInline(names: readonly string[]): boolean {
+    return names.every((name) => {
+      const p = this.projections.find((x) => x.name === name);
+      if (!p) throw new Error(`Unknown projection ${name}`);
+      return this.isInline(p);
+    });
+  }
+
   /**
    * Creates tables and checkpoints, rebuilds projections whose version changed, catches inline ones up.
    * `rebuildChanged: false` (maintenance scripts) leaves a projection whose version changed as it is, for the

@@ -54,4 +54,13 @@ export class ProjectionsService implements OnApplicationBootstrap {
   waitFor(position: number, names?: readonly string[], timeoutMs?: number): Promise<void> {
     return this.projections.waitFor(position, names, timeoutMs);
   }
+
+  /**
+   * Read-your-writes after appends made elsewhere (a reaction's): the projections reach the store's head. Inline
+   * ones are there with every append, so the head is not even read.
+   */
+  async waitForHead(names: readonly string[], timeoutMs?: number): Promise<void> {
+    if (this.projections.areInline(names)) return;
+    await this.waitFor(await this.store.headPosition(), names, timeoutMs);
+  }
 }
