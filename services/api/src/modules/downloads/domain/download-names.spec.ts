@@ -15,7 +15,15 @@ describe('download ids and names', () => {
     expect(parseIdList('12, 3,12')).toEqual([12, 3]);
   });
 
-  it.each(['', 'abc', '1,,2', '1;2', '-1', '0', '1.5', '99999999999', '1,2,x'])(
+  it('reads ranges of ids', () => {
+    expect(parseIdList('7,3-5,4')).toEqual([7, 3, 4, 5]);
+    expect(() => parseIdList('1-1000000', 10000)).toThrow(AppError);
+    expect(() => parseIdList('5-3')).toThrow(
+      expect.objectContaining({ message: downloadMessages.invalidIds }),
+    );
+  });
+
+  it.each(['', 'abc', '1,,2', '1;2', '-1', '0', '1.5', '99999999999', '1,2,x', '1-', '-', '1-2-3'])(
     'refuses %j as BAD_USER_INPUT',
     (raw) => {
       expect(() => parseIdList(raw)).toThrow(

@@ -15,14 +15,25 @@ export const MAX_DOWNLOAD_IDS = 500;
 
 const MAX_INT = 2_147_483_647;
 
-/** `12,13, 14` → [12, 13, 14] (each once, in the order given); BAD_USER_INPUT for anything else. */
+/**
+ * `12,13, 14` → [12, 13, 14] (each once, in the order given); a range `20-25` stands for 20 to 25, so a large
+ * selection fits in an address (`/download/xlsx/proposal/1-10000`). BAD_USER_INPUT for anything else, or for more
+ * than `max` ids.
+ */
 export function parseIdList(raw: string, max = MAX_DOWNLOAD_IDS): number[] {
   const parts = raw.split(',').map((part) => part.trim());
-  if (parts.some((part) => !/^[0-9]{1,10}$/.test(part))) throw badInput(downloadMessages.invalidIds);
-  const ids = [...new Set(parts.map(Number))];
-  if (ids.some((id) => id < 1 || id > MAX_INT)) throw badInput(downloadMessages.invalidIds);
-  if (ids.length > max) throw badInput(downloadMessages.tooManyIds(max));
-  return ids;
+  if (parts.some((part) => !/^[0-9]{1,10}(-[0-9]{1,10})?$/.test(part)))
+    throw badInput(downloadMessages.invalidIds);
+  const ids = new Set<number>();
+  for (const part of parts) {
+    const [from, to = from] = part.split('-').map(Number);
+    if (from < 1 || to > MAX_INT || to < from) throw badInput(downloadMessages.invalidIds);
+    if (ids.size + (to - from + 1) > max && to - from + 1 > max)
+      throw badInput(downloadMessages.tooManyIds(max));
+    for (let id = from; id <= to; id++) ids.add(id);
+    if (ids.size > max) throw badInput(downloadMessages.tooManyIds(max));
+  }
+  return [...ids];
 }
 
 /** Comma-separated question ids of a query string (`?questionIds=a,b`); none → null (every question). */
