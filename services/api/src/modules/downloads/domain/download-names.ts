@@ -28,8 +28,7 @@ export function parseIdList(raw: string, max = MAX_DOWNLOAD_IDS): number[] {
   for (const part of parts) {
     const [from, to = from] = part.split('-').map(Number);
     if (from < 1 || to > MAX_INT || to < from) throw badInput(downloadMessages.invalidIds);
-    if (ids.size + (to - from + 1) > max && to - from + 1 > max)
-      throw badInput(downloadMessages.tooManyIds(max));
+    if (to - from + 1 > max) throw badInput(downloadMessages.tooManyIds(max));
     for (let id = from; id <= to; id++) ids.add(id);
     if (ids.size > max) throw badInput(downloadMessages.tooManyIds(max));
   }
