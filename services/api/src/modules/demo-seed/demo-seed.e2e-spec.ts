@@ -16,7 +16,7 @@ import { MailerService } from '../notifications';
 import { TemplatesService } from '../templates';
 import { UsersService } from '../users';
 import { DemoSeeder } from './demo-seeder';
-import { DEMO_CALL_SHORT_CODE, DEMO_OPTIONS } from './domain/demo-content';
+import { DEMO_CALL_SHORT_CODE, DEMO_OPTIONS, DEMO_SUBMITTED_PROPOSALS } from './domain/demo-content';
 
 const ENGINE = 'advance_workflow_on_domain_event';
 const CALLS = `{ getCalls(filter: { isActive: true }) { id shortCode isActive templateId pdfTemplateId proposalWorkflowId referenceNumberFormat submissionMessage } }`;
@@ -117,6 +117,24 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
       data: { callId: call.id, templateId: call.templateId },
       metadata: { actorId: null },
     });
+  });
+
+  it('submits the demo proposals of the seeded applicants, so the staff have work on a fresh start', async () => {
+    const call = await demoCall();
+    const { getProposalsCore } = await gql<{
+      getProposalsCore: { proposalViews: { title: string; submitted: boolean; proposalId: string }[] };
+    }>(
+      `query($callId: Int) { getProposalsCore(filter: { callId: $callId }) { proposalViews { title submitted proposalId } } }`,
+      { callId: call.id },
+      officer,
+    );
+    expect(getProposalsCore.proposalViews.map((p) => p.title).sort()).toEqual(
+      DEMO_SUBMITTED_PROPOSALS.map((p) => p.title).sort(),
+    );
+    for (const p of getProposalsCore.proposalViews) {
+      expect(p.submitted).toBe(true);
+      expect(p.proposalId).toMatch(/^DEMO-\d{4}$/);
+    }
   });
 
   it("holds every non-basis question type in the proposal template's topics, with the hazard dependency", async () => {

@@ -2,6 +2,8 @@ import { Inject, Logger, Module, type OnApplicationBootstrap } from '@nestjs/com
 import { DEV_ACCOUNTS, DEV_PASSWORD } from '@user-office/contracts';
 import { APP_CONFIG, runsApi, type AppConfig } from '../../platform/config/app-config';
 import { CallsModule } from '../calls';
+import { ProposalsModule } from '../proposals';
+import { QuestionariesModule } from '../questionaries';
 import { TemplatesModule } from '../templates';
 import { UnitsModule } from '../units';
 import { UsersModule } from '../users';
@@ -9,6 +11,7 @@ import { WorkflowsModule } from '../workflows';
 import { ExecuteDemoSeedCommandHandler } from './commands/execute-demo-seed-command';
 import { DemoOptionsController } from './demo-options/demo-options.controller';
 import { DemoSeeder } from './demo-seeder';
+import { DemoStaffWork } from './demo-staff-work';
 import { DEMO_CALL_SHORT_CODE } from './domain/demo-content';
 
 /**
@@ -19,9 +22,17 @@ import { DEMO_CALL_SHORT_CODE } from './domain/demo-content';
 @Module({
   // the modules whose defaults the demo uses are imported, so their bootstrap (default units, statuses and
   // workflows) runs before this module's
-  imports: [UsersModule, UnitsModule, WorkflowsModule, TemplatesModule, CallsModule],
+  imports: [
+    UsersModule,
+    UnitsModule,
+    WorkflowsModule,
+    TemplatesModule,
+    CallsModule,
+    QuestionariesModule,
+    ProposalsModule,
+  ],
   controllers: [DemoOptionsController],
-  providers: [DemoSeeder, ExecuteDemoSeedCommandHandler],
+  providers: [DemoSeeder, DemoStaffWork, ExecuteDemoSeedCommandHandler],
   exports: [DemoSeeder],
 })
 export class DemoSeedModule implements OnApplicationBootstrap {

@@ -41,6 +41,7 @@ import {
   type DemoTemplate,
 } from './domain/demo-content';
 import { demoSeedDecider } from './domain/demo-seed.decide';
+import { DemoStaffWork } from './demo-staff-work';
 
 export interface DemoSeedResult {
   /** false: the demo had been seeded before (nothing was appended) */
@@ -66,6 +67,7 @@ export class DemoSeeder {
     private readonly callsRepository: CallsRepository,
     private readonly workflows: WorkflowsRepository,
     private readonly units: UnitsRepository,
+    private readonly staffWork: DemoStaffWork,
   ) {}
 
   /** The demo recorded on the `demo-seed` stream, or null. */
@@ -107,6 +109,7 @@ export class DemoSeeder {
       await this.templates.setActiveTemplate(TemplateGroupId.PROPOSAL_QUESTIONARY, templateId);
       const call = demoCallInput(new Date(), { templateId, pdfTemplateId, proposalWorkflowId });
       const callId = await this.calls.create(call);
+      await this.staffWork.submitProposals(callId);
       await this.commands.execute(
         new ExecuteDemoSeedCommand({
           type: 'RecordDemoSeeded',

@@ -297,3 +297,44 @@ export function demoCallInput(
       'submission.',
   };
 }
+
+/** A submitted proposal of the demo: its PI and co-proposers (dev accounts' usernames), texts and answers by key. */
+export interface DemoSubmittedProposal {
+  pi: string;
+  coProposers: string[];
+  title: string;
+  abstract: string;
+  /** text answers by natural key (the required ones of the demo template) */
+  answers: Readonly<Record<string, string>>;
+}
+
+/** The proposals the demo submits on DEMO, so every staff account has work on a fresh start. */
+export const DEMO_SUBMITTED_PROPOSALS: readonly DemoSubmittedProposal[] = [
+  {
+    pi: 'applicant',
+    coProposers: ['coproposer'],
+    title: 'Magnetic order in Fe2O3 thin films',
+    abstract:
+      'We propose to measure the magnetic structure of epitaxial hematite films between 10 K and 300 K to follow ' +
+      'the Morin transition as the film thickness decreases.',
+    answers: { demo_aim: 'Follow the Morin transition in thin hematite films' },
+  },
+  {
+    pi: 'applicant',
+    coProposers: [],
+    title: 'Lithium diffusion in solid electrolytes',
+    abstract:
+      'Quasi-elastic scattering on a garnet-type solid electrolyte to measure lithium jump rates and activation ' +
+      'energies between 300 K and 600 K.',
+    answers: { demo_aim: 'Measure lithium jump rates in LLZO' },
+  },
+  {
+    pi: 'coproposer',
+    coProposers: ['applicant'],
+    title: 'Protein hydration water dynamics',
+    abstract:
+      'Hydration water dynamics of lysozyme powders at three hydration levels, to separate the protein and ' +
+      'water contributions to the dynamical transition.',
+    answers: { demo_aim: 'Separate protein and water dynamics near 220 K' },
+  },
+];
