@@ -16,6 +16,7 @@ export const internalReviewMessages = {
   commentMax: technicalReviewMessages.commentMax,
   filesAtMost: fileMessages.filesAtMost(validationLimits.internalDocumentsMax),
   filesNotJson: 'Files must be a JSON list of file ids',
+  fileTwice: 'Each file can be attached once',
   pdfOnly: 'Internal documents must be PDF files',
   reviewerNotInternal: 'The internal reviewer must be a user with the Internal Reviewer role',
   notFound: 'Internal review not found',
@@ -52,7 +53,7 @@ const files = () =>
     .nullable()
     .transform((value: string[] | null) => value ?? [])
     .max(validationLimits.internalDocumentsMax, internalReviewMessages.filesAtMost)
-    .test('unique', 'Each file can be attached once', (list) => !list || new Set(list).size === list.length)
+    .test('unique', internalReviewMessages.fileTwice, (list) => !list || new Set(list).size === list.length)
     .default([]);
 
 const fields = {
