@@ -21,3 +21,5 @@ export * from './workflows.events';
 export * from './sub-templates.events';
 export * from './status-actions.events';
 export * from './demo-seed.events';
+export * from './internal-reviews.events';
+export * from './proposal-scientist-comments.events';

@@ -24,6 +24,8 @@ import { SamplesModule } from './modules/samples';
 import { DownloadsModule } from './modules/downloads';
 import { StatusActionsModule } from './modules/status-actions';
 import { DemoSeedModule } from './modules/demo-seed';
+import { InternalReviewsModule } from './modules/internal-reviews';
+import { ProposalScientistCommentsModule } from './modules/proposal-scientist-comments';
 
 /** The domain modules, in the order later issues add them. */
 const DOMAIN_MODULES = [
@@ -47,6 +49,8 @@ const DOMAIN_MODULES = [
   SamplesModule,
   DownloadsModule,
   StatusActionsModule,
+  InternalReviewsModule,
+  ProposalScientistCommentsModule,
   DemoSeedModule,
 ];
 

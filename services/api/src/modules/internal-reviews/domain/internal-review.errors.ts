@@ -1,0 +1,6 @@
+import { internalReviewMessages } from '@user-office/contracts';
+import { conflict, notFound } from '../../../platform/errors/app-error';
+
+export const internalReviewNotFound = () => notFound(internalReviewMessages.notFound);
+
+export const internalReviewExists = (id: number) => conflict(`Internal review ${id} already exists`);

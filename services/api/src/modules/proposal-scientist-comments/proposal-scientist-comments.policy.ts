@@ -1,0 +1,23 @@
+import { Role } from '@user-office/contracts';
+import type { SessionUser } from '../../platform/auth/session';
+import { forbidden } from '../../platform/errors/app-error';
+
+/**
+ * Who reads and writes proposal scientist comments (§6: "Manages proposal scientist comments (hidden from users
+ * and safety reviewers)"): officers and instrument scientists. `caller` null is an API access token naming the
+ * operation: it acts with an officer's rights.
+ */
+export const SCIENTIST_COMMENT_ROLES = [Role.USER_OFFICER, Role.INSTRUMENT_SCIENTIST] as const;
+
+/**
+ * Record level: whether the caller may read and write the scientist comment of this proposal. Today officers
+ * and every instrument scientist; the rule "a scientist of the proposal's instruments or techniques" is wired
+ * here once the instruments module lands (the assignments are read then).
+ */
+export async function assertMayCommentOn(caller: SessionUser | null, proposalPk: number): Promise<void> {
+  void proposalPk;
+  if (caller === null) return;
+  if (!SCIENTIST_COMMENT_ROLES.includes(caller.currentRole as (typeof SCIENTIST_COMMENT_ROLES)[number])) {
+    throw forbidden();
+  }
+}

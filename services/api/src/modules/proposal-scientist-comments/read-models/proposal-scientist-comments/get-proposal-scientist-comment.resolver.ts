@@ -1,0 +1,26 @@
+import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
+import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
+import type { SessionUser } from '../../../../platform/auth/session';
+import { assertMayCommentOn, SCIENTIST_COMMENT_ROLES } from '../../proposal-scientist-comments.policy';
+import { ProposalScientistCommentModel } from './proposal-scientist-comment.model';
+import { ProposalScientistCommentsRepository } from './proposal-scientist-comments.repository';
+
+@Resolver()
+export class GetProposalScientistCommentResolver {
+  constructor(private readonly repository: ProposalScientistCommentsRepository) {}
+
+  @Query(() => ProposalScientistCommentModel, {
+    nullable: true,
+    description:
+      'The scientist comment of a proposal (officers, instrument scientists); null when it has none',
+  })
+  @RolesAllowed(...SCIENTIST_COMMENT_ROLES)
+  async proposalScientistComment(
+    @Args('proposalPk', { type: () => Int }) proposalPk: number,
+    @CurrentUser({ allowApiToken: true }) caller: SessionUser | null,
+  ): Promise<ProposalScientistCommentModel | null> {
+    await assertMayCommentOn(caller, proposalPk);
+    return this.repository.ofProposal(proposalPk);
+  }
+}
