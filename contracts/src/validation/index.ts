@@ -15,3 +15,4 @@ export * from './proposals.schema';
 export * from './files.schema';
 export * from './workflows.schema';
 export * from './sub-templates.schema';
+export * from './instruments.schema';
