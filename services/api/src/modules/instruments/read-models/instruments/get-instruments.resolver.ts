@@ -109,6 +109,17 @@ export class GetInstrumentsResolver {
     return (await this.repository.list({ ofUser })).map(minimal);
   }
 
+  @ResolveField(() => BasicUserDetailsModel, { nullable: true, description: 'the user of managerUserId' })
+  async manager(
+    @Parent() instrument: InstrumentModel,
+    @CurrentUser({ allowApiToken: true }) session: SessionUser | null,
+    @Context() context: GraphqlContext,
+  ): Promise<BasicUserDetailsModel | null> {
+    if (instrument.managerUserId === null) return null;
+    const [manager] = await scientistsOf([instrument.managerUserId], this.users, session, context);
+    return manager ?? null;
+  }
+
   @ResolveField(() => [BasicUserDetailsModel], { description: 'in the order they were assigned' })
   scientists(
     @Parent() instrument: InstrumentModel,
