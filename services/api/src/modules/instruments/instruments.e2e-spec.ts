@@ -14,7 +14,7 @@ import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
 
 const FIELDS =
-  'id name shortCode description managerUserId selectable instrumentContact scientists { id firstname }';
+  'id name shortCode description managerUserId selectable instrumentContact manager { id } scientists { id firstname }';
 const CREATE = `mutation($name: String!, $shortCode: String!, $description: String!, $managerUserId: Int, $selectable: Boolean, $instrumentContact: String) {
   createInstrument(name: $name, shortCode: $shortCode, description: $description, managerUserId: $managerUserId, selectable: $selectable, instrumentContact: $instrumentContact) { ${FIELDS} } }`;
 const UPDATE = `mutation($id: Int!, $name: String!, $shortCode: String!, $description: String!, $managerUserId: Int, $selectable: Boolean) {
@@ -108,6 +108,7 @@ describe.each(['postgres', 'pglite'] as const)('instruments end to end (%s)', (s
       managerUserId: scientist.id,
       selectable: true,
       instrumentContact: 'diff@example.org',
+      manager: { id: scientist.id },
       scientists: [],
     });
 
@@ -386,6 +387,65 @@ describe.each(['postgres', 'pglite'] as const)('instruments end to end (%s)', (s
     await ok(DELETE_T, { id: created.id });
     const list = await ok<{ techniques: { techniques: { id: number }[] } }>(TECHNIQUES);
     expect(list.techniques.techniques.map((x) => x.id)).not.toContain(created.id);
+  });
+
+  it("accepts in a picker with no options of its own only the call's instruments and existing techniques", async () => {
+    const call = await createOpenCall(t, officer());
+    const question = async (dataType: string) => {
+      const { createQuestion } = await ok<{ createQuestion: { id: string } }>(
+        `mutation { createQuestion(categoryId: PROPOSAL, dataType: ${dataType}) { id } }`,
+      );
+      await ok(
+        `mutation($t: Int!, $q: String!, $topic: Int!) { createQuestionTemplateRelation(templateId: $t, questionId: $q, topicId: $topic, sortOrder: 5) { templateId } }`,
+        { t: call.templateId, q: createQuestion.id, topic: call.topicId },
+      );
+      return createQuestion.id;
+    };
+    const instrumentQuestion = await question('INSTRUMENT_PICKER');
+    const techniqueQuestion = await question('TECHNIQUE_PICKER');
+    const offered = await createInstrument();
+    const other = await createInstrument();
+    await ok(ASSIGN_TO_CALL, { c: call.callId, l: [{ instrumentId: offered.id }] });
+    const technique = (
+      await ok<{ createTechnique: { id: number } }>(CREATE_T, {
+        name: 'Picked',
+        shortCode: `PICK-${store}`,
+        description: 'd',
+      })
+    ).createTechnique;
+    const { createProposal } = await ok<{ createProposal: { questionaryId: number } }>(
+      'mutation($callId: Int!) { createProposal(callId: $callId) { questionaryId } }',
+      { callId: call.callId },
+      applicant.token,
+    );
+    const answer = (instrumentId: number, techniqueIds: number[]) => ({
+      q: createProposal.questionaryId,
+      topic: call.topicId,
+      answers: [
+        { questionId: call.questionId, value: JSON.stringify({ value: 'aim' }) },
+        {
+          questionId: instrumentQuestion,
+          value: JSON.stringify({ value: { instrumentId, timeRequested: null } }),
+        },
+        { questionId: techniqueQuestion, value: JSON.stringify({ value: techniqueIds }) },
+      ],
+    });
+    const ANSWER = `mutation($q: Int!, $topic: Int!, $answers: [AnswerInput!]!) {
+      answerTopic(questionaryId: $q, topicId: $topic, answers: $answers) { isCompleted } }`;
+    const notOffered = 'Please choose one of the offered options';
+    await expectRefused(
+      t,
+      { query: ANSWER, variables: answer(other.id, [technique.id]), token: applicant.token },
+      notOffered,
+    );
+    await expectRefused(
+      t,
+      { query: ANSWER, variables: answer(offered.id, [999999]), token: applicant.token },
+      notOffered,
+    );
+    expect(await ok(ANSWER, answer(offered.id, [technique.id]), applicant.token)).toEqual({
+      answerTopic: { isCompleted: true },
+    });
   });
 
   it('refuses every instrument operation while INSTRUMENT_MANAGEMENT is off', async () => {

@@ -1,5 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { CallsModule } from '../calls';
+import { ProposalsModule } from '../proposals';
+import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
+import { TemplatesModule } from '../templates';
 import { UsersModule } from '../users';
 import { AssignInstrumentsToCallResolver } from './commands/assign-instruments-to-call/assign-instruments-to-call.resolver';
 import { AssignInstrumentsToTechniqueResolver } from './commands/assign-instruments-to-technique/assign-instruments-to-technique.resolver';
@@ -19,6 +22,7 @@ import { SetInstrumentAvailabilityTimeResolver } from './commands/set-instrument
 import { UpdateInstrumentResolver } from './commands/update-instrument/update-instrument.resolver';
 import { UpdateTechniqueResolver } from './commands/update-technique/update-technique.resolver';
 import { InstrumentsService } from './instruments.service';
+import { PickerAnswerFacts } from './picker-answer-facts';
 import { CallInstrumentsResolver } from './read-models/instruments/call-instruments.resolver';
 import { GetInstrumentsResolver } from './read-models/instruments/get-instruments.resolver';
 import { GetTechniquesResolver } from './read-models/instruments/get-techniques.resolver';
@@ -27,11 +31,12 @@ import { InstrumentsRepository } from './read-models/instruments/instruments.rep
 
 /** Instruments and techniques (§3, §7): their scientists, manager, call assignments and availability time. */
 @Module({
-  imports: [UsersModule, CallsModule],
+  imports: [UsersModule, CallsModule, ProposalsModule, QuestionariesModule, TemplatesModule],
   providers: [
     InstrumentsProjection,
     InstrumentsRepository,
     InstrumentsService,
+    PickerAnswerFacts,
     GetInstrumentsResolver,
     GetTechniquesResolver,
     CallInstrumentsResolver,
@@ -55,4 +60,14 @@ import { InstrumentsRepository } from './read-models/instruments/instruments.rep
   ],
   exports: [InstrumentsRepository],
 })
-export class InstrumentsModule {}
+export class InstrumentsModule implements OnModuleInit {
+  constructor(
+    private readonly owners: QuestionaryOwners,
+    private readonly pickers: PickerAnswerFacts,
+  ) {}
+
+  /** the pickers of a proposal's questionary offer the call's instruments and every technique */
+  onModuleInit(): void {
+    this.owners.register(this.pickers);
+  }
+}
