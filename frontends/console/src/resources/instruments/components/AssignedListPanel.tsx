@@ -45,7 +45,7 @@ export function AssignedListPanel({
   const options = candidates.filter((c) => !assigned.has(c.id));
   const headingId = `${texts.replace(/\W/g, '-')}-heading`;
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 1, p: 2 }}>
       <Typography id={headingId} variant="h6" component="h2">
         {t(`${texts}.title`)}
       </Typography>
