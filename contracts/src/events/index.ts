@@ -23,3 +23,4 @@ export * from './status-actions.events';
 export * from './demo-seed.events';
 export * from './internal-reviews.events';
 export * from './proposal-scientist-comments.events';
+export * from './instruments.events';

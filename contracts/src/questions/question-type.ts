@@ -30,6 +30,13 @@ export interface AnswerContext {
   readonly itemsCompleted?: Readonly<Record<number, boolean>>;
   /** The options a DYNAMIC_MULTIPLE_CHOICE question offered (fetched from its url); unchecked when absent. */
   readonly dynamicOptions?: readonly string[];
+  /**
+   * The instruments an INSTRUMENT_PICKER with no instruments of its own offers (those of the proposal's call);
+   * unchecked when absent.
+   */
+  readonly offeredInstruments?: readonly number[];
+  /** The techniques a TECHNIQUE_PICKER with no techniques of its own offers (every technique); unchecked when absent. */
+  readonly offeredTechniques?: readonly number[];
   /** "Now" for date rules such as "Visit start date can not be in the past" (defaults to the current time). */
   readonly now?: Date;
 }

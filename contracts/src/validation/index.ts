@@ -17,3 +17,4 @@ export * from './workflows.schema';
 export * from './sub-templates.schema';
 export * from './internal-reviews.schema';
 export * from './proposal-scientist-comments.schema';
+export * from './instruments.schema';

@@ -20,7 +20,10 @@ export interface InstrumentOption {
 export interface InstrumentPickerConfig extends CommonQuestionConfig {
   requestTime: boolean;
   variant: SelectionVariant;
-  /** The instruments offered; when empty, any instrument id is accepted (the api checks it exists). */
+  /**
+   * The instruments offered; when empty, those of the proposal's call (`context.offeredInstruments`, given by the
+   * api; any id when it is absent).
+   */
   instruments: InstrumentOption[];
 }
 
@@ -56,7 +59,7 @@ export const instrumentPickerQuestionType = defineQuestionType<
   }),
   configSchema,
   emptyValue: () => ({ instrumentId: null, timeRequested: null }),
-  answerSchema: (config) =>
+  answerSchema: (config, context) =>
     mixed<InstrumentPickerAnswerValue>()
       .nullable()
       .test('instrument', function (answer) {
@@ -64,11 +67,11 @@ export const instrumentPickerQuestionType = defineQuestionType<
         if (instrumentId == null) {
           return config.required ? this.createError({ message: questionTypeMessages.requiredField }) : true;
         }
-        if (
-          !isFiniteNumber(instrumentId) ||
-          (config.instruments.length > 0 &&
-            !config.instruments.some((instrument) => instrument.id === instrumentId))
-        ) {
+        const offered =
+          config.instruments.length > 0
+            ? config.instruments.map((instrument) => instrument.id)
+            : context?.offeredInstruments;
+        if (!isFiniteNumber(instrumentId) || (offered !== undefined && !offered.includes(instrumentId))) {
           return this.createError({ message: questionTypeMessages.optionNotOffered });
         }
         const timeRequested: unknown = answer?.timeRequested;

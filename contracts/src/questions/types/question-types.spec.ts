@@ -264,11 +264,38 @@ const answerCases: AnswerCase[] = [
     [M.timeRequestedNotNegative],
   ],
   [DataType.INSTRUMENT_PICKER, { requestTime: true }, { instrumentId: 1, timeRequested: 3 }, []],
+  // with no instruments of its own, the call's instruments the api gives (any id when it gives none)
+  [
+    DataType.INSTRUMENT_PICKER,
+    {},
+    { instrumentId: 3, timeRequested: null },
+    [M.optionNotOffered],
+    { offeredInstruments: [1, 2] },
+  ],
+  [
+    DataType.INSTRUMENT_PICKER,
+    {},
+    { instrumentId: 2, timeRequested: null },
+    [],
+    { offeredInstruments: [1, 2] },
+  ],
+  [DataType.INSTRUMENT_PICKER, {}, { instrumentId: 9, timeRequested: null }, []],
+  [
+    DataType.INSTRUMENT_PICKER,
+    { instruments: [{ id: 3, name: 'LoKI' }] },
+    { instrumentId: 3, timeRequested: null },
+    [],
+    { offeredInstruments: [1] },
+  ],
   // TECHNIQUE_PICKER
   [DataType.TECHNIQUE_PICKER, { required: true }, [], [M.requiredField]],
   [DataType.TECHNIQUE_PICKER, { techniques: [{ id: 1, name: 'SANS' }] }, [2], [M.optionNotOffered]],
   [DataType.TECHNIQUE_PICKER, {}, [1, 2], [M.singleSelection]],
   [DataType.TECHNIQUE_PICKER, { isMultipleSelect: true }, [1, 2], []],
+  // with no techniques of its own, every technique the api gives (any id when it gives none)
+  [DataType.TECHNIQUE_PICKER, {}, [5], [M.optionNotOffered], { offeredTechniques: [1, 2] }],
+  [DataType.TECHNIQUE_PICKER, {}, [2], [], { offeredTechniques: [1, 2] }],
+  [DataType.TECHNIQUE_PICKER, { techniques: [{ id: 5, name: 'SANS' }] }, [5], [], { offeredTechniques: [1] }],
   // EMBELLISHMENT: no answer.
   [DataType.EMBELLISHMENT, { required: true }, undefined, []],
   // Basis types.

@@ -30,7 +30,10 @@ const configSchema: ObjectSchema<TechniquePickerConfig> = object({
   techniques: array(object({ id: number().defined(), name: string().defined() }).required()).defined(),
 });
 
-/** Picks techniques; the value is the list of technique ids (checked against `techniques` when it is not empty). */
+/**
+ * Picks techniques; the value is the list of technique ids, checked against `techniques`, or when it is empty
+ * against every technique (`context.offeredTechniques`, given by the api; unchecked when absent).
+ */
 export const techniquePickerQuestionType = defineQuestionType<TechniquePickerConfig, number[]>({
   dataType: DataType.TECHNIQUE_PICKER,
   isBasis: false,
@@ -44,11 +47,14 @@ export const techniquePickerQuestionType = defineQuestionType<TechniquePickerCon
   }),
   configSchema,
   emptyValue: () => [],
-  answerSchema: (config) =>
+  answerSchema: (config, context) =>
     choiceAnswerSchema<number>({
       required: config.required,
       isMultipleSelect: config.isMultipleSelect,
-      offered: config.techniques.length > 0 ? config.techniques.map((technique) => technique.id) : undefined,
+      offered:
+        config.techniques.length > 0
+          ? config.techniques.map((technique) => technique.id)
+          : context?.offeredTechniques,
     }),
   isAnswered: (value) => selectedValues(value).length > 0,
   dependencyValue: (value) => selectedValues(value),

@@ -363,3 +363,167 @@ describe('the console data provider: the question library and the statuses (issu
     ]);
   });
 });
+
+describe('the console data provider: instruments and techniques (issue 27)', () => {
+  const person = (id: number, firstname: string) => ({ id, firstname, lastname: 'Sci', email: null });
+  const instrument = (id: number, name: string, shortCode: string) => ({
+    id,
+    name,
+    shortCode,
+    description: 'd',
+    managerUserId: 7,
+    selectable: true,
+    instrumentContact: null,
+    manager: person(7, 'Mia'),
+    scientists: [person(8, 'Sam'), person(9, 'Ann')],
+  });
+
+  it('Instruments: getList → instruments (searched, sorted, paged here); getOne, create, update, delete', async () => {
+    const { transport, sent } = recording((field, v) => {
+      if (field === 'instruments')
+        return {
+          totalCount: 3,
+          instruments: [instrument(2, 'Beta', 'B'), instrument(1, 'Alpha', 'A'), instrument(3, 'Gamma', 'G')],
+        };
+      if (field === 'instrument') return instrument(Number(v.instrumentId), 'Alpha', 'A');
+      if (field === 'createInstrument' || field === 'updateInstrument')
+        return instrument(Number(v.id ?? 5), String(v.name), String(v.shortCode));
+      return { id: v.id };
+    });
+    const provider = createDataProvider(transport);
+    const page = await provider.getList('Instruments', {
+      pagination: { page: 1, perPage: 2 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'sam' },
+    });
+    expect(page.data.map((i) => i.id)).toEqual([1, 2]);
+    expect(page.total).toBe(3);
+    expect(page.data[0]).toMatchObject({ managerName: 'Mia Sci', scientistNames: 'Sam Sci, Ann Sci' });
+    expect((await provider.getOne('Instruments', { id: 1 })).data).toMatchObject({ shortCode: 'A' });
+    await provider.create('Instruments', {
+      data: { name: ' New ', shortCode: 'N', description: 'x', managerUserId: '', instrumentContact: ' ' },
+    });
+    await provider.update('Instruments', {
+      id: 5,
+      data: {
+        name: 'New',
+        shortCode: 'N',
+        description: 'x',
+        managerUserId: 7,
+        selectable: false,
+        instrumentContact: 'c',
+      },
+      previousData: instrument(5, 'New', 'N'),
+    });
+    await provider.delete('Instruments', { id: 5, previousData: instrument(5, 'New', 'N') });
+    expect(sent).toEqual([
+      { operation: 'instruments', variables: {} },
+      { operation: 'instrument', variables: { instrumentId: 1 } },
+      {
+        operation: 'createInstrument',
+        variables: {
+          name: 'New',
+          shortCode: 'N',
+          description: 'x',
+          managerUserId: null,
+          selectable: true,
+          instrumentContact: null,
+        },
+      },
+      {
+        operation: 'updateInstrument',
+        variables: {
+          id: 5,
+          name: 'New',
+          shortCode: 'N',
+          description: 'x',
+          managerUserId: 7,
+          selectable: false,
+          instrumentContact: 'c',
+        },
+      },
+      { operation: 'deleteInstrument', variables: { id: 5 } },
+    ]);
+  });
+
+  it('Techniques: getList → techniques; getOne, create, update, delete', async () => {
+    const technique = (id: number, name: string) => ({
+      id,
+      name,
+      shortCode: name.slice(0, 2),
+      description: 'd',
+      instruments: [{ id: 1, name: 'Alpha', shortCode: 'A' }],
+      scientists: [person(8, 'Sam')],
+    });
+    const { transport, sent } = recording((field, v) => {
+      if (field === 'techniques')
+        return { totalCount: 2, techniques: [technique(2, 'Xray'), technique(1, 'Neutron')] };
+      if (field === 'technique') return technique(Number(v.techniqueId), 'Neutron');
+      if (field === 'createTechnique' || field === 'updateTechnique')
+        return technique(Number(v.id ?? 3), String(v.name));
+      return { id: v.id };
+    });
+    const provider = createDataProvider(transport);
+    const page = await provider.getList('Techniques', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
+    expect(page.data.map((x) => x.id)).toEqual([1, 2]);
+    expect(page.data[0]).toMatchObject({ instrumentNames: 'A', scientistNames: 'Sam Sci' });
+    await provider.getOne('Techniques', { id: 1 });
+    await provider.create('Techniques', { data: { name: ' Muon ', shortCode: 'MU', description: 'm' } });
+    await provider.update('Techniques', {
+      id: 3,
+      data: { name: 'Muon', shortCode: 'MU', description: 'm' },
+      previousData: technique(3, 'Muon'),
+    });
+    await provider.delete('Techniques', { id: 3, previousData: technique(3, 'Muon') });
+    expect(sent).toEqual([
+      { operation: 'techniques', variables: {} },
+      { operation: 'technique', variables: { techniqueId: 1 } },
+      { operation: 'createTechnique', variables: { name: 'Muon', shortCode: 'MU', description: 'm' } },
+      { operation: 'updateTechnique', variables: { id: 3, name: 'Muon', shortCode: 'MU', description: 'm' } },
+      { operation: 'deleteTechnique', variables: { id: 3 } },
+    ]);
+  });
+
+  it('the commands: scientists, technique instruments, the call instruments and their availability time', async () => {
+    const { transport, sent } = recording((field) => {
+      if (field === 'getCall') return { id: 4, instruments: [{ id: 1, name: 'Alpha', availabilityTime: 3 }] };
+      if (field === 'getUsers') return { users: [person(8, 'Sam')] };
+      return true;
+    });
+    const provider = createDataProvider(transport);
+    await provider.assignScientistsToInstrument(1, [8]);
+    await provider.removeScientistFromInstrument(1, 8);
+    await provider.assignScientistsToTechnique(2, [8]);
+    await provider.removeScientistFromTechnique(2, 8);
+    await provider.assignInstrumentsToTechnique(2, [1]);
+    await provider.removeInstrumentsFromTechnique(2, [1]);
+    expect(await provider.callInstruments(4)).toEqual([{ id: 1, name: 'Alpha', availabilityTime: 3 }]);
+    await provider.assignInstrumentsToCall(4, [1]);
+    await provider.setInstrumentAvailabilityTime(4, 1, 12);
+    await provider.removeAssignedInstrumentFromCall(4, 1);
+    expect(await provider.instrumentScientistCandidates()).toEqual([person(8, 'Sam')]);
+    expect(sent).toEqual([
+      { operation: 'assignScientistsToInstrument', variables: { instrumentId: 1, scientistIds: [8] } },
+      { operation: 'removeScientistFromInstrument', variables: { instrumentId: 1, scientistId: 8 } },
+      { operation: 'assignScientistsToTechnique', variables: { techniqueId: 2, scientistIds: [8] } },
+      { operation: 'removeScientistFromTechnique', variables: { techniqueId: 2, scientistId: 8 } },
+      { operation: 'assignInstrumentsToTechnique', variables: { techniqueId: 2, instrumentIds: [1] } },
+      { operation: 'removeInstrumentsFromTechnique', variables: { techniqueId: 2, instrumentIds: [1] } },
+      { operation: 'getCall', variables: { callId: 4 } },
+      {
+        operation: 'assignInstrumentsToCall',
+        variables: { callId: 4, instrumentFapIds: [{ instrumentId: 1, fapId: null }] },
+      },
+      {
+        operation: 'setInstrumentAvailabilityTime',
+        variables: { callId: 4, instrumentId: 1, availabilityTime: 12 },
+      },
+      { operation: 'removeAssignedInstrumentFromCall', variables: { callId: 4, instrumentId: 1 } },
+      { operation: 'getUsers', variables: {} },
+    ]);
+  });
+});

@@ -21,6 +21,9 @@ import {
   templatesOperations,
   workflowsOperations,
 } from '../resources/calls/calls.operations';
+import { instrumentCommands, type InstrumentCommands } from '../resources/instruments/instrument-commands';
+import { instrumentsOperations } from '../resources/instruments/instruments.operations';
+import { techniquesOperations } from '../resources/techniques/techniques.operations';
 import { eventLogsOperations } from '../resources/event-logs/event-logs.operations';
 import { featuresOperations } from '../resources/features/features.operations';
 import {
@@ -74,6 +77,8 @@ export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
   ApiAccessTokens: apiAccessTokensOperations,
   ApiOperations: apiOperationsOperations,
   PredefinedMessages: predefinedMessagesOperations,
+  Instruments: instrumentsOperations,
+  Techniques: techniquesOperations,
   ...statusResourcesOperations,
   ...workflowResourcesOperations,
 };
@@ -101,7 +106,7 @@ export interface ConsoleCommands {
   countProposalsExactly(params: GetListParams): Promise<number>;
 }
 
-export type ConsoleDataProvider = DataProvider & ConsoleCommands & AdminCommands;
+export type ConsoleDataProvider = DataProvider & ConsoleCommands & AdminCommands & InstrumentCommands;
 
 /** the §7 filter and search text of the staff table's filter (getProposalsCore, getProposalCoreBasic) */
 const filterVariables = (filter: ProposalTableFilter) => ({
@@ -126,6 +131,7 @@ export function createDataProvider(transport: GraphqlTransport = graphqlTranspor
   return {
     ...base,
     ...adminCommands(transport),
+    ...instrumentCommands(transport),
     getList: (resource: string, params: GetListParams) =>
       resource === 'Proposals' ? prefetch.getList(params) : base.getList(resource, params),
     delete: (resource, params) => base.delete(resource, params).then(written),

@@ -161,6 +161,12 @@ export type InstitutionsFilter = {
   name?: string | null | undefined;
 };
 
+/** An instrument to offer in a call, with its FAP (null: none) */
+export type InstrumentFapIdInput = {
+  fapId?: number | null | undefined;
+  instrumentId: number;
+};
+
 export type InstrumentFilterInput = {
   instrumentId?: number | null | undefined;
   showAllProposals?: boolean | null | undefined;
@@ -784,6 +790,190 @@ export type ConsoleMergeInstitutionsMutation = {
   } | null;
 };
 
+export type ConsolePersonFieldsFragment = {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+};
+
+export type ConsoleInstrumentFieldsFragment = {
+  id: number;
+  name: string;
+  shortCode: string;
+  description: string;
+  managerUserId: number | null;
+  selectable: boolean;
+  instrumentContact: string | null;
+  manager: { id: number; firstname: string; lastname: string; email: string | null } | null;
+  scientists: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+};
+
+export type ConsoleInstrumentsQueryVariables = Exact<{
+  callIds?: Array<number> | number | null | undefined;
+}>;
+
+export type ConsoleInstrumentsQuery = {
+  instruments: {
+    totalCount: number;
+    instruments: Array<{
+      id: number;
+      name: string;
+      shortCode: string;
+      description: string;
+      managerUserId: number | null;
+      selectable: boolean;
+      instrumentContact: string | null;
+      manager: { id: number; firstname: string; lastname: string; email: string | null } | null;
+      scientists: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+    }>;
+  };
+};
+
+export type ConsoleInstrumentQueryVariables = Exact<{
+  instrumentId: number;
+}>;
+
+export type ConsoleInstrumentQuery = {
+  instrument: {
+    id: number;
+    name: string;
+    shortCode: string;
+    description: string;
+    managerUserId: number | null;
+    selectable: boolean;
+    instrumentContact: string | null;
+    manager: { id: number; firstname: string; lastname: string; email: string | null } | null;
+    scientists: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+  } | null;
+};
+
+export type ConsoleCreateInstrumentMutationVariables = Exact<{
+  name: string;
+  shortCode: string;
+  description: string;
+  managerUserId?: number | null | undefined;
+  selectable?: boolean | null | undefined;
+  instrumentContact?: string | null | undefined;
+}>;
+
+export type ConsoleCreateInstrumentMutation = {
+  createInstrument: {
+    id: number;
+    name: string;
+    shortCode: string;
+    description: string;
+    managerUserId: number | null;
+    selectable: boolean;
+    instrumentContact: string | null;
+    manager: { id: number; firstname: string; lastname: string; email: string | null } | null;
+    scientists: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+  };
+};
+
+export type ConsoleUpdateInstrumentMutationVariables = Exact<{
+  id: number;
+  name: string;
+  shortCode: string;
+  description: string;
+  managerUserId?: number | null | undefined;
+  selectable?: boolean | null | undefined;
+  instrumentContact?: string | null | undefined;
+}>;
+
+export type ConsoleUpdateInstrumentMutation = {
+  updateInstrument: {
+    id: number;
+    name: string;
+    shortCode: string;
+    description: string;
+    managerUserId: number | null;
+    selectable: boolean;
+    instrumentContact: string | null;
+    manager: { id: number; firstname: string; lastname: string; email: string | null } | null;
+    scientists: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+  };
+};
+
+export type ConsoleDeleteInstrumentMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type ConsoleDeleteInstrumentMutation = { deleteInstrument: { id: number } };
+
+export type ConsoleAssignScientistsToInstrumentMutationVariables = Exact<{
+  scientistIds: Array<number> | number;
+  instrumentId: number;
+}>;
+
+export type ConsoleAssignScientistsToInstrumentMutation = { assignScientistsToInstrument: boolean };
+
+export type ConsoleRemoveScientistFromInstrumentMutationVariables = Exact<{
+  scientistId: number;
+  instrumentId: number;
+}>;
+
+export type ConsoleRemoveScientistFromInstrumentMutation = { removeScientistFromInstrument: boolean };
+
+export type ConsoleInstrumentScientistCandidatesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleInstrumentScientistCandidatesQuery = {
+  getUsers: { users: Array<{ id: number; firstname: string; lastname: string; email: string | null }> };
+};
+
+export type ConsoleCallInstrumentFieldsFragment = {
+  id: number;
+  name: string;
+  shortCode: string;
+  description: string;
+  availabilityTime: number | null;
+  submitted: boolean;
+  fapId: number | null;
+};
+
+export type ConsoleCallInstrumentsQueryVariables = Exact<{
+  callId: number;
+}>;
+
+export type ConsoleCallInstrumentsQuery = {
+  getCall: {
+    id: number;
+    instruments: Array<{
+      id: number;
+      name: string;
+      shortCode: string;
+      description: string;
+      availabilityTime: number | null;
+      submitted: boolean;
+      fapId: number | null;
+    }>;
+  } | null;
+};
+
+export type ConsoleAssignInstrumentsToCallMutationVariables = Exact<{
+  callId: number;
+  instrumentFapIds: Array<InstrumentFapIdInput> | InstrumentFapIdInput;
+}>;
+
+export type ConsoleAssignInstrumentsToCallMutation = { assignInstrumentsToCall: { id: number } };
+
+export type ConsoleRemoveAssignedInstrumentFromCallMutationVariables = Exact<{
+  instrumentId: number;
+  callId: number;
+}>;
+
+export type ConsoleRemoveAssignedInstrumentFromCallMutation = {
+  removeAssignedInstrumentFromCall: { id: number };
+};
+
+export type ConsoleSetInstrumentAvailabilityTimeMutationVariables = Exact<{
+  callId: number;
+  instrumentId: number;
+  availabilityTime: number;
+}>;
+
+export type ConsoleSetInstrumentAvailabilityTimeMutation = { setInstrumentAvailabilityTime: boolean };
+
 export type ConsolePageContentQueryVariables = Exact<{
   pageId: PageName;
 }>;
@@ -1314,6 +1504,115 @@ export type ConsoleDeleteStatusMutationVariables = Exact<{
 }>;
 
 export type ConsoleDeleteStatusMutation = { deleteStatus: { id: number } | null };
+
+export type ConsoleTechniqueFieldsFragment = {
+  id: number;
+  name: string;
+  shortCode: string;
+  description: string;
+  instruments: Array<{ id: number; name: string; shortCode: string }>;
+  scientists: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+};
+
+export type ConsoleTechniquesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleTechniquesQuery = {
+  techniques: {
+    totalCount: number;
+    techniques: Array<{
+      id: number;
+      name: string;
+      shortCode: string;
+      description: string;
+      instruments: Array<{ id: number; name: string; shortCode: string }>;
+      scientists: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+    }>;
+  };
+};
+
+export type ConsoleTechniqueQueryVariables = Exact<{
+  techniqueId: number;
+}>;
+
+export type ConsoleTechniqueQuery = {
+  technique: {
+    id: number;
+    name: string;
+    shortCode: string;
+    description: string;
+    instruments: Array<{ id: number; name: string; shortCode: string }>;
+    scientists: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+  } | null;
+};
+
+export type ConsoleCreateTechniqueMutationVariables = Exact<{
+  name: string;
+  shortCode: string;
+  description: string;
+}>;
+
+export type ConsoleCreateTechniqueMutation = {
+  createTechnique: {
+    id: number;
+    name: string;
+    shortCode: string;
+    description: string;
+    instruments: Array<{ id: number; name: string; shortCode: string }>;
+    scientists: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+  };
+};
+
+export type ConsoleUpdateTechniqueMutationVariables = Exact<{
+  id: number;
+  name: string;
+  shortCode: string;
+  description: string;
+}>;
+
+export type ConsoleUpdateTechniqueMutation = {
+  updateTechnique: {
+    id: number;
+    name: string;
+    shortCode: string;
+    description: string;
+    instruments: Array<{ id: number; name: string; shortCode: string }>;
+    scientists: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+  };
+};
+
+export type ConsoleDeleteTechniqueMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type ConsoleDeleteTechniqueMutation = { deleteTechnique: { id: number } };
+
+export type ConsoleAssignScientistsToTechniqueMutationVariables = Exact<{
+  scientistIds: Array<number> | number;
+  techniqueId: number;
+}>;
+
+export type ConsoleAssignScientistsToTechniqueMutation = { assignScientistsToTechnique: boolean };
+
+export type ConsoleRemoveScientistFromTechniqueMutationVariables = Exact<{
+  scientistId: number;
+  techniqueId: number;
+}>;
+
+export type ConsoleRemoveScientistFromTechniqueMutation = { removeScientistFromTechnique: boolean };
+
+export type ConsoleAssignInstrumentsToTechniqueMutationVariables = Exact<{
+  instrumentIds: Array<number> | number;
+  techniqueId: number;
+}>;
+
+export type ConsoleAssignInstrumentsToTechniqueMutation = { assignInstrumentsToTechnique: boolean };
+
+export type ConsoleRemoveInstrumentsFromTechniqueMutationVariables = Exact<{
+  instrumentIds: Array<number> | number;
+  techniqueId: number;
+}>;
+
+export type ConsoleRemoveInstrumentsFromTechniqueMutation = { removeInstrumentsFromTechnique: boolean };
 
 export type ConsolePdfTemplateTextsFragment = {
   pdfTemplateId: number;
@@ -2118,6 +2417,99 @@ export const ConsoleInstitutionFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleInstitutionFieldsFragment, unknown>;
+export const ConsolePersonFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePersonFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsolePersonFieldsFragment, unknown>;
+export const ConsoleInstrumentFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstrumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Instrument' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'managerUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'selectable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentContact' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'manager' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'scientists' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePersonFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInstrumentFieldsFragment, unknown>;
+export const ConsoleCallInstrumentFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleCallInstrumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InstrumentWithAvailabilityTime' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availabilityTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCallInstrumentFieldsFragment, unknown>;
 export const ConsolePredefinedMessageFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -2315,6 +2707,50 @@ export const ConsoleStatusRowFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleStatusRowFragment, unknown>;
+export const ConsoleTechniqueFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTechniqueFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Technique' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'scientists' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTechniqueFieldsFragment, unknown>;
 export const ConsolePdfTemplateTextsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -4014,6 +4450,908 @@ export const ConsoleMergeInstitutionsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleMergeInstitutionsMutation, ConsoleMergeInstitutionsMutationVariables>;
+export const ConsoleInstrumentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInstruments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callIds' } },
+          type: {
+            kind: 'ListType',
+            type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instruments' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInstrumentFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePersonFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstrumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Instrument' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'managerUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'selectable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentContact' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'manager' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'scientists' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInstrumentsQuery, ConsoleInstrumentsQueryVariables>;
+export const ConsoleInstrumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInstrument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInstrumentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePersonFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstrumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Instrument' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'managerUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'selectable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentContact' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'manager' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'scientists' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInstrumentQuery, ConsoleInstrumentQueryVariables>;
+export const ConsoleCreateInstrumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateInstrument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shortCode' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'managerUserId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'selectable' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentContact' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createInstrument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shortCode' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shortCode' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'managerUserId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'managerUserId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'selectable' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'selectable' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentContact' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentContact' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInstrumentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePersonFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstrumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Instrument' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'managerUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'selectable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentContact' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'manager' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'scientists' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateInstrumentMutation, ConsoleCreateInstrumentMutationVariables>;
+export const ConsoleUpdateInstrumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateInstrument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shortCode' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'managerUserId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'selectable' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentContact' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateInstrument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shortCode' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shortCode' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'managerUserId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'managerUserId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'selectable' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'selectable' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentContact' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentContact' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInstrumentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePersonFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInstrumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Instrument' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'managerUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'selectable' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentContact' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'manager' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'scientists' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateInstrumentMutation, ConsoleUpdateInstrumentMutationVariables>;
+export const ConsoleDeleteInstrumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteInstrument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteInstrument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteInstrumentMutation, ConsoleDeleteInstrumentMutationVariables>;
+export const ConsoleAssignScientistsToInstrumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAssignScientistsToInstrument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'scientistIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignScientistsToInstrument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'scientistIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'scientistIds' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAssignScientistsToInstrumentMutation,
+  ConsoleAssignScientistsToInstrumentMutationVariables
+>;
+export const ConsoleRemoveScientistFromInstrumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleRemoveScientistFromInstrument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'scientistId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeScientistFromInstrument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'scientistId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'scientistId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleRemoveScientistFromInstrumentMutation,
+  ConsoleRemoveScientistFromInstrumentMutationVariables
+>;
+export const ConsoleInstrumentScientistCandidatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInstrumentScientistCandidates' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUsers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userRole' },
+                value: { kind: 'EnumValue', value: 'INSTRUMENT_SCIENTIST' },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'IntValue', value: '1000' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'users' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsolePersonFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsolePersonFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleInstrumentScientistCandidatesQuery,
+  ConsoleInstrumentScientistCandidatesQueryVariables
+>;
+export const ConsoleCallInstrumentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleCallInstruments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getCall' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instruments' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'FragmentSpread',
+                        name: { kind: 'Name', value: 'ConsoleCallInstrumentFields' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleCallInstrumentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InstrumentWithAvailabilityTime' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'availabilityTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCallInstrumentsQuery, ConsoleCallInstrumentsQueryVariables>;
+export const ConsoleAssignInstrumentsToCallDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAssignInstrumentsToCall' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentFapIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'InstrumentFapIdInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignInstrumentsToCall' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentFapIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentFapIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAssignInstrumentsToCallMutation,
+  ConsoleAssignInstrumentsToCallMutationVariables
+>;
+export const ConsoleRemoveAssignedInstrumentFromCallDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleRemoveAssignedInstrumentFromCall' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeAssignedInstrumentFromCall' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleRemoveAssignedInstrumentFromCallMutation,
+  ConsoleRemoveAssignedInstrumentFromCallMutationVariables
+>;
+export const ConsoleSetInstrumentAvailabilityTimeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSetInstrumentAvailabilityTime' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'availabilityTime' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setInstrumentAvailabilityTime' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'availabilityTime' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'availabilityTime' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSetInstrumentAvailabilityTimeMutation,
+  ConsoleSetInstrumentAvailabilityTimeMutationVariables
+>;
 export const ConsolePageContentDocument = {
   kind: 'Document',
   definitions: [
@@ -6146,6 +7484,612 @@ export const ConsoleDeleteStatusDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleDeleteStatusMutation, ConsoleDeleteStatusMutationVariables>;
+export const ConsoleTechniquesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleTechniques' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'techniques' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'techniques' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTechniqueFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTechniqueFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Technique' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'scientists' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTechniquesQuery, ConsoleTechniquesQueryVariables>;
+export const ConsoleTechniqueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleTechnique' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'techniqueId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'technique' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'techniqueId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'techniqueId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTechniqueFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTechniqueFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Technique' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'scientists' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTechniqueQuery, ConsoleTechniqueQueryVariables>;
+export const ConsoleCreateTechniqueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateTechnique' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shortCode' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createTechnique' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shortCode' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shortCode' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTechniqueFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTechniqueFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Technique' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'scientists' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateTechniqueMutation, ConsoleCreateTechniqueMutationVariables>;
+export const ConsoleUpdateTechniqueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateTechnique' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shortCode' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateTechnique' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'name' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'name' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shortCode' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shortCode' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTechniqueFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTechniqueFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Technique' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'scientists' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateTechniqueMutation, ConsoleUpdateTechniqueMutationVariables>;
+export const ConsoleDeleteTechniqueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteTechnique' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteTechnique' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteTechniqueMutation, ConsoleDeleteTechniqueMutationVariables>;
+export const ConsoleAssignScientistsToTechniqueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAssignScientistsToTechnique' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'scientistIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'techniqueId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignScientistsToTechnique' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'scientistIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'scientistIds' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'techniqueId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'techniqueId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAssignScientistsToTechniqueMutation,
+  ConsoleAssignScientistsToTechniqueMutationVariables
+>;
+export const ConsoleRemoveScientistFromTechniqueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleRemoveScientistFromTechnique' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'scientistId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'techniqueId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeScientistFromTechnique' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'scientistId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'scientistId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'techniqueId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'techniqueId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleRemoveScientistFromTechniqueMutation,
+  ConsoleRemoveScientistFromTechniqueMutationVariables
+>;
+export const ConsoleAssignInstrumentsToTechniqueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAssignInstrumentsToTechnique' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'techniqueId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignInstrumentsToTechnique' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'techniqueId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'techniqueId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAssignInstrumentsToTechniqueMutation,
+  ConsoleAssignInstrumentsToTechniqueMutationVariables
+>;
+export const ConsoleRemoveInstrumentsFromTechniqueDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleRemoveInstrumentsFromTechnique' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'techniqueId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeInstrumentsFromTechnique' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'techniqueId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'techniqueId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleRemoveInstrumentsFromTechniqueMutation,
+  ConsoleRemoveInstrumentsFromTechniqueMutationVariables
+>;
 export const ConsolePdfTemplateDocument = {
   kind: 'Document',
   definitions: [

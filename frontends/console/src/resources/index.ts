@@ -4,6 +4,7 @@ import { calls } from './calls';
 import { eventLogs } from './event-logs';
 import { features } from './features';
 import { institutions } from './institutions';
+import { instruments } from './instruments';
 import { pageEditor } from './page-editor';
 import { people } from './people';
 import { predefinedMessages } from './predefined-messages';
@@ -13,6 +14,7 @@ import { statusResources } from './statuses';
 import { templateResources } from './templates';
 import { settings } from './settings';
 import { statusActionsLogs } from './status-actions-logs';
+import { techniques } from './techniques';
 import { units } from './units';
 import { workflowResources } from './workflows';
 
@@ -24,6 +26,8 @@ export const consoleResources: ConsoleResource[] = [
   proposals,
   // the administration pages (officer); Settings-group entries show under that heading
   calls,
+  instruments,
+  techniques,
   statusActionsLogs,
   ...templateResources,
   questions,

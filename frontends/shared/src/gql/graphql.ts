@@ -408,6 +408,20 @@ export type QuestionInputFilesMetadataQuery = {
   }>;
 };
 
+export type QuestionInputInstrumentOptionsQueryVariables = Exact<{
+  callIds?: Array<number> | number | null | undefined;
+}>;
+
+export type QuestionInputInstrumentOptionsQuery = {
+  getInstrumentsMinimal: Array<{ id: number; name: string }>;
+};
+
+export type QuestionInputTechniqueOptionsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type QuestionInputTechniqueOptionsQuery = {
+  getTechniquesMinimal: Array<{ id: number; name: string }>;
+};
+
 export type GetTokenMutationVariables = Exact<{
   token: string;
 }>;
@@ -1789,6 +1803,78 @@ export const QuestionInputFilesMetadataDocument = {
     },
   ],
 } as unknown as DocumentNode<QuestionInputFilesMetadataQuery, QuestionInputFilesMetadataQueryVariables>;
+export const QuestionInputInstrumentOptionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionInputInstrumentOptions' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callIds' } },
+          type: {
+            kind: 'ListType',
+            type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getInstrumentsMinimal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  QuestionInputInstrumentOptionsQuery,
+  QuestionInputInstrumentOptionsQueryVariables
+>;
+export const QuestionInputTechniqueOptionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'QuestionInputTechniqueOptions' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getTechniquesMinimal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<QuestionInputTechniqueOptionsQuery, QuestionInputTechniqueOptionsQueryVariables>;
 export const GetTokenDocument = {
   kind: 'Document',
   definitions: [

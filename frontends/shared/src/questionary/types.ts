@@ -34,6 +34,8 @@ export interface QuestionaryStepData {
 /** Who owns the questionary: sub-templates and sample declarations need the proposal and their question. */
 export interface QuestionaryOwner {
   proposalPk: number | null;
+  /** the proposal's call: an instrument picker with no instruments of its own offers the call's */
+  callId?: number | null;
   /** whether the owner was submitted (only post-submission samples may then be created or deleted) */
   submitted?: boolean;
 }

@@ -5,15 +5,18 @@ import type { QuestionInputProps } from '../types';
 import { ChoiceControl, questionChoiceProps } from './ChoiceControl';
 import { configOf, parseNumber, questionIds, useQuestionField } from './common';
 import { useNumberText } from './units';
+import { useInstrumentOptions } from './use-picker-options';
 
 /**
- * INSTRUMENT_PICKER: one of the config's instruments, radio buttons or a dropdown, and with requestTime the time
+ * INSTRUMENT_PICKER: one of the config's instruments (when it lists none, the instruments of the proposal's call),
+ * radio buttons or a dropdown, and with requestTime the time
  * requested (value: `{ instrumentId, timeRequested }`).
  */
-export function InstrumentPickerInput({ field, name, readonly }: QuestionInputProps) {
+export function InstrumentPickerInput({ field, name, readonly, owner }: QuestionInputProps) {
   const { t } = useTranslation();
   const config = configOf<InstrumentPickerConfig>(field);
   const ids = questionIds(name);
+  const instruments = useInstrumentOptions(name, config.instruments, owner.callId);
   const { value, error, setValue, commit, touch } = useQuestionField<InstrumentPickerAnswerValue | null>(
     name,
   );
@@ -25,7 +28,7 @@ export function InstrumentPickerInput({ field, name, readonly }: QuestionInputPr
       <ChoiceControl<number>
         {...questionChoiceProps(field, name, config, readonly, { error, touch })}
         multiple={false}
-        options={config.instruments.map((instrument) => ({ value: instrument.id, label: instrument.name }))}
+        options={instruments.map((instrument) => ({ value: instrument.id, label: instrument.name }))}
         selected={instrumentId === null ? [] : [instrumentId]}
         onChange={(chosen) =>
           commit({

@@ -72,7 +72,7 @@ export function ProposalCreate() {
     const questionarySteps = questionaryStepDefinitions({
       steps: blank.steps.map(toQuestionaryStep),
       questionaryId: null,
-      owner: { proposalPk: null, submitted: false },
+      owner: { proposalPk: null, callId, submitted: false },
       basis,
     });
     const review: WizardStepDefinition = {
@@ -83,7 +83,7 @@ export function ProposalCreate() {
       render: () => <Alert severity="info">{t('proposals.review.notCreated')}</Alert>,
     };
     return [...questionarySteps, review];
-  }, [blank, basis, t]);
+  }, [blank, basis, callId, t]);
 
   const callName = blank?.call ? blank.call.title || blank.call.shortCode : null;
   return (

@@ -84,7 +84,7 @@ function LoadedProposalEdit({ proposal, reload }: { proposal: LoadedProposal; re
     const questionarySteps = questionaryStepDefinitions({
       steps: (questionary?.steps ?? []).map(toQuestionaryStep),
       questionaryId: proposal.questionaryId,
-      owner: { proposalPk: proposal.primaryKey, submitted: proposal.submitted },
+      owner: { proposalPk: proposal.primaryKey, callId: proposal.callId, submitted: proposal.submitted },
       basis,
     });
     const review: WizardStepDefinition = {
