@@ -21,3 +21,4 @@ export * from './workflows.events';
 export * from './sub-templates.events';
 export * from './status-actions.events';
 export * from './demo-seed.events';
+export * from './technical-reviews.events';

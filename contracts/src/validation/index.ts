@@ -15,3 +15,5 @@ export * from './proposals.schema';
 export * from './files.schema';
 export * from './workflows.schema';
 export * from './sub-templates.schema';
+export * from './technical-reviews.schema';
+export * from './technique-status-rules';
