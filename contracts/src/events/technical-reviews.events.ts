@@ -137,7 +137,10 @@ export type ProposalAssessmentEvent =
   | { readonly type: typeof PROPOSAL_TECHNIQUES_ASSIGNED; readonly data: ProposalTechniquesAssignedData }
   | { readonly type: typeof TECHNICAL_REVIEW_SAVED; readonly data: TechnicalReviewSavedData }
   | { readonly type: typeof TECHNICAL_REVIEW_SUBMITTED; readonly data: TechnicalReviewSubmittedData }
-  | { readonly type: typeof TECHNICAL_REVIEW_ASSIGNEE_CHANGED; readonly data: TechnicalReviewAssigneeChangedData };
+  | {
+      readonly type: typeof TECHNICAL_REVIEW_ASSIGNEE_CHANGED;
+      readonly data: TechnicalReviewAssigneeChangedData;
+    };
 
 export const PROPOSAL_ASSESSMENT_EVENT_TYPES = [
   PROPOSAL_INSTRUMENTS_ASSIGNED,

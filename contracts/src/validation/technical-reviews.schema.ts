@@ -35,7 +35,10 @@ export const technicalReviewSchema = object({
     .default(null)
     .min(validationLimits.timeAllocationMin, technicalReviewMessages.timeAllocationMin)
     .max(validationLimits.timeAllocationMax, technicalReviewMessages.timeAllocationMax),
-  comment: string().nullable().default(null).max(validationLimits.commentMax, technicalReviewMessages.commentMax),
+  comment: string()
+    .nullable()
+    .default(null)
+    .max(validationLimits.commentMax, technicalReviewMessages.commentMax),
   publicComment: string()
     .nullable()
     .default(null)

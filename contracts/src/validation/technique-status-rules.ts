@@ -12,7 +12,12 @@ export const TECHNIQUE_TABLE_STATUSES: readonly string[] = [
 ];
 
 /** Statuses a non-officer may not change a proposal out of (§4 "read-only"). */
-export const TECHNIQUE_READ_ONLY_STATUSES: readonly string[] = [S.DRAFT, S.FINISHED, S.UNSUCCESSFUL, S.EXPIRED];
+export const TECHNIQUE_READ_ONLY_STATUSES: readonly string[] = [
+  S.DRAFT,
+  S.FINISHED,
+  S.UNSUCCESSFUL,
+  S.EXPIRED,
+];
 
 /** The §4 technique table rules, as the server states them when it refuses (the spec quotes none). */
 export const techniqueRuleMessages = {
@@ -61,7 +66,10 @@ export function techniqueStatusChangeRefusal(
 }
 
 /** §4: the instrument is changed by officers, or by others while the proposal is UNDER_REVIEW. */
-export function techniqueInstrumentChangeRefusal(status: string, context: { isOfficer: boolean }): string | null {
+export function techniqueInstrumentChangeRefusal(
+  status: string,
+  context: { isOfficer: boolean },
+): string | null {
   if (context.isOfficer) return null;
   return status === S.UNDER_REVIEW ? null : M.instrumentOnlyUnderReview;
 }
