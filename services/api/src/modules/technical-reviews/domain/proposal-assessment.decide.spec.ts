@@ -158,7 +158,7 @@ describe('the proposal assessment decider', () => {
   });
 
   describe('SaveReview', () => {
-    const save = (actor: ReviewActor, v = values, history = [onXray]) =>
+    const save = (actor: ReviewActor, v = values, history: { type: string; data: unknown }[] = [onXray]) =>
       decide({ type: 'SaveReview', proposalPk: pk, instrumentId: 1, actor, values: v }, history);
 
     it('the assignee, an officer or an allowed FAP secretary saves it', () => {

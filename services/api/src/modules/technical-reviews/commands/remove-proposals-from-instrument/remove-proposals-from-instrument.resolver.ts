@@ -1,0 +1,24 @@
+import { Args, Int, Mutation, Resolver } from '@nestjs/graphql';
+import { FeatureId, Role } from '@user-office/contracts';
+import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
+import { RequiresFeature, RolesAllowed } from '../../../../platform/auth/policy.decorators';
+import type { SessionUser } from '../../../../platform/auth/session';
+import { TechnicalReviewsService } from '../../technical-reviews.service';
+
+@Resolver()
+export class RemoveProposalsFromInstrumentResolver {
+  constructor(private readonly service: TechnicalReviewsService) {}
+
+  @Mutation(() => Boolean, {
+    description:
+      'Removes the proposals from the instrument (from every instrument without one), with its reviews',
+  })
+  @RolesAllowed(Role.USER_OFFICER)
+  async removeProposalsFromInstrument(
+    @Args('proposalPks', { type: () => [Int] }) proposalPks: number[],
+    @Args('instrumentId', { type: () => Int, nullable: true }) instrumentId?: number | null,
+  ): Promise<boolean> {
+    await this.service.removeProposalsFromInstrument(proposalPks, instrumentId ?? null);
+    return true;
+  }
+}
