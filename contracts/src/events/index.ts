@@ -22,3 +22,4 @@ export * from './sub-templates.events';
 export * from './status-actions.events';
 export * from './demo-seed.events';
 export * from './technical-reviews.events';
+export * from './instruments.events';

@@ -17,3 +17,4 @@ export * from './workflows.schema';
 export * from './sub-templates.schema';
 export * from './technical-reviews.schema';
 export * from './technique-status-rules';
+export * from './instruments.schema';

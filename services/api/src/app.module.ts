@@ -17,6 +17,7 @@ import { FilesModule } from './modules/files';
 import { TemplatesModule } from './modules/templates';
 import { QuestionariesModule } from './modules/questionaries';
 import { CallsModule } from './modules/calls';
+import { InstrumentsModule } from './modules/instruments';
 import { ProposalsModule } from './modules/proposals';
 import { ProposalViewsModule } from './modules/proposal-views';
 import { GenericTemplatesModule } from './modules/generic-templates';
@@ -41,6 +42,7 @@ const DOMAIN_MODULES = [
   TemplatesModule,
   QuestionariesModule,
   CallsModule,
+  InstrumentsModule,
   ProposalsModule,
   ProposalViewsModule,
   GenericTemplatesModule,
