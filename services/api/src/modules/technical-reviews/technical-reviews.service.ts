@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
-  ProposalStatusDefaultShortCode,
   Role,
   SettingsId,
   technicalReviewRuleMessages,
@@ -331,5 +330,3 @@ export class TechnicalReviewsService {
     );
   }
 }
-
-export { ProposalStatusDefaultShortCode };

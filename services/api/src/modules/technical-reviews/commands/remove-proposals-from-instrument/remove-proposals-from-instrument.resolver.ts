@@ -1,8 +1,6 @@
 import { Args, Int, Mutation, Resolver } from '@nestjs/graphql';
-import { FeatureId, Role } from '@user-office/contracts';
-import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
-import { RequiresFeature, RolesAllowed } from '../../../../platform/auth/policy.decorators';
-import type { SessionUser } from '../../../../platform/auth/session';
+import { Role } from '@user-office/contracts';
+import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import { TechnicalReviewsService } from '../../technical-reviews.service';
 
 @Resolver()

@@ -1,5 +1,5 @@
-import { Args, Int, Mutation, Resolver } from '@nestjs/graphql';
-import { FeatureId, Role } from '@user-office/contracts';
+import { Args, Mutation, Resolver } from '@nestjs/graphql';
+import { FeatureId } from '@user-office/contracts';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import { RequiresFeature, RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../../../platform/auth/session';
