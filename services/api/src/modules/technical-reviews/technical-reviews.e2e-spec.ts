@@ -206,6 +206,15 @@ describe.each(['postgres', 'pglite'] as const)('technical reviews end to end (%s
     ])
       expect((await core({}, s)).totalCount).toBeGreaterThanOrEqual(2);
 
+    // a renamed instrument is shown renamed
+    await gql(
+      `mutation($id: Int!, $s: String!) { updateInstrument(id: $id, name: "Xray beam", shortCode: $s, description: "d", managerUserId: null) { id } }`,
+      { id: instrumentId, s: `Xray-${store}` },
+      officer,
+    );
+    expect((await core({})).proposalViews.find((v) => v.primaryKey === a.pk)!.instruments).toEqual([
+      { id: instrumentId, name: 'Xray beam', shortCode: `Xray-${store}` },
+    ]);
     // removing an instrument deletes its review; an empty list removes them all
     await gql(REMOVE, { p: [b.pk], i: otherInstrumentId }, officer);
     expect((await reviewsOf(b.pk)).map((r) => r.instrumentId)).toEqual([instrumentId]);
