@@ -19,6 +19,7 @@ import { QuestionariesModule } from './modules/questionaries';
 import { CallsModule } from './modules/calls';
 import { InstrumentsModule } from './modules/instruments';
 import { ProposalsModule } from './modules/proposals';
+import { TechnicalReviewsModule } from './modules/technical-reviews';
 import { ProposalViewsModule } from './modules/proposal-views';
 import { GenericTemplatesModule } from './modules/generic-templates';
 import { SamplesModule } from './modules/samples';
@@ -47,6 +48,7 @@ const DOMAIN_MODULES = [
   InstrumentsModule,
   ProposalsModule,
   ProposalViewsModule,
+  TechnicalReviewsModule,
   GenericTemplatesModule,
   SamplesModule,
   DownloadsModule,
