@@ -17,3 +17,6 @@ export * from './workflows.schema';
 export * from './sub-templates.schema';
 export * from './internal-reviews.schema';
 export * from './proposal-scientist-comments.schema';
+export * from './technical-reviews.schema';
+export * from './technique-status-rules';
+export * from './instruments.schema';

@@ -17,7 +17,9 @@ import { FilesModule } from './modules/files';
 import { TemplatesModule } from './modules/templates';
 import { QuestionariesModule } from './modules/questionaries';
 import { CallsModule } from './modules/calls';
+import { InstrumentsModule } from './modules/instruments';
 import { ProposalsModule } from './modules/proposals';
+import { TechnicalReviewsModule } from './modules/technical-reviews';
 import { ProposalViewsModule } from './modules/proposal-views';
 import { GenericTemplatesModule } from './modules/generic-templates';
 import { SamplesModule } from './modules/samples';
@@ -43,8 +45,10 @@ const DOMAIN_MODULES = [
   TemplatesModule,
   QuestionariesModule,
   CallsModule,
+  InstrumentsModule,
   ProposalsModule,
   ProposalViewsModule,
+  TechnicalReviewsModule,
   GenericTemplatesModule,
   SamplesModule,
   DownloadsModule,

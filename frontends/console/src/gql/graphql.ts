@@ -198,13 +198,13 @@ export type ProposalEndStatus = 'ACCEPTED' | 'REJECTED' | 'RESERVED' | 'UNSET';
 export type ProposalsFilter = {
   callId?: number | null | undefined;
   excludeProposalStatusIds?: Array<number> | null | undefined;
-  /** accepted; instruments arrive later */
+  /** one instrument, proposals on several instruments (showMultiInstrumentProposals), or all */
   instrumentFilter?: InstrumentFilterInput | null | undefined;
   proposalStatusId?: number | null | undefined;
   questionFilter?: QuestionFilterInput | null | undefined;
   questionaryIds?: Array<number> | null | undefined;
   referenceNumbers?: Array<string> | null | undefined;
-  /** accepted; reviews arrive later */
+  /** ME: proposals with a technical review assigned to the caller */
   reviewer?: ReviewerFilter | null | undefined;
   /** words of the reference, title, PI name or e-mail */
   text?: string | null | undefined;
@@ -286,6 +286,8 @@ export type StatusActionsLogsFilter = {
   /** true: successful only; false: failed only; absent: all */
   statusActionsSuccessful?: boolean | null | undefined;
 };
+
+export type TechnicalReviewStatus = 'FEASIBLE' | 'PARTIALLY_FEASIBLE' | 'UNFEASIBLE';
 
 export type TemplateCategoryId =
   | 'FAP_REVIEW'
@@ -949,7 +951,6 @@ export type ConsoleProposalViewFragment = {
   callShortCode: string | null;
   finalStatus: ProposalEndStatus;
   notified: boolean;
-  instruments: Array<number>;
   faps: Array<string>;
   questionaryId: number;
   allocationTimeUnit: string | null;
@@ -960,6 +961,15 @@ export type ConsoleProposalViewFragment = {
     preferredname: string | null;
     email: string | null;
   } | null;
+  instruments: Array<{ id: number; name: string; shortCode: string }>;
+  technicalReviews: Array<{
+    status: TechnicalReviewStatus | null;
+    timeAllocation: number | null;
+    instrumentId: number;
+    submitted: boolean;
+    technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
+  }>;
+  techniques: Array<{ id: number; name: string }>;
 };
 
 export type ConsoleProposalsQueryVariables = Exact<{
@@ -988,7 +998,6 @@ export type ConsoleProposalsQuery = {
       callShortCode: string | null;
       finalStatus: ProposalEndStatus;
       notified: boolean;
-      instruments: Array<number>;
       faps: Array<string>;
       questionaryId: number;
       allocationTimeUnit: string | null;
@@ -999,6 +1008,15 @@ export type ConsoleProposalsQuery = {
         preferredname: string | null;
         email: string | null;
       } | null;
+      instruments: Array<{ id: number; name: string; shortCode: string }>;
+      technicalReviews: Array<{
+        status: TechnicalReviewStatus | null;
+        timeAllocation: number | null;
+        instrumentId: number;
+        submitted: boolean;
+        technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
+      }>;
+      techniques: Array<{ id: number; name: string }>;
     }>;
   } | null;
 };
@@ -2174,7 +2192,54 @@ export const ConsoleProposalViewFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'callShortCode' } },
           { kind: 'Field', name: { kind: 'Name', value: 'finalStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'notified' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'instruments' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'technicalReviews' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'timeAllocation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'technicalReviewAssignee' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'techniques' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
@@ -4860,7 +4925,54 @@ export const ConsoleProposalsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'callShortCode' } },
           { kind: 'Field', name: { kind: 'Name', value: 'finalStatus' } },
           { kind: 'Field', name: { kind: 'Name', value: 'notified' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'instruments' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'technicalReviews' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'timeAllocation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'technicalReviewAssignee' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'techniques' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },

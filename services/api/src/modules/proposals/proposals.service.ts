@@ -41,6 +41,9 @@ export const actorOf = (session: SessionUser): Actor => ({
   isOfficer: session.currentRole === Role.USER_OFFICER,
 });
 
+export const statusNotInWorkflow = (statusId: number, proposalId: string) =>
+  `Status ${statusId} is not part of the workflow of proposal ${proposalId}`;
+
 /** How long a submission waits for the workflow engine to move the proposal before it answers anyway. */
 const SETTLE_WORKFLOW_MS = 3000;
 
@@ -74,6 +77,29 @@ export class ProposalsService {
   /** The call takes proposals from this user now: open; internally open for internal users; officers always. */
   callAccepts(call: CallModel, session: SessionUser): boolean {
     return actorOf(session).isOfficer || call.isActive || (session.isInternalUser && call.isActiveInternal);
+  }
+
+  /**
+   * Sets the status of proposals by hand (changeProposalsStatus, changeTechniqueProposalsStatus): the status must
+   * be in each proposal's workflow (checked for every proposal before any changes); the status actions of the
+   * connection into it run as when the workflow moves.
+   */
+  async changeStatus(proposalPks: readonly number[], statusId: number): Promise<void> {
+    const proposals = await Promise.all(proposalPks.map((pk) => this.existing(pk)));
+    const plans = [];
+    for (const proposal of proposals) {
+      const call = await this.callOf(proposal.callId);
+      const connection = (await this.workflows.connections(call.proposalWorkflowId)).find(
+        (c) => c.statusId === statusId,
+      );
+      if (!connection) throw badInput(statusNotInWorkflow(statusId, proposal.proposalId));
+      plans.push({ proposal, connectionId: connection.id });
+    }
+    for (const { proposal, connectionId } of plans) {
+      await this.commands.execute(
+        new ExecuteProposalCommand(proposal.primaryKey, { type: 'ChangeStatus', statusId, connectionId }),
+      );
+    }
   }
 
   isMember(proposal: ProposalModel, userId: number): boolean {

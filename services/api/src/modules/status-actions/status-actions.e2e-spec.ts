@@ -518,7 +518,7 @@ describe('status actions (PostgreSQL, BullMQ on Redis, RabbitMQ, the SMTP catche
       successful: false,
       recipient: '(INSTRUMENT_SCIENTISTS)',
       message:
-        'No e-mail sent: Recipients INSTRUMENT_SCIENTISTS resolve to nobody: instruments and their scientists are not modelled yet',
+        'No e-mail sent: Recipients INSTRUMENT_SCIENTISTS resolve to nobody: the proposal is on no instrument with a manager or scientist',
       attempts: [expect.objectContaining({ tries: 1 })],
     });
     expect(entries.find((l) => l.recipientGroup === 'OTHER')).toMatchObject({

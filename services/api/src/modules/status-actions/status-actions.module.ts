@@ -1,3 +1,4 @@
+import { TechnicalReviewsModule } from '../technical-reviews';
 import { Module } from '@nestjs/common';
 import { CallsModule } from '../calls';
 import { NotificationsModule } from '../notifications';
@@ -24,7 +25,15 @@ import { StatusActionsLogsRepository } from './read-models/status-actions-logs/s
  * (getStatusActionsLogs) and replay (replayStatusActionsLog).
  */
 @Module({
-  imports: [CallsModule, NotificationsModule, ProposalsModule, SettingsModule, UsersModule, WorkflowsModule],
+  imports: [
+    CallsModule,
+    NotificationsModule,
+    ProposalsModule,
+    SettingsModule,
+    TechnicalReviewsModule,
+    UsersModule,
+    WorkflowsModule,
+  ],
   providers: [
     AmqpPublisher,
     RecipientsResolver,

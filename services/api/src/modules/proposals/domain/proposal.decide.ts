@@ -292,7 +292,8 @@ export type ProposalCommand =
   | {
       type: 'AdvanceWorkflow';
       connections: readonly WorkflowStep[];
-      external?: { name: string; sourceEventId: string };
+      /** `alsoNames`: further status-changing events the same source event is (recorded together) */
+      external?: { name: string; sourceEventId: string; alsoNames?: readonly string[] };
     };
 
 /** A connection of the proposal's workflow, as the engine needs it. */
@@ -314,13 +315,17 @@ function advance(
   const events: NewEvent[] = [];
   let current = state;
   if (command.external && !state.recordedSources.has(command.external.sourceEventId)) {
-    const recorded = proposalWorkflowEventRecordedEvent.create({
-      proposalPk: state.proposalPk,
-      name: command.external.name,
-      sourceEventId: command.external.sourceEventId,
-    });
-    events.push(recorded);
-    current = evolveProposal(current, recorded);
+    // one source event may be several status-changing events at once (a review submitted and feasible)
+    const names = [command.external.name, ...(command.external.alsoNames ?? [])];
+    for (const name of names) {
+      const recorded = proposalWorkflowEventRecordedEvent.create({
+        proposalPk: state.proposalPk,
+        name,
+        sourceEventId: command.external.sourceEventId,
+      });
+      events.push(recorded);
+      current = evolveProposal(current, recorded);
+    }
   }
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     const next = command.connections

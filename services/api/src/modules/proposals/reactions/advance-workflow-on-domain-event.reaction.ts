@@ -12,7 +12,10 @@ import {
   PROPOSAL_STATUS_CHANGED,
   PROPOSAL_SUBMITTED,
   PROPOSAL_UPDATED,
+  PROPOSAL_ASSESSMENT_EVENT_TYPES,
+  assessmentWorkflowEvents,
   type CallMilestoneData,
+  type ProposalAssessmentEvent,
 } from '@user-office/contracts';
 import { RequestContext } from '../../../platform/context/request-context';
 import { AppError } from '../../../platform/errors/app-error';
@@ -32,6 +35,9 @@ const CALL_EVENTS: Readonly<Record<string, string>> = {
   [CALL_REVIEW_ENDED]: 'CALL_REVIEW_ENDED',
   [CALL_FAP_REVIEW_ENDED]: 'CALL_FAP_REVIEW_ENDED',
 };
+
+/** The assessment events of a proposal (technical-reviews), recorded as the workflow events they are. */
+const ASSESSMENT_EVENTS: ReadonlySet<string> = new Set(PROPOSAL_ASSESSMENT_EVENT_TYPES);
 
 /** The workflow engine's checkpoint name. */
 export const WORKFLOW_ENGINE = 'advance_workflow_on_domain_event';
@@ -60,6 +66,9 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
     PROPOSAL_MANAGEMENT_DECISION_SUBMITTED,
     PROPOSAL_NOTIFIED,
     ...Object.keys(CALL_EVENTS),
+    // the technical-reviews module's: instrument selected, feasibility review saved / submitted / feasible /
+    // unfeasible, all feasibility reviews submitted (assessmentWorkflowEvents)
+    ...PROPOSAL_ASSESSMENT_EVENT_TYPES,
   ];
   readonly tables = [];
   private readonly logger = new Logger('WorkflowEngine');
@@ -80,6 +89,19 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
         for (const proposalPk of await this.proposals.pksOfCall(callId)) {
           await this.advance(proposalPk, steps, { name: callEvent, sourceEventId: event.eventId });
         }
+        return;
+      }
+      if (ASSESSMENT_EVENTS.has(event.type)) {
+        const [name, ...alsoNames] = assessmentWorkflowEvents(event as unknown as ProposalAssessmentEvent);
+        if (!name) return;
+        const { proposalPk } = event.data as { proposalPk: number };
+        const proposal = await this.proposals.proposal(proposalPk);
+        if (!proposal) return;
+        await this.advance(proposalPk, await this.stepsOfCall(proposal.callId), {
+          name,
+          alsoNames,
+          sourceEventId: event.eventId,
+        });
         return;
       }
       const { proposalPk } = event.data as { proposalPk: number };
@@ -105,7 +127,7 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
   private async advance(
     proposalPk: number,
     connections: WorkflowStep[],
-    external?: { name: string; sourceEventId: string },
+    external?: { name: string; sourceEventId: string; alsoNames?: readonly string[] },
   ) {
     try {
       await this.commands.execute(

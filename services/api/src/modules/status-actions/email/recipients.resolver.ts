@@ -6,14 +6,12 @@ import {
 } from '@user-office/contracts';
 import type { ProposalModel } from '../../proposals';
 import { SettingsRepository } from '../../settings';
+import { ProposalStaff } from '../../technical-reviews';
 import { UsersService, type UserRecord } from '../../users';
 import type { RecipientResolution } from '../domain/plan-status-action-jobs';
 
-/** Groups whose people the system does not know yet (instruments, techniques, FAPs come with later issues). */
+/** Groups whose people the system does not know yet (FAPs come with a later issue). */
 const NOT_MODELLED: Partial<Record<EmailStatusActionRecipients, string>> = {
-  [EmailStatusActionRecipients.INSTRUMENT_SCIENTISTS]:
-    'instruments and their scientists are not modelled yet',
-  [EmailStatusActionRecipients.TECHNIQUE_SCIENTISTS]: 'techniques and their scientists are not modelled yet',
   [EmailStatusActionRecipients.FAP_REVIEWERS]: 'FAPs and their reviewers are not modelled yet',
   [EmailStatusActionRecipients.FAP_CHAIR_AND_SECRETARY]:
     'FAPs and their chairs and secretaries are not modelled yet',
@@ -41,7 +39,8 @@ const addressRecipient = (email: string, firstname = '', lastname = ''): StatusA
 /**
  * Who a recipient group of an e-mail action is for a proposal (§3 "Status action recipient groups"): PI = the
  * proposer, CO_PROPOSERS = the proposal's users, USER_OFFICE = the USER_OFFICE_EMAIL setting,
- * EXPERIMENT_SAFETY_REVIEWERS = the EXPERIMENT_SAFETY_REVIEW_EMAIL setting (when set). The groups not modelled
+ * EXPERIMENT_SAFETY_REVIEWERS = the EXPERIMENT_SAFETY_REVIEW_EMAIL setting (when set), INSTRUMENT_SCIENTISTS =
+ * the managers and scientists of the proposal's instruments, TECHNIQUE_SCIENTISTS = the scientists of its techniques. The groups not modelled
  * yet resolve to nobody, and say so (the log shows it). OTHER is the action's own list (see planStatusActionJobs).
  */
 @Injectable()
@@ -49,6 +48,7 @@ export class RecipientsResolver {
   constructor(
     private readonly users: UsersService,
     private readonly settings: SettingsRepository,
+    private readonly staff: ProposalStaff,
   ) {}
 
   async resolve(
@@ -90,6 +90,22 @@ export class RecipientsResolver {
               group,
               'experiment safety reviewers are not modelled yet and the EXPERIMENT_SAFETY_REVIEW_EMAIL setting is empty',
             );
+      }
+      case EmailStatusActionRecipients.INSTRUMENT_SCIENTISTS: {
+        const scientists = await this.users.byIds(
+          await this.staff.instrumentScientistIds(proposal.primaryKey),
+        );
+        return scientists.length > 0
+          ? { to: scientists.map(userRecipient), unresolved: null }
+          : nobody(group, 'the proposal is on no instrument with a manager or scientist');
+      }
+      case EmailStatusActionRecipients.TECHNIQUE_SCIENTISTS: {
+        const scientists = await this.users.byIds(
+          await this.staff.techniqueScientistIds(proposal.primaryKey),
+        );
+        return scientists.length > 0
+          ? { to: scientists.map(userRecipient), unresolved: null }
+          : nobody(group, 'the proposal has no technique with a scientist');
       }
       case EmailStatusActionRecipients.OTHER:
         return { to: [], unresolved: null }; // the action's otherRecipientEmails, planned from its config

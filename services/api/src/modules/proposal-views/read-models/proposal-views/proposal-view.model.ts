@@ -1,5 +1,11 @@
-import { Field, InputType, Int, ObjectType } from '@nestjs/graphql';
-import { DataType, FieldConditionType, ProposalEndStatus, ReviewerFilter } from '@user-office/contracts';
+import { Field, Float, InputType, Int, ObjectType } from '@nestjs/graphql';
+import {
+  DataType,
+  FieldConditionType,
+  ProposalEndStatus,
+  ReviewerFilter,
+  TechnicalReviewStatus,
+} from '@user-office/contracts';
 
 @ObjectType('ProposalViewPrincipalInvestigator')
 export class ProposalViewPiModel {
@@ -13,6 +19,48 @@ export class ProposalViewPiModel {
   preferredname!: string | null;
   @Field(() => String, { nullable: true })
   email!: string | null;
+}
+
+@ObjectType('ProposalViewInstrument')
+export class ProposalViewInstrumentModel {
+  @Field(() => Int)
+  id!: number;
+  @Field()
+  name!: string;
+  @Field()
+  shortCode!: string;
+}
+
+@ObjectType('ProposalViewTechnique')
+export class ProposalViewTechniqueModel {
+  @Field(() => Int)
+  id!: number;
+  @Field()
+  name!: string;
+}
+
+@ObjectType('ProposalViewTechnicalReviewAssignee')
+export class ProposalViewTechnicalReviewAssigneeModel {
+  @Field(() => Int)
+  id!: number;
+  @Field(() => String, { nullable: true })
+  firstname!: string | null;
+  @Field(() => String, { nullable: true })
+  lastname!: string | null;
+}
+
+@ObjectType('ProposalViewTechnicalReview')
+export class ProposalViewTechnicalReviewModel {
+  @Field(() => TechnicalReviewStatus, { nullable: true })
+  status!: TechnicalReviewStatus | null;
+  @Field(() => Float, { nullable: true })
+  timeAllocation!: number | null;
+  @Field(() => Int)
+  instrumentId!: number;
+  @Field()
+  submitted!: boolean;
+  @Field(() => ProposalViewTechnicalReviewAssigneeModel, { nullable: true })
+  technicalReviewAssignee!: ProposalViewTechnicalReviewAssigneeModel | null;
 }
 
 @ObjectType('ProposalView', { description: 'A row of the staff proposals table (§3 Proposal view)' })
@@ -45,8 +93,12 @@ export class ProposalViewModel {
   allocationTimeUnit!: string | null;
   @Field(() => Int)
   questionaryId!: number;
-  @Field(() => [Int], { description: 'instrument ids (instruments arrive with the instruments issue)' })
-  instruments!: number[];
+  @Field(() => [ProposalViewInstrumentModel])
+  instruments!: ProposalViewInstrumentModel[];
+  @Field(() => [ProposalViewTechnicalReviewModel])
+  technicalReviews!: ProposalViewTechnicalReviewModel[];
+  @Field(() => [ProposalViewTechniqueModel])
+  techniques!: ProposalViewTechniqueModel[];
   @Field(() => [String], { description: 'FAP codes (FAPs arrive with the reviews issue)' })
   faps!: string[];
 }
@@ -110,7 +162,10 @@ export class QuestionFilterInput {
 export class ProposalsFilterInput {
   @Field(() => Int, { nullable: true })
   callId?: number;
-  @Field(() => InstrumentFilterInput, { nullable: true, description: 'accepted; instruments arrive later' })
+  @Field(() => InstrumentFilterInput, {
+    nullable: true,
+    description: 'one instrument, proposals on several instruments (showMultiInstrumentProposals), or all',
+  })
   instrumentFilter?: InstrumentFilterInput;
   @Field(() => Int, { nullable: true })
   proposalStatusId?: number;
@@ -124,6 +179,9 @@ export class ProposalsFilterInput {
   questionFilter?: QuestionFilterInput;
   @Field({ nullable: true, description: 'words of the reference, title, PI name or e-mail' })
   text?: string;
-  @Field(() => ReviewerFilter, { nullable: true, description: 'accepted; reviews arrive later' })
+  @Field(() => ReviewerFilter, {
+    nullable: true,
+    description: 'ME: proposals with a technical review assigned to the caller',
+  })
   reviewer?: ReviewerFilter;
 }

@@ -13,7 +13,14 @@ import {
   STATUS_UPDATED,
   USER_CREATED,
   USER_UPDATED,
+  PROPOSAL_INSTRUMENTS_ASSIGNED,
+  PROPOSAL_TECHNIQUES_ASSIGNED,
+  TECHNICAL_REVIEW_ASSIGNEE_CHANGED,
+  TECHNICAL_REVIEW_SAVED,
+  TECHNICAL_REVIEW_SUBMITTED,
+  TechnicalReviewStatus,
   type CallEvent,
+  type ProposalAssessmentEvent,
   type ProposalEvent,
   type StatusCreatedData,
   type StatusUpdatedData,
@@ -40,6 +47,18 @@ const LOOKUP_EVENTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The assessment events (instruments, techniques, technical reviews: the technical-reviews module's) also end a
+ * batch's folded run: they update a proposal's row, which must be written first.
+ */
+const ASSESSMENT_EVENTS: ReadonlySet<string> = new Set([
+  PROPOSAL_INSTRUMENTS_ASSIGNED,
+  PROPOSAL_TECHNIQUES_ASSIGNED,
+  TECHNICAL_REVIEW_SAVED,
+  TECHNICAL_REVIEW_SUBMITTED,
+  TECHNICAL_REVIEW_ASSIGNEE_CHANGED,
+]);
+
+/**
  * Each proposal's place in the sample an estimated count reads (the repository): a hash of its key, uniform over
  * [0, 2³¹) and indexed. The proposals whose key is below `k` are a fixed pseudo-random sample of about `k / 2³¹`
  * of them, the same after every rebuild.
@@ -63,7 +82,7 @@ const SEARCH = `to_tsvector('simple', coalesce(proposal_id, '') || ' ' || coales
 @RegisterProjection()
 export class ProposalViewsProjection implements Projection {
   readonly name = PROPOSAL_VIEWS_PROJECTION;
-  readonly version = 4;
+  readonly version = 5;
   readonly mode = 'inline' as const;
   readonly eventTypes = [
     PROPOSAL_CREATED,
@@ -74,6 +93,7 @@ export class ProposalViewsProjection implements Projection {
     PROPOSAL_MANAGEMENT_DECISION_UPDATED,
     PROPOSAL_NOTIFIED,
     ...LOOKUP_EVENTS,
+    ...ASSESSMENT_EVENTS,
   ];
   readonly tables = [
     {
@@ -99,6 +119,16 @@ export class ProposalViewsProjection implements Projection {
           final_status text NOT NULL DEFAULT 'UNSET',
           questionary_id integer NOT NULL,
           created timestamptz NOT NULL,
+          instrument_ids integer[] NOT NULL DEFAULT '{}',
+          instruments jsonb NOT NULL DEFAULT '[]',
+          instrument_sort text,
+          technique_ids integer[] NOT NULL DEFAULT '{}',
+          techniques jsonb NOT NULL DEFAULT '[]',
+          technical_reviews jsonb NOT NULL DEFAULT '[]',
+          review_assignee_ids integer[] NOT NULL DEFAULT '{}',
+          review_status text,
+          review_time_allocation double precision,
+          review_assignee text,
           search tsvector GENERATED ALWAYS AS (${SEARCH}) STORED
         )`,
         // (filter, newest first): the default order of a filtered page reads the index backwards, no sort
@@ -112,6 +142,15 @@ export class ProposalViewsProjection implements Projection {
         `CREATE INDEX ${t}_questionary ON ${t} (questionary_id) INCLUDE (status_id, call_id)`,
         `CREATE INDEX ${t}_created ON ${t} (created, proposal_pk)`,
         `CREATE INDEX ${t}_search ON ${t} USING gin (search)`,
+        // the instrument filter, the scientists' lists (their instruments, techniques, reviews) and their sorts
+        `CREATE INDEX ${t}_instrument_ids ON ${t} USING gin (instrument_ids)`,
+        `CREATE INDEX ${t}_multi_instrument ON ${t} (proposal_pk) WHERE cardinality(instrument_ids) >= 2`,
+        `CREATE INDEX ${t}_technique_ids ON ${t} USING gin (technique_ids)`,
+        `CREATE INDEX ${t}_review_assignees ON ${t} USING gin (review_assignee_ids)`,
+        `CREATE INDEX ${t}_instrument_sort ON ${t} (instrument_sort, proposal_pk)`,
+        `CREATE INDEX ${t}_review_status ON ${t} (review_status, proposal_pk)`,
+        `CREATE INDEX ${t}_review_time ON ${t} (review_time_allocation, proposal_pk)`,
+        `CREATE INDEX ${t}_review_assignee ON ${t} (review_assignee, proposal_pk)`,
         // the sample an estimated count is read from (the repository's SAMPLE_KEY)
         `CREATE INDEX ${t}_sample ON ${t} (${SAMPLE_KEY})`,
       ],
@@ -133,6 +172,15 @@ export class ProposalViewsProjection implements Projection {
       name: 'proposal_view_calls',
       ddl: (t: string) => [
         `CREATE TABLE ${t} (call_id integer PRIMARY KEY, short_code text NOT NULL, allocation_time_unit text)`,
+      ],
+    },
+    {
+      name: 'proposal_view_reviews',
+      ddl: (t: string) => [
+        `CREATE TABLE ${t} (technical_review_id integer PRIMARY KEY, proposal_pk integer NOT NULL,
+          instrument_id integer NOT NULL, status text, time_allocation double precision,
+          submitted boolean NOT NULL DEFAULT false, assignee_id integer)`,
+        `CREATE INDEX ${t}_proposal ON ${t} (proposal_pk)`,
       ],
     },
     {
@@ -182,6 +230,7 @@ export class ProposalViewsProjection implements Projection {
            FROM ${tables.proposal_view_users} u WHERE u.user_id = $1 AND v.pi_id = $1`,
           [d.id],
         );
+        await this.refreshReviews(tx, tables, `v.review_assignee_ids @> ARRAY[$1]::int[]`, [d.id]);
         return;
       }
       case STATUS_CREATED:
@@ -196,6 +245,10 @@ export class ProposalViewsProjection implements Projection {
           await tx.query(`UPDATE ${t} SET status_name = $2 WHERE status_id = $1`, [d.statusId, d.name]);
         return;
       }
+    }
+    if (ASSESSMENT_EVENTS.has(event.type)) {
+      await this.applyAssessment(tx, event as unknown as ProposalAssessmentEvent, tables);
+      return;
     }
     switch (e.type) {
       case CALL_CREATED:
@@ -303,7 +356,7 @@ export class ProposalViewsProjection implements Projection {
   async applyBatch(tx: SqlExecutor, events: readonly StoredEvent[], tables: Tables): Promise<void> {
     let run = new FoldedRun();
     for (const event of events) {
-      if (LOOKUP_EVENTS.has(event.type)) {
+      if (LOOKUP_EVENTS.has(event.type) || ASSESSMENT_EVENTS.has(event.type)) {
         await run.flush(tx, tables);
         run = new FoldedRun();
         await this.apply(tx, event, tables);
@@ -312,6 +365,107 @@ export class ProposalViewsProjection implements Projection {
       }
     }
     await run.flush(tx, tables);
+  }
+
+  /** instruments, techniques and technical reviews (the technical-reviews module's events) */
+  private async applyAssessment(tx: SqlExecutor, e: ProposalAssessmentEvent, tables: Tables): Promise<void> {
+    const t = tables.proposal_views;
+    const reviews = tables.proposal_view_reviews;
+    const pk = e.data.proposalPk;
+    switch (e.type) {
+      case PROPOSAL_INSTRUMENTS_ASSIGNED: {
+        const d = e.data;
+        const names = d.instruments.map((i) => i.name).sort((a, b) => a.localeCompare(b));
+        await tx.query(
+          `UPDATE ${t} SET instrument_ids = $2::int[], instruments = $3::jsonb, instrument_sort = $4 WHERE proposal_pk = $1`,
+          [
+            pk,
+            d.instruments.map((i) => i.id),
+            JSON.stringify(d.instruments),
+            names.length ? names.join(', ') : null,
+          ],
+        );
+        if (d.deletedReviewIds.length > 0)
+          await tx.query(`DELETE FROM ${reviews} WHERE technical_review_id = ANY($1::int[])`, [
+            [...d.deletedReviewIds],
+          ]);
+        for (const s of d.createdReviews)
+          await tx.query(
+            `INSERT INTO ${reviews} (technical_review_id, proposal_pk, instrument_id, status, submitted, assignee_id)
+             VALUES ($1, $2, $3, $4, false, $5) ON CONFLICT (technical_review_id) DO NOTHING`,
+            [
+              s.technicalReviewId,
+              pk,
+              s.instrumentId,
+              TechnicalReviewStatus.UNFEASIBLE,
+              s.technicalReviewAssigneeId,
+            ],
+          );
+        break;
+      }
+      case PROPOSAL_TECHNIQUES_ASSIGNED:
+        await tx.query(
+          `UPDATE ${t} SET technique_ids = $2::int[], techniques = $3::jsonb WHERE proposal_pk = $1`,
+          [
+            pk,
+            e.data.techniques.map((x) => x.id),
+            JSON.stringify(e.data.techniques.map((x) => ({ id: x.id, name: x.name }))),
+          ],
+        );
+        return;
+      case TECHNICAL_REVIEW_SAVED:
+        await tx.query(
+          `UPDATE ${reviews} SET status = $2, time_allocation = $3, submitted = $4 WHERE technical_review_id = $1`,
+          [e.data.technicalReviewId, e.data.status, e.data.timeAllocation, e.data.submitted],
+        );
+        break;
+      case TECHNICAL_REVIEW_SUBMITTED:
+        await tx.query(`UPDATE ${reviews} SET submitted = true WHERE technical_review_id = $1`, [
+          e.data.technicalReviewId,
+        ]);
+        break;
+      case TECHNICAL_REVIEW_ASSIGNEE_CHANGED:
+        await tx.query(`UPDATE ${reviews} SET assignee_id = $2 WHERE technical_review_id = $1`, [
+          e.data.technicalReviewId,
+          e.data.technicalReviewAssigneeId,
+        ]);
+        break;
+    }
+    await this.refreshReviews(tx, tables, `v.proposal_pk = $1`, [pk]);
+  }
+
+  /**
+   * The technical review columns of the rows matching `condition` (on `v`), from proposal_view_reviews and the
+   * assignees' names: the json the table shows and the sort keys (first review's status, total time, first
+   * assignee's last name).
+   */
+  private async refreshReviews(tx: SqlExecutor, tables: Tables, condition: string, params: unknown[]) {
+    const reviews = tables.proposal_view_reviews;
+    const users = tables.proposal_view_users;
+    await tx.query(
+      `UPDATE ${tables.proposal_views} v SET
+         technical_reviews = agg.reviews, review_assignee_ids = agg.assignees, review_status = agg.status,
+         review_time_allocation = agg.time, review_assignee = agg.assignee
+       FROM (
+         SELECT p.proposal_pk,
+           coalesce(jsonb_agg(jsonb_build_object('status', r.status, 'timeAllocation', r.time_allocation,
+             'instrumentId', r.instrument_id, 'submitted', r.submitted,
+             'technicalReviewAssignee', CASE WHEN r.assignee_id IS NULL THEN NULL ELSE jsonb_build_object(
+               'id', r.assignee_id, 'firstname', u.firstname, 'lastname', u.lastname) END)
+             ORDER BY r.technical_review_id) FILTER (WHERE r.technical_review_id IS NOT NULL), '[]'::jsonb) AS reviews,
+           coalesce(array_agg(DISTINCT r.assignee_id) FILTER (WHERE r.assignee_id IS NOT NULL), '{}') AS assignees,
+           (array_agg(r.status ORDER BY r.technical_review_id))[1] AS status,
+           sum(r.time_allocation) AS time,
+           (array_agg(u.lastname ORDER BY r.technical_review_id) FILTER (WHERE u.lastname IS NOT NULL))[1] AS assignee
+         FROM ${tables.proposal_views} p
+         LEFT JOIN ${reviews} r ON r.proposal_pk = p.proposal_pk
+         LEFT JOIN ${users} u ON u.user_id = r.assignee_id
+         WHERE ${condition.replace(/\bv\./g, 'p.')}
+         GROUP BY p.proposal_pk
+       ) agg
+       WHERE v.proposal_pk = agg.proposal_pk`,
+      params,
+    );
   }
 
   /** adds `delta` to the count of (call, status) */

@@ -25,6 +25,10 @@ export const SORT_FIELDS: Readonly<Record<string, string>> = {
   created: 'created',
   finalStatus: 'final_status',
   principalInvestigator: 'pi_lastname',
+  instrument: 'instrument_sort',
+  technicalReviewStatus: 'review_status',
+  technicalReviewTimeAllocation: 'review_time_allocation',
+  technicalReviewAssignee: 'review_assignee',
 };
 
 export const viewMessages = {
@@ -76,6 +80,21 @@ interface ViewRecord {
   final_status: ProposalEndStatus;
   allocation_time_unit: string | null;
   questionary_id: number;
+  instruments: ProposalViewModel['instruments'] | null;
+  technical_reviews: ProposalViewModel['technicalReviews'] | null;
+  techniques: ProposalViewModel['techniques'] | null;
+}
+
+/**
+ * Whose proposals a scientist's list holds (getInstrumentScientistProposals, getTechniqueScientistProposals):
+ * proposals on any of `instrumentIds`, of any of `techniqueIds`, with a review assigned to `assigneeId`.
+ */
+export interface ViewScope {
+  instrumentIds?: readonly number[];
+  techniqueIds?: readonly number[];
+  assigneeId?: number;
+  /** proposals with at least one technique (an officer's technique proposals) */
+  anyTechnique?: boolean;
 }
 
 const toView = (r: ViewRecord): ProposalViewModel => ({
@@ -99,7 +118,9 @@ const toView = (r: ViewRecord): ProposalViewModel => ({
   finalStatus: r.final_status,
   allocationTimeUnit: r.allocation_time_unit,
   questionaryId: Number(r.questionary_id),
-  instruments: [],
+  instruments: r.instruments ?? [],
+  technicalReviews: r.technical_reviews ?? [],
+  techniques: r.techniques ?? [],
   faps: [],
 });
 
@@ -204,8 +225,19 @@ function answerCondition(filter: QuestionFilterInput, where: Where): string {
 export class ProposalViewsRepository {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
-  private where(filter: ProposalsFilterInput, searchText: string | undefined): Where {
+  private where(filter: ProposalsFilterInput, searchText: string | undefined, scope: ViewScope = {}): Where {
     const where = new Where();
+    const instruments = filter.instrumentFilter;
+    if (instruments && !instruments.showAllProposals) {
+      if (instruments.showMultiInstrumentProposals) where.add(`cardinality(v.instrument_ids) >= 2`);
+      else if (instruments.instrumentId != null)
+        where.add(`v.instrument_ids @> ARRAY[${where.param(instruments.instrumentId)}::int]`);
+    }
+    if (scope.instrumentIds) where.add(`v.instrument_ids && ${where.param([...scope.instrumentIds])}::int[]`);
+    if (scope.techniqueIds) where.add(`v.technique_ids && ${where.param([...scope.techniqueIds])}::int[]`);
+    if (scope.anyTechnique) where.add(`cardinality(v.technique_ids) > 0`);
+    if (scope.assigneeId !== undefined)
+      where.add(`v.review_assignee_ids @> ARRAY[${where.param(scope.assigneeId)}::int]`);
     if (filter.callId != null) where.add(`v.call_id = ${where.param(filter.callId)}`, true);
     if (filter.proposalStatusId != null)
       where.add(`v.status_id = ${where.param(filter.proposalStatusId)}`, true);
@@ -238,6 +270,7 @@ export class ProposalViewsRepository {
       searchText?: string;
       /** a count above EXACT_COUNT_LIMIT may be estimated from a sample (the console's table) */
       allowEstimatedCount?: boolean;
+      scope?: ViewScope;
     },
   ): Promise<ProposalsViewResultModel> {
     const first = options.first ?? DEFAULT_PAGE;
@@ -247,7 +280,7 @@ export class ProposalViewsRepository {
     if (!column) throw badInput(viewMessages.unknownSortField(sortField));
     const direction = options.sortDirection === OrderDirection.ASC ? 'ASC' : 'DESC';
     const offset = Math.max(0, options.offset ?? 0);
-    const where = this.where(filter, options.searchText);
+    const where = this.where(filter, options.searchText, options.scope);
     const clause = where.toSql();
     const countParams = [...where.params];
     const order = `ORDER BY v.${column} ${direction}, v.proposal_pk ${direction}`;
@@ -337,8 +370,12 @@ export class ProposalViewsRepository {
     return { totalCount: roundEstimate(estimate), totalCountEstimated: true };
   }
 
-  async basic(filter: ProposalsFilterInput, searchText?: string): Promise<ProposalViewBasicModel[]> {
-    const where = this.where(filter, searchText);
+  async basic(
+    filter: ProposalsFilterInput,
+    searchText?: string,
+    scope?: ViewScope,
+  ): Promise<ProposalViewBasicModel[]> {
+    const where = this.where(filter, searchText, scope);
     const result = await this.sql.query<{
       proposal_pk: number;
       proposal_id: string;

@@ -1,0 +1,50 @@
+import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
+import { Authenticated } from '../../../../platform/auth/policy.decorators';
+import type { SessionUser } from '../../../../platform/auth/session';
+import { ProposalModel, ProposalsService } from '../../../proposals';
+import { TechnicalReviewsService } from '../../technical-reviews.service';
+import { TechnicalReviewModel } from './technical-review.model';
+import { TechnicalReviewsRepository } from './technical-reviews.repository';
+
+/** Technical reviews: staff read them all; the proposal's members the submitted ones' public part. */
+@Resolver(() => ProposalModel)
+export class GetTechnicalReviewsResolver {
+  constructor(
+    private readonly service: TechnicalReviewsService,
+    private readonly repository: TechnicalReviewsRepository,
+    private readonly proposals: ProposalsService,
+  ) {}
+
+  @Query(() => TechnicalReviewModel, { nullable: true, description: 'A technical review by its id' })
+  @Authenticated()
+  async getTechnicalReview(
+    @CurrentUser() session: SessionUser,
+    @Args('technicalReviewId', { type: () => Int }) technicalReviewId: number,
+  ): Promise<TechnicalReviewModel | null> {
+    const review = await this.repository.review(technicalReviewId);
+    if (!review) return null;
+    const proposal = await this.proposals.existing(review.proposalPk);
+    return (await this.service.reviewsFor(session, proposal)).find((r) => r.id === technicalReviewId) ?? null;
+  }
+
+  @Query(() => [TechnicalReviewModel], { description: 'The technical reviews of a proposal' })
+  @Authenticated()
+  async technicalReviews(
+    @CurrentUser() session: SessionUser,
+    @Args('proposalPk', { type: () => Int }) proposalPk: number,
+  ): Promise<TechnicalReviewModel[]> {
+    return this.service.reviewsFor(session, await this.proposals.existing(proposalPk));
+  }
+
+  @ResolveField('technicalReviews', () => [TechnicalReviewModel], {
+    description:
+      'staff: every review; the PI and co-proposers: status, public comment and time of submitted ones',
+  })
+  proposalTechnicalReviews(
+    @CurrentUser() session: SessionUser,
+    @Parent() proposal: ProposalModel,
+  ): Promise<TechnicalReviewModel[]> {
+    return this.service.reviewsFor(session, proposal);
+  }
+}

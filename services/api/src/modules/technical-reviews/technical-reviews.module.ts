@@ -1,0 +1,89 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { Role } from '@user-office/contracts';
+import { InstrumentsModule, InstrumentsRepository } from '../instruments';
+import { ProposalInstruments, ProposalsModule } from '../proposals';
+import { ProposalViewsModule } from '../proposal-views';
+import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
+import { SettingsModule } from '../settings';
+import { WorkflowsModule } from '../workflows';
+import { AddTechnicalReviewResolver } from './commands/add-technical-review/add-technical-review.resolver';
+import { AssignProposalToTechniquesResolver } from './commands/assign-proposal-to-techniques/assign-proposal-to-techniques.resolver';
+import { AssignProposalsToInstrumentsResolver } from './commands/assign-proposals-to-instruments/assign-proposals-to-instruments.resolver';
+import { AssignTechniqueProposalsToInstrumentsResolver } from './commands/assign-technique-proposals-to-instruments/assign-technique-proposals-to-instruments.resolver';
+import { ChangeTechniqueProposalsStatusResolver } from './commands/change-technique-proposals-status/change-technique-proposals-status.resolver';
+import { ExecuteProposalAssessmentCommandHandler } from './commands/execute-proposal-assessment-command';
+import { RemoveProposalsFromInstrumentResolver } from './commands/remove-proposals-from-instrument/remove-proposals-from-instrument.resolver';
+import { SubmitTechnicalReviewsResolver } from './commands/submit-technical-reviews/submit-technical-reviews.resolver';
+import { UpdateTechnicalReviewAssigneeResolver } from './commands/update-technical-review-assignee/update-technical-review-assignee.resolver';
+import { InstrumentsLookup } from './instruments-lookup';
+import { SaveTechnicalReviewOnBasisAnsweredReaction } from './reactions/save-technical-review-on-basis-answered.reaction';
+import { GetScientistProposalsResolver } from './read-models/technical-reviews/get-scientist-proposals.resolver';
+import { GetTechnicalReviewsResolver } from './read-models/technical-reviews/get-technical-reviews.resolver';
+import { TechnicalReviewsProjection } from './read-models/technical-reviews/technical-reviews.projection';
+import { TechnicalReviewsRepository } from './read-models/technical-reviews/technical-reviews.repository';
+import { ProposalStaff } from './proposal-staff';
+import { REVIEW_READERS, TechnicalReviewsService } from './technical-reviews.service';
+
+/**
+ * Proposals on instruments and techniques and their technical reviews (§3, §4, §6, §7; stream
+ * `proposal-assessment-<proposalPk>`), and the scientists' proposal lists.
+ */
+@Module({
+  imports: [
+    InstrumentsModule,
+    ProposalsModule,
+    ProposalViewsModule,
+    QuestionariesModule,
+    SettingsModule,
+    WorkflowsModule,
+  ],
+  providers: [
+    { provide: InstrumentsLookup, useExisting: InstrumentsRepository },
+    TechnicalReviewsProjection,
+    TechnicalReviewsRepository,
+    TechnicalReviewsService,
+    ExecuteProposalAssessmentCommandHandler,
+    AssignProposalsToInstrumentsResolver,
+    RemoveProposalsFromInstrumentResolver,
+    AssignProposalToTechniquesResolver,
+    AddTechnicalReviewResolver,
+    SubmitTechnicalReviewsResolver,
+    UpdateTechnicalReviewAssigneeResolver,
+    ChangeTechniqueProposalsStatusResolver,
+    AssignTechniqueProposalsToInstrumentsResolver,
+    GetTechnicalReviewsResolver,
+    GetScientistProposalsResolver,
+    SaveTechnicalReviewOnBasisAnsweredReaction,
+    ProposalStaff,
+  ],
+  exports: [TechnicalReviewsRepository, ProposalStaff],
+})
+export class TechnicalReviewsModule implements OnModuleInit {
+  constructor(
+    private readonly proposalInstruments: ProposalInstruments,
+    private readonly owners: QuestionaryOwners,
+    private readonly repository: TechnicalReviewsRepository,
+    private readonly service: TechnicalReviewsService,
+  ) {}
+
+  onModuleInit(): void {
+    // management decisions (administrationProposal) allocate time on the proposal's instruments
+    this.proposalInstruments.register((proposalPks) => this.repository.instrumentIdsOf(proposalPks));
+    // a technical review's questionary: staff read it; its assignee (and FAP chair/secretary when allowed) answer
+    // it while the review is not submitted (officers always may)
+    this.owners.register({
+      access: async (session, questionary, mode) => {
+        const review = await this.repository.byQuestionaryId(questionary.questionaryId);
+        if (!review) return undefined;
+        if (mode === 'read') return REVIEW_READERS.includes(session.currentRole);
+        if (review.submitted) return false;
+        const actor = await this.service.reviewActor(session);
+        return (
+          (session.currentRole === Role.INSTRUMENT_SCIENTIST &&
+            review.technicalReviewAssigneeId === session.id) ||
+          actor.isFapSecretaryAllowed
+        );
+      },
+    });
+  }
+}
