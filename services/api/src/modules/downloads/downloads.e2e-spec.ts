@@ -3,6 +3,7 @@ import { pdfTemplateMessages, proposalRuleMessages, Role } from '@user-office/co
 import type { Response as ParsedResponse } from 'superagent';
 import type { Browser } from 'puppeteer-core';
 import type { Response } from 'supertest';
+import { Workbook } from 'exceljs';
 import { ALL_ROLES, apiTokenFor, EVERYONE, type Caller } from '../../../test/support/access-matrix';
 import { createOpenCall, createUser, type TestUser } from '../../../test/support/fixtures';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -359,6 +360,173 @@ describe('downloads end to end (postgres, real Chromium)', () => {
       await refused({ dummyData: '[1, 2]' }, 'dummyData', pdfTemplateMessages.dummyDataNotObject);
       // over the request body limit: 413 before anything is read
       expect((await post({ ...texts, templateData: 'x'.repeat(200_000) }, officer.token)).status).toBe(413);
+    });
+  });
+
+  describe('XLSX sheets (/download/xlsx/proposal, /download/xlsx/technique)', () => {
+    let scientist: TestUser;
+    let otherScientist: TestUser;
+    const XLSX_PROPOSAL = (ids: string) => `/download/xlsx/proposal/${ids}`;
+    const XLSX_TECHNIQUE = (ids: string) => `/download/xlsx/technique/${ids}`;
+    const sheetRows = async (res: Response) => {
+      const workbook = new Workbook();
+      await workbook.xlsx.load(body(res) as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return rows;
+    };
+
+    beforeAll(async () => {
+      scientist = await createUser(t, { role: Role.INSTRUMENT_SCIENTIST, firstname: 'Sci' });
+      otherScientist = await createUser(t, { role: Role.INSTRUMENT_SCIENTIST, firstname: 'Otto' });
+      const { createInstrument } = await gql<{ createInstrument: { id: number } }>(
+        `mutation($m: Int) { createInstrument(name: "SANS-1", shortCode: "SANS1", description: "Small angles", managerUserId: $m) { id } }`,
+        { m: scientist.id },
+        officer,
+      );
+      const { createTechnique } = await gql<{ createTechnique: { id: number } }>(
+        `mutation { createTechnique(name: "Small-angle scattering", shortCode: "SAS", description: "SAS") { id } }`,
+        {},
+        officer,
+      );
+      await gql(
+        `mutation($s: [Int!]!, $t: Int!) { assignScientistsToTechnique(scientistIds: $s, techniqueId: $t) }`,
+        { s: [scientist.id], t: createTechnique.id },
+        officer,
+      );
+      await gql(
+        `mutation($pks: [Int!]!, $i: [Int!]!) { assignProposalsToInstruments(proposalPks: $pks, instrumentIds: $i) }`,
+        { pks: [withFile.primaryKey], i: [createInstrument.id] },
+        officer,
+      );
+      await gql(
+        `mutation($pk: Int!, $t: [Int!]!) { assignProposalToTechniques(proposalPk: $pk, techniqueIds: $t) }`,
+        { pk: withFile.primaryKey, t: [createTechnique.id] },
+        officer,
+      );
+      await gql(
+        `mutation($pk: Int!, $i: Int!) { addTechnicalReview(proposalPk: $pk, instrumentId: $i, status: FEASIBLE, timeAllocation: 3,
+           publicComment: "<p>Feasible &amp; fine</p>", comment: "internal") { id } }`,
+        { pk: withFile.primaryKey, i: createInstrument.id },
+        officer,
+      );
+      await gql(
+        `mutation($pk: Int!) { administrationProposal(proposalPk: $pk, finalStatus: ACCEPTED, commentForManagement: "Top") { primaryKey } }`,
+        { pk: withFile.primaryKey },
+        officer,
+      );
+    });
+
+    it('the proposal sheet: its header and a row per proposal and instrument, in the order asked', async () => {
+      const res = await get(XLSX_PROPOSAL(`${withFile.primaryKey},${plain.primaryKey}`), officer);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      expect(decodeURIComponent(res.headers['x-download-filename'])).toMatch(
+        /^proposals_\d{4}-\d{2}-\d{2}\.xlsx$/,
+      );
+      expect(await sheetRows(res)).toEqual([
+        [
+          'Proposal ID',
+          'Title',
+          'Principal Investigator',
+          'Instrument',
+          'Technical status',
+          'Technical comment',
+          'Time (days)',
+          'Comment for management',
+          'Decision',
+        ],
+        [
+          withFile.proposalId,
+          withFile.title,
+          'Pia Tester',
+          'SANS-1',
+          'FEASIBLE',
+          'Feasible & fine',
+          3,
+          'Top',
+          'ACCEPTED',
+        ],
+        [
+          plain.proposalId,
+          plain.title,
+          'Pia Tester',
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+          'UNSET',
+        ],
+      ]);
+    });
+
+    it('the technique sheet: officers and the scientists of its techniques; ranges of ids; 404 unknown', async () => {
+      const res = await get(XLSX_TECHNIQUE(`${withFile.primaryKey}`), scientist);
+      expect(res.status).toBe(200);
+      const rows = await sheetRows(res);
+      expect(rows[0]).toEqual([
+        'Proposal ID',
+        'Title',
+        'PI',
+        'PI e-mail',
+        'Date submitted',
+        'Technique',
+        'Instrument',
+        'Status',
+      ]);
+      expect(rows[1]).toEqual([
+        withFile.proposalId,
+        withFile.title,
+        'Pia Tester',
+        expect.stringContaining('@example.org'),
+        expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/),
+        'Small-angle scattering',
+        'SANS-1',
+        expect.any(String),
+      ]);
+      expect(decodeURIComponent(res.headers['x-download-filename'])).toMatch(/\.xlsx$/);
+      // another scientist, or a proposal outside the scientist's techniques: refused
+      expect((await get(XLSX_TECHNIQUE(`${withFile.primaryKey}`), otherScientist)).status).toBe(403);
+      expect((await get(XLSX_TECHNIQUE(`${plain.primaryKey}`), scientist)).status).toBe(403);
+      // a range reads every proposal in it; one missing id is a 404
+      const lo = Math.min(withFile.primaryKey, plain.primaryKey);
+      const hi = Math.max(withFile.primaryKey, plain.primaryKey);
+      expect((await get(XLSX_TECHNIQUE(`${lo}-${hi}`), officer)).status).toBe(200);
+      expect((await get(XLSX_PROPOSAL(`${lo}-${hi + 1000}`), officer)).status).toBe(404);
+      expect((await get(XLSX_PROPOSAL('x'), officer)).status).toBe(400);
+    });
+
+    it('only the expected callers: anonymous 401, an API token without the route 403, and each role', async () => {
+      const apiToken = await apiTokenFor(t);
+      const through: Record<string, Caller[]> = { proposal: [], technique: [] };
+      for (const [kind, path] of [
+        ['proposal', XLSX_PROPOSAL(`${withFile.primaryKey}`)],
+        ['technique', XLSX_TECHNIQUE(`${withFile.primaryKey}`)],
+      ] as const) {
+        for (const caller of EVERYONE) {
+          const req = t.http().get(path);
+          const token =
+            caller === 'ANONYMOUS'
+              ? null
+              : caller === 'API_TOKEN'
+                ? apiToken
+                : caller === Role.INSTRUMENT_SCIENTIST
+                  ? scientist.token
+                  : t.token({ id: 900 + ALL_ROLES.indexOf(caller), roles: [caller], currentRole: caller });
+          if (token) req.set('authorization', `Bearer ${token}`);
+          const res = await req.buffer(true).parse(binary);
+          expect([200, 401, 403]).toContain(res.status);
+          if (caller === 'ANONYMOUS') expect(res.status).toBe(401);
+          if (res.status === 200) through[kind].push(caller);
+        }
+      }
+      expect(through).toEqual({
+        proposal: [Role.USER_OFFICER],
+        technique: [Role.INSTRUMENT_SCIENTIST, Role.USER_OFFICER],
+      });
     });
   });
 

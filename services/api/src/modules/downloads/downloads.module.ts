@@ -2,34 +2,42 @@ import { Module } from '@nestjs/common';
 import { CallsModule } from '../calls';
 import { FilesModule } from '../files';
 import { InstitutionsModule } from '../institutions';
+import { InstrumentsModule } from '../instruments';
+import { ProposalViewsModule } from '../proposal-views';
 import { ProposalsModule } from '../proposals';
 import { QuestionariesModule } from '../questionaries';
 import { SettingsModule } from '../settings';
+import { TechnicalReviewsModule } from '../technical-reviews';
 import { TemplatesModule } from '../templates';
 import { UsersModule } from '../users';
 import { PdfRenderer } from './pdf-renderer';
 import { PdfTemplatePreviewController } from './pdf-template-preview.controller';
 import { ProposalDownloadsController } from './proposal-downloads.controller';
 import { ProposalDownloads } from './proposal-downloads.service';
+import { XlsxDownloadsController } from './xlsx-downloads.controller';
+import { XlsxDownloads } from './xlsx-downloads.service';
 
 /**
  * Downloads (§7 Files and downloads, §8 Downloads): proposal PDFs printed from the call's PDF template (or a
  * built-in layout) by one shared Chromium, and streamed proposal / attachment ZIPs. REST, GET with a bearer
- * token, the file name in `x-download-filename`; and the PDF template editor's preview (POST, officers).
+ * token, the file name in `x-download-filename`; the proposal and technique XLSX sheets streamed by exceljs; and the PDF template editor's preview (POST, officers).
  */
 @Module({
   imports: [
     CallsModule,
     FilesModule,
     InstitutionsModule,
+    InstrumentsModule,
     ProposalsModule,
+    ProposalViewsModule,
     QuestionariesModule,
     SettingsModule,
+    TechnicalReviewsModule,
     TemplatesModule,
     UsersModule,
   ],
-  controllers: [ProposalDownloadsController, PdfTemplatePreviewController],
-  providers: [PdfRenderer, ProposalDownloads],
+  controllers: [ProposalDownloadsController, XlsxDownloadsController, PdfTemplatePreviewController],
+  providers: [PdfRenderer, ProposalDownloads, XlsxDownloads],
   exports: [PdfRenderer],
 })
 export class DownloadsModule {}

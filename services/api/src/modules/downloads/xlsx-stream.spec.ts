@@ -17,7 +17,7 @@ it('streams a workbook that exceljs reads back', async () => {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
-  const sheet = proposalSheet([item('240001')]);
+  const sheet = proposalSheet(['Day']);
   async function* batches() {
     yield [item('240001')];
     yield [item('240002')];

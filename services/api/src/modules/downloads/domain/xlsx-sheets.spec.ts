@@ -30,7 +30,7 @@ describe('the proposal sheet', () => {
       }),
       item({ proposalId: '240002', title: 'No instrument' }),
     ];
-    const sheet = proposalSheet(items);
+    const sheet = proposalSheet(items.map((i) => i.allocationTimeUnit));
     expect(sheet.columns.map((c) => c.header)).toEqual([
       'Proposal ID',
       'Title',
@@ -52,7 +52,7 @@ describe('the proposal sheet', () => {
   it('names the unit in each cell when the calls count time in different units', () => {
     const instruments = [{ name: 'A', technicalStatus: 'FEASIBLE', publicComment: null, timeAllocation: 2 }];
     const items = [item({ instruments }), item({ allocationTimeUnit: 'Hour', instruments })];
-    const sheet = proposalSheet(items);
+    const sheet = proposalSheet(items.map((i) => i.allocationTimeUnit));
     expect(sheet.columns[6].header).toBe('Time');
     expect(items.flatMap(sheet.rows).map((r) => r[6])).toEqual(['2 Day', '2 Hour']);
   });

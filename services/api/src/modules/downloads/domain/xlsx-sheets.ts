@@ -69,8 +69,8 @@ export function htmlToText(html: string | null): string {
 }
 
 /** "Time (days)" when every proposal's call counts in one unit, else "Time" (each cell then names its unit). */
-function timeHeader(items: readonly ProposalSheetItem[]): { header: string; unitInCell: boolean } {
-  const units = new Set(items.map((i) => i.allocationTimeUnit ?? 'Day'));
+function timeHeader(allocationUnits: Iterable<string | null>): { header: string; unitInCell: boolean } {
+  const units = new Set([...allocationUnits].map((unit) => unit ?? 'Day'));
   if (units.size <= 1) {
     const unit = [...units][0] ?? 'Day';
     return { header: `Time (${unit.toLowerCase()}s)`, unitInCell: false };
@@ -82,12 +82,13 @@ function timeHeader(items: readonly ProposalSheetItem[]): { header: string; unit
  * The proposal sheet, as facilities know it: one row per proposal and instrument (a proposal on no instrument has
  * one row with those cells empty): Proposal ID, Title, Principal Investigator, Instrument, Technical status,
  * Technical comment (the public one), Time (in the call's allocation unit), Comment for management, Decision.
+ * `allocationUnits`: the units of the proposals' calls (one unit names the time column).
  */
-export function proposalSheet(items: readonly ProposalSheetItem[]): {
+export function proposalSheet(allocationUnits: Iterable<string | null>): {
   columns: SheetColumn[];
   rows: (item: ProposalSheetItem) => SheetCell[][];
 } {
-  const time = timeHeader(items);
+  const time = timeHeader(allocationUnits);
   return {
     columns: [
       { header: 'Proposal ID', width: 14 },

@@ -370,6 +370,15 @@ export class ProposalViewsRepository {
     return { totalCount: roundEstimate(estimate), totalCountEstimated: true };
   }
 
+  /** The rows of these proposals, in no particular order (the downloads' sheets read them in batches). */
+  async byPks(proposalPks: readonly number[]): Promise<ProposalViewModel[]> {
+    const result = await this.sql.query<ViewRecord>(
+      `SELECT v.* FROM proposal_views v WHERE v.proposal_pk = ANY($1::int[])`,
+      [proposalPks],
+    );
+    return result.rows.map(toView);
+  }
+
   async basic(
     filter: ProposalsFilterInput,
     searchText?: string,
