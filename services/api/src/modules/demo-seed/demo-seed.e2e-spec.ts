@@ -16,7 +16,14 @@ import { MailerService } from '../notifications';
 import { TemplatesService } from '../templates';
 import { UsersService } from '../users';
 import { DemoSeeder } from './demo-seeder';
-import { DEMO_CALL_SHORT_CODE, DEMO_OPTIONS, DEMO_SUBMITTED_PROPOSALS } from './domain/demo-content';
+import {
+  DEMO_CALL_SHORT_CODE,
+  DEMO_INSTRUMENT,
+  DEMO_INTERNAL_REVIEW,
+  DEMO_OPTIONS,
+  DEMO_SUBMITTED_PROPOSALS,
+  DEMO_TECHNIQUE,
+} from './domain/demo-content';
 
 const ENGINE = 'advance_workflow_on_domain_event';
 const CALLS = `{ getCalls(filter: { isActive: true }) { id shortCode isActive templateId pdfTemplateId proposalWorkflowId referenceNumberFormat submissionMessage } }`;
@@ -57,6 +64,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+const devAccount = (username: string) => DEV_ACCOUNTS.find((a) => a.username === username)!;
 
 const NON_BASIS_TYPES = Object.values(DataType).filter((dataType) => !questionType(dataType).isBasis);
 
@@ -135,6 +144,67 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
       expect(p.submitted).toBe(true);
       expect(p.proposalId).toMatch(/^DEMO-\d{4}$/);
     }
+  });
+
+  it('gives the scientist and the internal reviewer work: the instrument, the technique, the reviews to fill', async () => {
+    const call = await demoCall();
+    const scientist = await t.app.get(UsersService).byOidcSub(devAccount('scientist').sub);
+    const internal = await t.app.get(UsersService).byOidcSub(devAccount('internal').sub);
+    const asScientist = t.token({
+      id: scientist!.id,
+      roles: [Role.INSTRUMENT_SCIENTIST],
+      currentRole: Role.INSTRUMENT_SCIENTIST,
+    });
+    const { getCall } = await gql<{
+      getCall: {
+        technicalReviewTemplateId: number | null;
+        instruments: { shortCode: string; availabilityTime: number }[];
+      };
+    }>(
+      `query($id: Int!) { getCall(callId: $id) { technicalReviewTemplateId instruments { shortCode availabilityTime } } }`,
+      { id: call.id },
+      officer,
+    );
+    expect(getCall.instruments).toEqual([
+      { shortCode: DEMO_INSTRUMENT.shortCode, availabilityTime: DEMO_INSTRUMENT.availabilityTime },
+    ]);
+    expect(getCall.technicalReviewTemplateId).toEqual(expect.any(Number));
+    const { getInstrumentScientistProposals } = await gql<{
+      getInstrumentScientistProposals: {
+        totalCount: number;
+        proposalViews: {
+          technicalReviews: {
+            status: string;
+            submitted: boolean;
+            technicalReviewAssignee: { id: number } | null;
+          }[];
+          techniques: { name: string }[];
+        }[];
+      };
+    }>(
+      `{ getInstrumentScientistProposals(filter: { reviewer: ME }) { totalCount proposalViews {
+          technicalReviews { status submitted technicalReviewAssignee { id } } techniques { name } } } }`,
+      {},
+      asScientist,
+    );
+    expect(getInstrumentScientistProposals.totalCount).toBe(DEMO_SUBMITTED_PROPOSALS.length);
+    for (const row of getInstrumentScientistProposals.proposalViews) {
+      expect(row.technicalReviews).toEqual([
+        { status: 'UNFEASIBLE', submitted: false, technicalReviewAssignee: { id: scientist!.id } },
+      ]);
+      expect(row.techniques).toEqual([{ name: DEMO_TECHNIQUE.name }]);
+    }
+    const asInternal = t.token({
+      id: internal!.id,
+      roles: [Role.INTERNAL_REVIEWER],
+      currentRole: Role.INTERNAL_REVIEWER,
+    });
+    const { internalReviews } = await gql<{ internalReviews: { title: string; reviewerId: number }[] }>(
+      `{ internalReviews { title reviewerId } }`,
+      {},
+      asInternal,
+    );
+    expect(internalReviews).toEqual([{ title: DEMO_INTERNAL_REVIEW.title, reviewerId: internal!.id }]);
   });
 
   it("holds every non-basis question type in the proposal template's topics, with the hazard dependency", async () => {

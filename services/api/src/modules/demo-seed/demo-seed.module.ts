@@ -11,6 +11,7 @@ import { WorkflowsModule } from '../workflows';
 import { ExecuteDemoSeedCommandHandler } from './commands/execute-demo-seed-command';
 import { DemoOptionsController } from './demo-options/demo-options.controller';
 import { DemoSeeder } from './demo-seeder';
+import { DemoGraphql } from './demo-graphql';
 import { DemoStaffWork } from './demo-staff-work';
 import { DEMO_CALL_SHORT_CODE } from './domain/demo-content';
 
@@ -32,7 +33,7 @@ import { DEMO_CALL_SHORT_CODE } from './domain/demo-content';
     ProposalsModule,
   ],
   controllers: [DemoOptionsController],
-  providers: [DemoSeeder, DemoStaffWork, ExecuteDemoSeedCommandHandler],
+  providers: [DemoSeeder, DemoStaffWork, DemoGraphql, ExecuteDemoSeedCommandHandler],
   exports: [DemoSeeder],
 })
 export class DemoSeedModule implements OnApplicationBootstrap {

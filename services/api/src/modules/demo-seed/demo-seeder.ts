@@ -33,6 +33,7 @@ import {
   DEMO_PDF_TEMPLATE,
   DEMO_SAMPLE_TEMPLATE,
   DEMO_SUB_TEMPLATE,
+  DEMO_TECHNICAL_REVIEW_TEMPLATE,
   DEMO_TEMPERATURE_UNIT_IDS,
   demoCallInput,
   demoProposalTemplate,
@@ -107,9 +108,17 @@ export class DemoSeeder {
         }),
       );
       await this.templates.setActiveTemplate(TemplateGroupId.PROPOSAL_QUESTIONARY, templateId);
-      const call = demoCallInput(new Date(), { templateId, pdfTemplateId, proposalWorkflowId });
+      // the technical reviews of the demo's proposals are answered in this template's wizard
+      const technicalReviewTemplateId = await this.newTemplate(DEMO_TECHNICAL_REVIEW_TEMPLATE);
+      await this.templates.setActiveTemplate(TemplateGroupId.TECHNICAL_REVIEW, technicalReviewTemplateId);
+      const call = demoCallInput(new Date(), {
+        templateId,
+        pdfTemplateId,
+        proposalWorkflowId,
+        technicalReviewTemplateId,
+      });
       const callId = await this.calls.create(call);
-      await this.staffWork.submitProposals(callId);
+      await this.staffWork.seed(callId);
       await this.commands.execute(
         new ExecuteDemoSeedCommand({
           type: 'RecordDemoSeeded',

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataType, DEV_ACCOUNTS, Role } from '@user-office/contracts';
+import { DataType, Role } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { ProposalsService } from '../proposals';
 import { QuestionariesService } from '../questionaries';
-import { UsersService } from '../users';
-import { DEMO_SUBMITTED_PROPOSALS, type DemoSubmittedProposal } from './domain/demo-content';
+import { DemoGraphql } from './demo-graphql';
+import {
+  DEMO_INSTRUMENT,
+  DEMO_INTERNAL_REVIEW,
+  DEMO_SUBMITTED_PROPOSALS,
+  DEMO_TECHNIQUE,
+  type DemoSubmittedProposal,
+} from './domain/demo-content';
 
 /** A session of a seeded account, as the seeder acts for it (the same rules as its own requests). */
 const sessionOf = (id: number, role: Role): SessionUser => ({
@@ -20,36 +26,100 @@ const sessionOf = (id: number, role: Role): SessionUser => ({
 
 /**
  * The staff's work in the demo: submitted proposals of the demo applicants on the DEMO call, written by the
- * applicants through the same services as their requests (created, titled, every step answered, submitted), so
- * the staff accounts have proposals to review on a fresh start.
+ * applicants through the same services as their requests (created, titled, every step answered, submitted); then
+ * what the officer sets up through the api as they would in the console: an instrument and a technique with the
+ * `scientist` account as their scientist, the instrument on the call with availability time, the proposals on both
+ * (their technical reviews to fill, assigned to `scientist`), one internal review for `internal`; so every staff
+ * account this wave concerns has work on a fresh start.
  */
 @Injectable()
 export class DemoStaffWork {
   constructor(
     private readonly proposals: ProposalsService,
     private readonly questionaries: QuestionariesService,
-    private readonly users: UsersService,
+    private readonly api: DemoGraphql,
   ) {}
 
-  /** The demo's submitted proposals, by title; their primary keys. */
-  async submitProposals(callId: number): Promise<number[]> {
+  async seed(callId: number): Promise<void> {
+    const proposalPks = await this.submitProposals(callId);
+    await this.setUpReviews(callId, proposalPks);
+  }
+
+  private officer<T>(source: string, variables: Record<string, unknown> = {}): Promise<T> {
+    return this.api.as<T>('officer', Role.USER_OFFICER, source, variables);
+  }
+
+  /** The instrument, the technique, the proposals on them and the internal review, as the officer does it. */
+  private async setUpReviews(callId: number, proposalPks: readonly number[]): Promise<void> {
+    const scientistId = await this.api.userId('scientist');
+    const { createInstrument } = await this.officer<{ createInstrument: { id: number } }>(
+      `mutation($name: String!, $shortCode: String!, $description: String!, $contact: String, $manager: Int) {
+        createInstrument(name: $name, shortCode: $shortCode, description: $description, instrumentContact: $contact,
+          managerUserId: $manager) { id } }`,
+      { ...DEMO_INSTRUMENT, manager: scientistId },
+    );
+    const instrumentId = createInstrument.id;
+    await this.officer(
+      `mutation($i: Int!, $s: [Int!]!) { assignScientistsToInstrument(instrumentId: $i, scientistIds: $s) }`,
+      { i: instrumentId, s: [scientistId] },
+    );
+    await this.officer(
+      `mutation($c: Int!, $i: Int!) { assignInstrumentsToCall(callId: $c, instrumentFapIds: [{ instrumentId: $i }]) { id } }`,
+      { c: callId, i: instrumentId },
+    );
+    await this.officer(
+      `mutation($c: Int!, $i: Int!, $t: Float!) { setInstrumentAvailabilityTime(callId: $c, instrumentId: $i, availabilityTime: $t) }`,
+      { c: callId, i: instrumentId, t: DEMO_INSTRUMENT.availabilityTime },
+    );
+    const { createTechnique } = await this.officer<{ createTechnique: { id: number } }>(
+      `mutation($name: String!, $shortCode: String!, $description: String!) {
+        createTechnique(name: $name, shortCode: $shortCode, description: $description) { id } }`,
+      DEMO_TECHNIQUE,
+    );
+    const techniqueId = createTechnique.id;
+    await this.officer(
+      `mutation($t: Int!, $s: [Int!]!) { assignScientistsToTechnique(techniqueId: $t, scientistIds: $s) }`,
+      { t: techniqueId, s: [scientistId] },
+    );
+    await this.officer(
+      `mutation($t: Int!, $i: [Int!]!) { assignInstrumentsToTechnique(techniqueId: $t, instrumentIds: $i) }`,
+      { t: techniqueId, i: [instrumentId] },
+    );
+    await this.officer(
+      `mutation($pks: [Int!]!, $i: [Int!]!) { assignProposalsToInstruments(proposalPks: $pks, instrumentIds: $i) }`,
+      { pks: proposalPks, i: [instrumentId] },
+    );
+    for (const pk of proposalPks)
+      await this.officer(
+        `mutation($pk: Int!, $t: [Int!]!) { assignProposalToTechniques(proposalPk: $pk, techniqueIds: $t) }`,
+        { pk, t: [techniqueId] },
+      );
+    const { technicalReviews } = await this.officer<{ technicalReviews: { id: number }[] }>(
+      `query($pk: Int!) { technicalReviews(proposalPk: $pk) { id } }`,
+      { pk: proposalPks[0] },
+    );
+    await this.officer(
+      `mutation($input: CreateInternalReviewInput!) { createInternalReview(input: $input) { id } }`,
+      {
+        input: {
+          ...DEMO_INTERNAL_REVIEW,
+          reviewerId: await this.api.userId('internal'),
+          technicalReviewId: technicalReviews[0].id,
+        },
+      },
+    );
+  }
+
+  /** The demo's submitted proposals; their primary keys. */
+  private async submitProposals(callId: number): Promise<number[]> {
     const pks: number[] = [];
     for (const demo of DEMO_SUBMITTED_PROPOSALS) pks.push(await this.submitOne(callId, demo));
     return pks;
   }
 
-  private async userId(username: string): Promise<number> {
-    const account = DEV_ACCOUNTS.find((a) => a.username === username);
-    const user = account
-      ? ((await this.users.byOidcSub(account.sub)) ?? (await this.users.byEmail(account.email)))
-      : null;
-    if (!user) throw new Error(`The demo account ${username} does not exist`);
-    return user.id;
-  }
-
   private async submitOne(callId: number, demo: DemoSubmittedProposal): Promise<number> {
-    const pi = sessionOf(await this.userId(demo.pi), Role.USER);
-    const coProposers = await Promise.all(demo.coProposers.map((name) => this.userId(name)));
+    const pi = sessionOf(await this.api.userId(demo.pi), Role.USER);
+    const coProposers = await Promise.all(demo.coProposers.map((name) => this.api.userId(name)));
     const proposalPk = await this.proposals.create(callId, pi);
     await this.proposals.update(pi, {
       proposalPk,

@@ -269,7 +269,12 @@ const DAY_MS = 24 * 3600 * 1000;
 /** The demo call: open from a day before `now` for a year, then review, notification and the cycle. */
 export function demoCallInput(
   now: Date,
-  refs: { templateId: number; pdfTemplateId: number; proposalWorkflowId: number },
+  refs: {
+    templateId: number;
+    pdfTemplateId: number;
+    proposalWorkflowId: number;
+    technicalReviewTemplateId: number;
+  },
 ) {
   const at = (days: number) => new Date(now.getTime() + days * DAY_MS).toISOString();
   return {
@@ -292,6 +297,7 @@ export function demoCallInput(
     proposalWorkflowId: refs.proposalWorkflowId,
     templateId: refs.templateId,
     pdfTemplateId: refs.pdfTemplateId,
+    technicalReviewTemplateId: refs.technicalReviewTemplateId,
     submissionMessage:
       'Thank you for your demo proposal. It is now locked, and you will receive an e-mail confirming the ' +
       'submission.',
@@ -338,3 +344,32 @@ export const DEMO_SUBMITTED_PROPOSALS: readonly DemoSubmittedProposal[] = [
     answers: { demo_aim: 'Separate protein and water dynamics near 220 K' },
   },
 ];
+
+/** The demo's instrument (the `scientist` account is its manager and scientist), on DEMO for 60 days. */
+export const DEMO_INSTRUMENT = {
+  name: 'D22 small-angle diffractometer',
+  shortCode: 'D22',
+  description: 'Small-angle neutron scattering for soft matter, biology and materials science',
+  contact: 'd22@facility.example',
+  availabilityTime: 60,
+};
+
+/** The demo's technique, on the demo instrument, with the `scientist` account as its scientist. */
+export const DEMO_TECHNIQUE = {
+  name: 'Small-angle scattering',
+  shortCode: 'SAS',
+  description: 'Structures from 1 to 300 nm: particles, pores, domains',
+};
+
+/** The internal review the officer asks of the `internal` account on the first demo proposal's technical review. */
+export const DEMO_INTERNAL_REVIEW = {
+  title: 'Second opinion on sample environment',
+  comment: '<p>Please check that the cryostat can reach 10 K with this sample holder.</p>',
+};
+
+/** The demo's technical review template: its basis question (status, time, comments) on one step. */
+export const DEMO_TECHNICAL_REVIEW_TEMPLATE = {
+  groupId: TemplateGroupId.TECHNICAL_REVIEW,
+  name: 'Demo technical review',
+  description: 'Feasibility and time of a proposal on an instrument (seeded demo)',
+};
