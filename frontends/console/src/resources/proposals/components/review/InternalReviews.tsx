@@ -202,8 +202,15 @@ function InternalReviewDialog({
               <ReviewerPicker
                 value={form.values.reviewer}
                 disabled={!isOfficer}
-                error={shown('reviewer') ?? (form.submitCount > 0 ? form.errors.reviewer : undefined)}
-                onChange={(person) => void form.setFieldValue('reviewer', person)}
+                error={
+                  form.touched.reviewer || form.submitCount > 0
+                    ? (form.errors as Record<string, string | undefined>).reviewerId
+                    : undefined
+                }
+                onChange={(person) => {
+                  void form.setFieldTouched('reviewer', true, false);
+                  void form.setFieldValue('reviewer', person);
+                }}
               />
               <TextField
                 name="comment"

@@ -9,7 +9,8 @@ export type TechnicalReviewStatusName = `${TechnicalReviewStatus}`;
 
 export interface TechnicalReviewValues {
   status: TechnicalReviewStatusName | '';
-  timeAllocation: string;
+  /** as typed: formik gives a number input's value as a number, '' when empty */
+  timeAllocation: string | number;
   comment: string;
   publicComment: string;
 }
@@ -30,7 +31,7 @@ export function technicalReviewValues(review: {
 
 /** The values as addTechnicalReview takes them: blank time and comments are null. */
 export function technicalReviewInput(values: TechnicalReviewValues) {
-  const time = values.timeAllocation.trim();
+  const time = String(values.timeAllocation ?? '').trim();
   return {
     status: values.status === '' ? null : values.status,
     timeAllocation: time === '' ? null : Number(time),
