@@ -156,6 +156,56 @@ describe.each(['postgres', 'pglite'] as const)('workflow engine (%s)', (store) =
     expect(await statusOf(pk)).toBe('FAP_SELECTION');
   });
 
+  it('moves a proposal on a submitted technical review (PROPOSAL_FEASIBILITY_REVIEW_SUBMITTED and PROPOSAL_FEASIBLE)', async () => {
+    // DRAFT →(PROPOSAL_SUBMITTED) SUBMITTED_LOCKED →(review submitted and feasible) UNDER_REVIEW
+    const { createWorkflow } = await gql<{
+      createWorkflow: { id: number; workflowConnectionGroups: { groupId: string }[] };
+    }>(CREATE_WORKFLOW, {}, officer);
+    const group = createWorkflow.workflowConnectionGroups[0].groupId;
+    const add = async (shortCode: string, order: number, events: string[]) => {
+      const { addWorkflowStatus } = await gql<{ addWorkflowStatus: { id: number } }>(
+        ADD_STATUS,
+        { w: createWorkflow.id, s: status[shortCode], order, group },
+        officer,
+      );
+      await gql(EVENTS, { c: addWorkflowStatus.id, events }, officer);
+    };
+    await add('SUBMITTED_LOCKED', 1, ['PROPOSAL_SUBMITTED']);
+    await add('UNDER_REVIEW', 2, ['PROPOSAL_FEASIBILITY_REVIEW_SUBMITTED', 'PROPOSAL_FEASIBLE']);
+    const call = await createOpenCall(t, officer.token, { proposalWorkflowId: createWorkflow.id });
+    const pk = await submitted(call);
+    const scientist = await createUser(t, { role: Role.INSTRUMENT_SCIENTIST });
+    const { createInstrument } = await gql<{ createInstrument: { id: number } }>(
+      `mutation($s: String!) { createInstrument(name: "Engine", shortCode: $s, description: "d", managerUserId: null) { id } }`,
+      { s: `ENG-${store}` },
+      officer,
+    );
+    await gql(
+      `mutation($s: [Int!]!, $i: Int!) { assignScientistsToInstrument(scientistIds: $s, instrumentId: $i) }`,
+      { s: [scientist.id], i: createInstrument.id },
+      officer,
+    );
+    await gql(
+      `mutation($p: [Int!]!, $i: [Int!]!) { assignProposalsToInstruments(proposalPks: $p, instrumentIds: $i) }`,
+      { p: [pk], i: [createInstrument.id] },
+      officer,
+    );
+    await gql(
+      `mutation($p: Int!, $i: Int!) { addTechnicalReview(proposalPk: $p, instrumentId: $i, status: FEASIBLE, timeAllocation: 2) { id } }`,
+      { p: pk, i: createInstrument.id },
+      scientist,
+    );
+    await settled();
+    expect(await statusOf(pk)).toBe('SUBMITTED_LOCKED');
+    await gql(
+      `mutation($r: [SubmitTechnicalReviewInput!]!) { submitTechnicalReviews(technicalReviews: $r) }`,
+      { r: [{ proposalPk: pk, instrumentId: createInstrument.id, submitted: true }] },
+      scientist,
+    );
+    await settled();
+    expect(await statusOf(pk)).toBe('UNDER_REVIEW');
+  });
+
   it('lets an officer set a status of the workflow by hand, with the §5 message when none is chosen', async () => {
     const call = await createOpenCall(t, officer.token);
     const pk = await submitted(call);

@@ -13,6 +13,8 @@ import {
   STATUS_UPDATED,
   USER_CREATED,
   USER_UPDATED,
+  INSTRUMENT_UPDATED,
+  TECHNIQUE_UPDATED,
   PROPOSAL_INSTRUMENTS_ASSIGNED,
   PROPOSAL_TECHNIQUES_ASSIGNED,
   TECHNICAL_REVIEW_ASSIGNEE_CHANGED,
@@ -56,6 +58,9 @@ const ASSESSMENT_EVENTS: ReadonlySet<string> = new Set([
   TECHNICAL_REVIEW_SAVED,
   TECHNICAL_REVIEW_SUBMITTED,
   TECHNICAL_REVIEW_ASSIGNEE_CHANGED,
+  // renames: the rows of the instrument's (technique's) proposals show the new name
+  INSTRUMENT_UPDATED,
+  TECHNIQUE_UPDATED,
 ]);
 
 /**
@@ -370,6 +375,35 @@ export class ProposalViewsProjection implements Projection {
   /** instruments, techniques and technical reviews (the technical-reviews module's events) */
   private async applyAssessment(tx: SqlExecutor, e: ProposalAssessmentEvent, tables: Tables): Promise<void> {
     const t = tables.proposal_views;
+    if ((e.type as string) === INSTRUMENT_UPDATED) {
+      const d = e.data as unknown as { id: number; name: string; shortCode: string };
+      await tx.query(
+        `UPDATE ${t} v SET instruments = r.instruments, instrument_sort = r.sort FROM (
+           SELECT p.proposal_pk,
+             jsonb_agg(CASE WHEN (i->>'id')::int = $1 THEN jsonb_build_object('id', $1::int, 'name', $2::text, 'shortCode', $3::text) ELSE i END ORDER BY n) AS instruments,
+             string_agg(CASE WHEN (i->>'id')::int = $1 THEN $2::text ELSE i->>'name' END, ', ' ORDER BY CASE WHEN (i->>'id')::int = $1 THEN $2::text ELSE i->>'name' END) AS sort
+           FROM ${t} p, jsonb_array_elements(p.instruments) WITH ORDINALITY AS x(i, n)
+           WHERE p.instrument_ids @> ARRAY[$1::int]
+           GROUP BY p.proposal_pk) r
+         WHERE v.proposal_pk = r.proposal_pk`,
+        [d.id, d.name, d.shortCode],
+      );
+      return;
+    }
+    if ((e.type as string) === TECHNIQUE_UPDATED) {
+      const d = e.data as unknown as { id: number; name: string };
+      await tx.query(
+        `UPDATE ${t} v SET techniques = r.techniques FROM (
+           SELECT p.proposal_pk,
+             jsonb_agg(CASE WHEN (x->>'id')::int = $1 THEN jsonb_build_object('id', $1::int, 'name', $2::text) ELSE x END ORDER BY n) AS techniques
+           FROM ${t} p, jsonb_array_elements(p.techniques) WITH ORDINALITY AS y(x, n)
+           WHERE p.technique_ids @> ARRAY[$1::int]
+           GROUP BY p.proposal_pk) r
+         WHERE v.proposal_pk = r.proposal_pk`,
+        [d.id, d.name],
+      );
+      return;
+    }
     const reviews = tables.proposal_view_reviews;
     const pk = e.data.proposalPk;
     switch (e.type) {

@@ -41,10 +41,11 @@ export class GetTechnicalReviewsResolver {
     description:
       'staff: every review; the PI and co-proposers: status, public comment and time of submitted ones',
   })
-  proposalTechnicalReviews(
-    @CurrentUser() session: SessionUser,
+  async proposalTechnicalReviews(
+    @CurrentUser() session: SessionUser | null,
     @Parent() proposal: ProposalModel,
   ): Promise<TechnicalReviewModel[]> {
-    return this.service.reviewsFor(session, proposal);
+    // an API access token reading a proposal acts for no user: it sees no reviews
+    return session ? this.service.reviewsFor(session, proposal) : [];
   }
 }
