@@ -8,6 +8,12 @@ export type Incremental<T> =
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type AllocationTimeUnit = 'Day' | 'Hour' | 'Week';
 
+export type AnswerInput = {
+  questionId: string;
+  /** the answer as JSON of the form {"value": …} */
+  value: string;
+};
+
 export type CallsFilter = {
   callIds?: Array<number> | null | undefined;
   /** open now (start ≤ now < end) */
@@ -1428,6 +1434,14 @@ export type ConsoleDeleteProposalScientistCommentMutationVariables = Exact<{
 export type ConsoleDeleteProposalScientistCommentMutation = {
   deleteProposalScientistComment: { commentId: number };
 };
+
+export type ConsoleAnswerTechnicalReviewBasisMutationVariables = Exact<{
+  questionaryId: number;
+  topicId: number;
+  answers: Array<AnswerInput> | AnswerInput;
+}>;
+
+export type ConsoleAnswerTechnicalReviewBasisMutation = { answerTopic: { isCompleted: boolean } | null };
 
 export type ConsoleQuestionRowFragment = {
   id: string;
@@ -6868,6 +6882,80 @@ export const ConsoleDeleteProposalScientistCommentDocument = {
 } as unknown as DocumentNode<
   ConsoleDeleteProposalScientistCommentMutation,
   ConsoleDeleteProposalScientistCommentMutationVariables
+>;
+export const ConsoleAnswerTechnicalReviewBasisDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAnswerTechnicalReviewBasis' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'answers' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'AnswerInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'answerTopic' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionaryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'topicId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'answers' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'answers' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'isPartialSave' },
+                value: { kind: 'BooleanValue', value: true },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAnswerTechnicalReviewBasisMutation,
+  ConsoleAnswerTechnicalReviewBasisMutationVariables
 >;
 export const ConsoleQuestionsDocument = {
   kind: 'Document',

@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { basisQuestionId, DataType, Role } from '@user-office/contracts';
+import { Role } from '@user-office/contracts';
 import { InstrumentsModule, InstrumentsRepository } from '../instruments';
 import { ProposalInstruments, ProposalReaders, ProposalsModule } from '../proposals';
 import { ProposalViewsModule } from '../proposal-views';
@@ -89,25 +89,6 @@ export class TechnicalReviewsModule implements OnModuleInit {
             review.technicalReviewAssigneeId === session.id) ||
           actor.isFapSecretaryAllowed
         );
-      },
-      // the TECHNICAL_REVIEW_BASIS answer is the review itself (saved by addTechnicalReview before the step's
-      // other answers, as the console's wizard does): a full save of its step finds it answered
-      answerFacts: async (questionary, questionIds) => {
-        const basis = basisQuestionId(DataType.TECHNICAL_REVIEW_BASIS);
-        if (!questionIds.includes(basis)) return undefined;
-        const review = await this.repository.byQuestionaryId(questionary.questionaryId);
-        if (!review) return undefined;
-        return {
-          basisValues: {
-            [basis]: {
-              status: review.status,
-              timeAllocation: review.timeAllocation,
-              comment: review.comment,
-              publicComment: review.publicComment,
-              files: review.files ?? [],
-            },
-          },
-        };
       },
     });
   }

@@ -1,6 +1,7 @@
 import { request } from '@user-office/frontend-shared/graphql-client';
 import {
   ConsoleAddTechnicalReviewDocument,
+  ConsoleAnswerTechnicalReviewBasisDocument,
   ConsoleCreateInternalReviewDocument,
   ConsoleCreateProposalScientistCommentDocument,
   ConsoleDeleteInternalReviewDocument,
@@ -42,6 +43,19 @@ export const reviewCommands = {
     variables: ConsoleAddTechnicalReviewMutationVariables,
   ): Promise<TechnicalReview> =>
     (await request(ConsoleAddTechnicalReviewDocument, variables)).addTechnicalReview,
+  /** the TECHNICAL_REVIEW_BASIS answer of the review's questionary, saved as a partial step */
+  answerBasis: async (
+    questionaryId: number,
+    topicId: number,
+    questionId: string,
+    value: unknown,
+  ): Promise<void> => {
+    await request(ConsoleAnswerTechnicalReviewBasisDocument, {
+      questionaryId,
+      topicId,
+      answers: [{ questionId, value: JSON.stringify({ value }) }],
+    });
+  },
   submitTechnicalReview: async (review: TechnicalReview): Promise<void> => {
     await request(ConsoleSubmitTechnicalReviewsDocument, {
       technicalReviews: [
