@@ -47,7 +47,12 @@ export function isVisible(resource: ConsoleResource, { role, isEnabled }: Visibi
   return (resource.roles as string[]).includes(role) && (!resource.feature || isEnabled(resource.feature));
 }
 
-/** The home page of a role in the console (§2 `/`): the officer's is the proposals table. */
+/**
+ * The home page of a role in the console (§2 `/`): the officer's is the proposals table; the internal reviewer's
+ * their Review Proposals (§6).
+ */
 export function homeResourceOf(role: string): string | null {
-  return role === 'USER_OFFICER' ? 'Proposals' : null;
+  if (role === 'USER_OFFICER') return 'Proposals';
+  if (role === 'INTERNAL_REVIEWER') return 'ReviewProposals';
+  return null;
 }

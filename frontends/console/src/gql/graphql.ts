@@ -8,6 +8,12 @@ export type Incremental<T> =
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type AllocationTimeUnit = 'Day' | 'Hour' | 'Week';
 
+export type AnswerInput = {
+  questionId: string;
+  /** the answer as JSON of the form {"value": …} */
+  value: string;
+};
+
 export type CallsFilter = {
   callIds?: Array<number> | null | undefined;
   /** open now (start ≤ now < end) */
@@ -70,6 +76,18 @@ export type CreateCallInput = {
   title?: string | null | undefined;
 };
 
+export type CreateInternalReviewInput = {
+  /** rich text (sanitised), at most 6000 characters */
+  comment?: string | null | undefined;
+  /** JSON list of the ids of uploaded PDF files (POST /files/upload), at most 5 */
+  files?: string | null | undefined;
+  /** a user with the INTERNAL_REVIEWER role; required (null: "Internal reviewer is required") */
+  reviewerId?: number | null | undefined;
+  technicalReviewId: number;
+  /** required */
+  title: string;
+};
+
 export type CreatePredefinedMessageInput = {
   /** general when absent */
   key?: PredefinedMessageKey | null | undefined;
@@ -105,6 +123,12 @@ export type DataType =
 
 export type DeleteApiAccessTokenInput = {
   accessTokenId: number;
+};
+
+export type DeleteInternalReviewInput = {
+  id: number;
+  /** the technical review the internal review belongs to */
+  technicalReviewId: number;
 };
 
 export type DeletePredefinedMessageInput = {
@@ -171,6 +195,11 @@ export type InstrumentFilterInput = {
   instrumentId?: number | null | undefined;
   showAllProposals?: boolean | null | undefined;
   showMultiInstrumentProposals?: boolean | null | undefined;
+};
+
+export type InternalReviewsFilter = {
+  /** one technical review's reviews; absent: every review the caller may see (an internal reviewer: theirs) */
+  technicalReviewId?: number | null | undefined;
 };
 
 /** Management time for one of the proposal's instruments: a number from 0 to 100000 (§5) */
@@ -293,6 +322,13 @@ export type StatusActionsLogsFilter = {
   statusActionsSuccessful?: boolean | null | undefined;
 };
 
+export type SubmitTechnicalReviewInput = {
+  instrumentId: number;
+  proposalPk: number;
+  reviewerId?: number | null | undefined;
+  submitted: boolean;
+};
+
 export type TechnicalReviewStatus = 'FEASIBLE' | 'PARTIALLY_FEASIBLE' | 'UNFEASIBLE';
 
 export type TemplateCategoryId =
@@ -368,6 +404,20 @@ export type UpdateCallInput = {
 export type UpdateFeaturesInput = {
   action: FeatureUpdateAction;
   featureIds: Array<FeatureId>;
+};
+
+/** The whole review after the change; an internal reviewer may not change reviewerId */
+export type UpdateInternalReviewInput = {
+  /** rich text (sanitised), at most 6000 characters */
+  comment?: string | null | undefined;
+  /** JSON list of the ids of uploaded PDF files (POST /files/upload), at most 5 */
+  files?: string | null | undefined;
+  id: number;
+  /** a user with the INTERNAL_REVIEWER role; required (null: "Internal reviewer is required") */
+  reviewerId?: number | null | undefined;
+  technicalReviewId: number;
+  /** required */
+  title: string;
 };
 
 export type UpdatePredefinedMessageInput = {
@@ -1361,6 +1411,228 @@ export type ConsoleAdministrationProposalMutation = {
   } | null;
 };
 
+export type ConsoleTechnicalReviewFragment = {
+  id: number;
+  proposalPk: number;
+  instrumentId: number;
+  status: TechnicalReviewStatus | null;
+  timeAllocation: number | null;
+  comment: string | null;
+  publicComment: string | null;
+  submitted: boolean;
+  files: Array<string> | null;
+  technicalReviewAssigneeId: number | null;
+  reviewerId: number | null;
+  questionaryId: number | null;
+};
+
+export type ConsoleTechnicalReviewsQueryVariables = Exact<{
+  proposalPk: number;
+}>;
+
+export type ConsoleTechnicalReviewsQuery = {
+  technicalReviews: Array<{
+    id: number;
+    proposalPk: number;
+    instrumentId: number;
+    status: TechnicalReviewStatus | null;
+    timeAllocation: number | null;
+    comment: string | null;
+    publicComment: string | null;
+    submitted: boolean;
+    files: Array<string> | null;
+    technicalReviewAssigneeId: number | null;
+    reviewerId: number | null;
+    questionaryId: number | null;
+  }>;
+};
+
+export type ConsoleInstrumentsMinimalQueryVariables = Exact<{
+  instrumentIds: Array<number> | number;
+}>;
+
+export type ConsoleInstrumentsMinimalQuery = {
+  getInstrumentsByIdsMinimal: Array<{ id: number; name: string; shortCode: string }>;
+};
+
+export type ConsoleAddTechnicalReviewMutationVariables = Exact<{
+  proposalPk: number;
+  instrumentId: number;
+  status?: TechnicalReviewStatus | null | undefined;
+  timeAllocation?: number | null | undefined;
+  comment?: string | null | undefined;
+  publicComment?: string | null | undefined;
+  submitted?: boolean | null | undefined;
+  questionaryId?: number | null | undefined;
+  files?: Array<string> | string | null | undefined;
+}>;
+
+export type ConsoleAddTechnicalReviewMutation = {
+  addTechnicalReview: {
+    id: number;
+    proposalPk: number;
+    instrumentId: number;
+    status: TechnicalReviewStatus | null;
+    timeAllocation: number | null;
+    comment: string | null;
+    publicComment: string | null;
+    submitted: boolean;
+    files: Array<string> | null;
+    technicalReviewAssigneeId: number | null;
+    reviewerId: number | null;
+    questionaryId: number | null;
+  };
+};
+
+export type ConsoleSubmitTechnicalReviewsMutationVariables = Exact<{
+  technicalReviews: Array<SubmitTechnicalReviewInput> | SubmitTechnicalReviewInput;
+}>;
+
+export type ConsoleSubmitTechnicalReviewsMutation = { submitTechnicalReviews: boolean };
+
+export type ConsoleInternalReviewFragment = {
+  id: number;
+  title: string | null;
+  comment: string | null;
+  reviewerId: number;
+  technicalReviewId: number;
+  createdAt: string;
+  files: Array<{ fileId: string; originalFileName: string }>;
+  reviewer: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+};
+
+export type ConsoleInternalReviewsQueryVariables = Exact<{
+  filter?: InternalReviewsFilter | null | undefined;
+}>;
+
+export type ConsoleInternalReviewsQuery = {
+  internalReviews: Array<{
+    id: number;
+    title: string | null;
+    comment: string | null;
+    reviewerId: number;
+    technicalReviewId: number;
+    createdAt: string;
+    files: Array<{ fileId: string; originalFileName: string }>;
+    reviewer: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+  }>;
+};
+
+export type ConsoleCreateInternalReviewMutationVariables = Exact<{
+  input: CreateInternalReviewInput;
+}>;
+
+export type ConsoleCreateInternalReviewMutation = {
+  createInternalReview: {
+    id: number;
+    title: string | null;
+    comment: string | null;
+    reviewerId: number;
+    technicalReviewId: number;
+    createdAt: string;
+    files: Array<{ fileId: string; originalFileName: string }>;
+    reviewer: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+  };
+};
+
+export type ConsoleUpdateInternalReviewMutationVariables = Exact<{
+  input: UpdateInternalReviewInput;
+}>;
+
+export type ConsoleUpdateInternalReviewMutation = {
+  updateInternalReview: {
+    id: number;
+    title: string | null;
+    comment: string | null;
+    reviewerId: number;
+    technicalReviewId: number;
+    createdAt: string;
+    files: Array<{ fileId: string; originalFileName: string }>;
+    reviewer: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+  };
+};
+
+export type ConsoleDeleteInternalReviewMutationVariables = Exact<{
+  input: DeleteInternalReviewInput;
+}>;
+
+export type ConsoleDeleteInternalReviewMutation = { deleteInternalReview: { id: number } };
+
+export type ConsoleInternalReviewersQueryVariables = Exact<{
+  filter?: string | null | undefined;
+}>;
+
+export type ConsoleInternalReviewersQuery = {
+  getUsers: {
+    totalCount: number;
+    users: Array<{ id: number; firstname: string; lastname: string; preferredname: string | null }>;
+  };
+};
+
+export type ConsoleScientistCommentFragment = {
+  commentId: number;
+  proposalPk: number;
+  comment: string;
+  dateModified: string;
+};
+
+export type ConsoleProposalScientistCommentQueryVariables = Exact<{
+  proposalPk: number;
+}>;
+
+export type ConsoleProposalScientistCommentQuery = {
+  proposalScientistComment: {
+    commentId: number;
+    proposalPk: number;
+    comment: string;
+    dateModified: string;
+  } | null;
+};
+
+export type ConsoleCreateProposalScientistCommentMutationVariables = Exact<{
+  proposalPk: number;
+  comment: string;
+}>;
+
+export type ConsoleCreateProposalScientistCommentMutation = {
+  createProposalScientistComment: {
+    commentId: number;
+    proposalPk: number;
+    comment: string;
+    dateModified: string;
+  };
+};
+
+export type ConsoleUpdateProposalScientistCommentMutationVariables = Exact<{
+  commentId: number;
+  comment: string;
+}>;
+
+export type ConsoleUpdateProposalScientistCommentMutation = {
+  updateProposalScientistComment: {
+    commentId: number;
+    proposalPk: number;
+    comment: string;
+    dateModified: string;
+  };
+};
+
+export type ConsoleDeleteProposalScientistCommentMutationVariables = Exact<{
+  commentId: number;
+}>;
+
+export type ConsoleDeleteProposalScientistCommentMutation = {
+  deleteProposalScientistComment: { commentId: number };
+};
+
+export type ConsoleAnswerTechnicalReviewBasisMutationVariables = Exact<{
+  questionaryId: number;
+  topicId: number;
+  answers: Array<AnswerInput> | AnswerInput;
+}>;
+
+export type ConsoleAnswerTechnicalReviewBasisMutation = { answerTopic: { isCompleted: boolean } | null };
+
 export type ConsoleQuestionRowFragment = {
   id: string;
   naturalKey: string;
@@ -1410,6 +1682,35 @@ export type ConsoleDeleteQuestionMutationVariables = Exact<{
 }>;
 
 export type ConsoleDeleteQuestionMutation = { deleteQuestion: { id: string } | null };
+
+export type ConsoleMyInternalReviewsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleMyInternalReviewsQuery = {
+  internalReviews: Array<{ id: number; title: string | null; technicalReviewId: number; createdAt: string }>;
+};
+
+export type ConsoleTechnicalReviewOfInternalReviewQueryVariables = Exact<{
+  technicalReviewId: number;
+}>;
+
+export type ConsoleTechnicalReviewOfInternalReviewQuery = {
+  getTechnicalReview: { id: number; proposalPk: number; instrumentId: number; submitted: boolean } | null;
+};
+
+export type ConsoleReviewProposalQueryVariables = Exact<{
+  primaryKey: number;
+}>;
+
+export type ConsoleReviewProposalQuery = {
+  getProposal: {
+    primaryKey: number;
+    proposalId: string;
+    title: string;
+    status: { id: number; name: string } | null;
+    call: { id: number; shortCode: string } | null;
+    proposer: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+  } | null;
+};
 
 export type ConsoleSettingsQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -2719,6 +3020,97 @@ export const ConsoleQuestionaryStepFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleQuestionaryStepFragment, unknown>;
+export const ConsoleTechnicalReviewFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTechnicalReview' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TechnicalReview' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timeAllocation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'publicComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'files' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewAssigneeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTechnicalReviewFragment, unknown>;
+export const ConsoleInternalReviewFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInternalReview' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InternalReview' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'files' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'originalFileName' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviewer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInternalReviewFragment, unknown>;
+export const ConsoleScientistCommentFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleScientistComment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalScientistComment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'commentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dateModified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleScientistCommentFragment, unknown>;
 export const ConsoleQuestionRowFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -6944,6 +7336,965 @@ export const ConsoleAdministrationProposalDocument = {
   ConsoleAdministrationProposalMutation,
   ConsoleAdministrationProposalMutationVariables
 >;
+export const ConsoleTechnicalReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleTechnicalReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'technicalReviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTechnicalReview' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTechnicalReview' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TechnicalReview' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timeAllocation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'publicComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'files' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewAssigneeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTechnicalReviewsQuery, ConsoleTechnicalReviewsQueryVariables>;
+export const ConsoleInstrumentsMinimalDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInstrumentsMinimal' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getInstrumentsByIdsMinimal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInstrumentsMinimalQuery, ConsoleInstrumentsMinimalQueryVariables>;
+export const ConsoleAddTechnicalReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAddTechnicalReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'TechnicalReviewStatus' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'timeAllocation' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'publicComment' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'submitted' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'files' } },
+          type: {
+            kind: 'ListType',
+            type: {
+              kind: 'NonNullType',
+              type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addTechnicalReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'timeAllocation' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'timeAllocation' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'comment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'publicComment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'publicComment' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'submitted' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'submitted' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionaryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'files' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'files' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleTechnicalReview' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTechnicalReview' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'TechnicalReview' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'timeAllocation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'publicComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'files' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewAssigneeId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleAddTechnicalReviewMutation, ConsoleAddTechnicalReviewMutationVariables>;
+export const ConsoleSubmitTechnicalReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSubmitTechnicalReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'technicalReviews' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'SubmitTechnicalReviewInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitTechnicalReviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'technicalReviews' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'technicalReviews' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSubmitTechnicalReviewsMutation,
+  ConsoleSubmitTechnicalReviewsMutationVariables
+>;
+export const ConsoleInternalReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInternalReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'InternalReviewsFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'internalReviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInternalReview' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInternalReview' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InternalReview' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'files' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'originalFileName' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviewer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInternalReviewsQuery, ConsoleInternalReviewsQueryVariables>;
+export const ConsoleCreateInternalReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateInternalReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateInternalReviewInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createInternalReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInternalReview' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInternalReview' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InternalReview' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'files' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'originalFileName' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviewer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleCreateInternalReviewMutation,
+  ConsoleCreateInternalReviewMutationVariables
+>;
+export const ConsoleUpdateInternalReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateInternalReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdateInternalReviewInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateInternalReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleInternalReview' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleInternalReview' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'InternalReview' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewerId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'files' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fileId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'originalFileName' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviewer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateInternalReviewMutation,
+  ConsoleUpdateInternalReviewMutationVariables
+>;
+export const ConsoleDeleteInternalReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteInternalReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DeleteInternalReviewInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteInternalReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleDeleteInternalReviewMutation,
+  ConsoleDeleteInternalReviewMutationVariables
+>;
+export const ConsoleInternalReviewersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInternalReviewers' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUsers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userRole' },
+                value: { kind: 'EnumValue', value: 'INTERNAL_REVIEWER' },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'IntValue', value: '10' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'users' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInternalReviewersQuery, ConsoleInternalReviewersQueryVariables>;
+export const ConsoleProposalScientistCommentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleProposalScientistComment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposalScientistComment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleScientistComment' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleScientistComment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalScientistComment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'commentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dateModified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleProposalScientistCommentQuery,
+  ConsoleProposalScientistCommentQueryVariables
+>;
+export const ConsoleCreateProposalScientistCommentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateProposalScientistComment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createProposalScientistComment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'comment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleScientistComment' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleScientistComment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalScientistComment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'commentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dateModified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleCreateProposalScientistCommentMutation,
+  ConsoleCreateProposalScientistCommentMutationVariables
+>;
+export const ConsoleUpdateProposalScientistCommentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateProposalScientistComment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'commentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateProposalScientistComment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'commentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'commentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'comment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleScientistComment' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleScientistComment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalScientistComment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'commentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'dateModified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateProposalScientistCommentMutation,
+  ConsoleUpdateProposalScientistCommentMutationVariables
+>;
+export const ConsoleDeleteProposalScientistCommentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteProposalScientistComment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'commentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteProposalScientistComment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'commentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'commentId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'commentId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleDeleteProposalScientistCommentMutation,
+  ConsoleDeleteProposalScientistCommentMutationVariables
+>;
+export const ConsoleAnswerTechnicalReviewBasisDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAnswerTechnicalReviewBasis' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'answers' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'AnswerInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'answerTopic' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionaryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'topicId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'topicId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'answers' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'answers' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'isPartialSave' },
+                value: { kind: 'BooleanValue', value: true },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAnswerTechnicalReviewBasisMutation,
+  ConsoleAnswerTechnicalReviewBasisMutationVariables
+>;
 export const ConsoleQuestionsDocument = {
   kind: 'Document',
   definitions: [
@@ -7122,6 +8473,155 @@ export const ConsoleDeleteQuestionDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleDeleteQuestionMutation, ConsoleDeleteQuestionMutationVariables>;
+export const ConsoleMyInternalReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleMyInternalReviews' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'internalReviews' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleMyInternalReviewsQuery, ConsoleMyInternalReviewsQueryVariables>;
+export const ConsoleTechnicalReviewOfInternalReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleTechnicalReviewOfInternalReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'technicalReviewId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getTechnicalReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'technicalReviewId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'technicalReviewId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleTechnicalReviewOfInternalReviewQuery,
+  ConsoleTechnicalReviewOfInternalReviewQueryVariables
+>;
+export const ConsoleReviewProposalDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleReviewProposal' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'primaryKey' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getProposal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'primaryKey' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'primaryKey' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'status' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'call' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'proposer' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleReviewProposalQuery, ConsoleReviewProposalQueryVariables>;
 export const ConsoleSettingsDocument = {
   kind: 'Document',
   definitions: [

@@ -10,6 +10,7 @@ import { people } from './people';
 import { predefinedMessages } from './predefined-messages';
 import { proposals } from './proposals';
 import { questions } from './questions';
+import { reviewProposals } from './review-proposals';
 import { statusResources } from './statuses';
 import { templateResources } from './templates';
 import { settings } from './settings';
@@ -24,6 +25,7 @@ import { workflowResources } from './workflows';
  */
 export const consoleResources: ConsoleResource[] = [
   proposals,
+  reviewProposals,
   // the administration pages (officer); Settings-group entries show under that heading
   calls,
   instruments,

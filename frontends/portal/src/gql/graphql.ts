@@ -50,6 +50,8 @@ export type EvaluatorOperator = 'eq' | 'neq';
 
 export type ProposalPublicStatus = 'accepted' | 'draft' | 'rejected' | 'reserved' | 'submitted' | 'unknown';
 
+export type TechnicalReviewStatus = 'FEASIBLE' | 'PARTIALLY_FEASIBLE' | 'UNFEASIBLE';
+
 export type AccountUserQueryVariables = Exact<{
   userId: number;
 }>;
@@ -526,6 +528,31 @@ export type ProposalsAcceptInviteMutationVariables = Exact<{
 }>;
 
 export type ProposalsAcceptInviteMutation = { acceptInvite: { primaryKey: number } | null };
+
+export type ProposalsTechnicalReviewsQueryVariables = Exact<{
+  primaryKey: number;
+}>;
+
+export type ProposalsTechnicalReviewsQuery = {
+  getProposal: {
+    primaryKey: number;
+    technicalReviews: Array<{
+      id: number;
+      instrumentId: number;
+      status: TechnicalReviewStatus | null;
+      publicComment: string | null;
+      submitted: boolean;
+    }>;
+  } | null;
+};
+
+export type ProposalsInstrumentNamesQueryVariables = Exact<{
+  instrumentIds: Array<number> | number;
+}>;
+
+export type ProposalsInstrumentNamesQuery = {
+  getInstrumentsByIdsMinimal: Array<{ id: number; name: string; shortCode: string }>;
+};
 
 export const ProposalsUserFragmentDoc = {
   kind: 'Document',
@@ -2252,3 +2279,106 @@ export const ProposalsAcceptInviteDocument = {
     },
   ],
 } as unknown as DocumentNode<ProposalsAcceptInviteMutation, ProposalsAcceptInviteMutationVariables>;
+export const ProposalsTechnicalReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsTechnicalReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'primaryKey' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getProposal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'primaryKey' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'primaryKey' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'technicalReviews' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'publicComment' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsTechnicalReviewsQuery, ProposalsTechnicalReviewsQueryVariables>;
+export const ProposalsInstrumentNamesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ProposalsInstrumentNames' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getInstrumentsByIdsMinimal' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProposalsInstrumentNamesQuery, ProposalsInstrumentNamesQueryVariables>;

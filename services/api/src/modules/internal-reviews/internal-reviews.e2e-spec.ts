@@ -5,7 +5,7 @@ import {
   expectedMatrix,
   type AccessCase,
 } from '../../../test/support/access-matrix';
-import { createUser, type TestUser } from '../../../test/support/fixtures';
+import { createOpenCall, createUser, type TestUser } from '../../../test/support/fixtures';
 import { expectRefused } from '../../../test/support/refused';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
@@ -20,6 +20,12 @@ const CREATE = `mutation($input: CreateInternalReviewInput!) { createInternalRev
 const UPDATE = `mutation($input: UpdateInternalReviewInput!) { updateInternalReview(input: $input) { ${FIELDS} } }`;
 const DELETE = `mutation($input: DeleteInternalReviewInput!) { deleteInternalReview(input: $input) { ${FIELDS} } }`;
 const EVENT_LOGS = `query($id: String) { getEventLogs(changedObjectId: $id) { eventType changedById description } }`;
+const CREATE_PROPOSAL = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey } }`;
+const CREATE_INSTRUMENT = `mutation($name: String!, $shortCode: String!, $managerUserId: Int) {
+  createInstrument(name: $name, shortCode: $shortCode, description: "An instrument", managerUserId: $managerUserId) { id } }`;
+const ASSIGN = `mutation($pks: [Int!]!, $ids: [Int!]!) { assignProposalsToInstruments(proposalPks: $pks, instrumentIds: $ids) }`;
+const TECHNICAL_REVIEWS = `query($pk: Int!) { technicalReviews(proposalPk: $pk) { id instrumentId } }`;
+const GET_PROPOSAL = `query($pk: Int!) { getProposal(primaryKey: $pk) { primaryKey title } }`;
 const OPERATIONS = [
   'internalReviews',
   'internalReview',
@@ -59,7 +65,10 @@ describe.each(['postgres', 'pglite'] as const)('internal reviews end to end (%s)
   let ben: TestUser; // internal reviewer
   let scientist: TestUser;
   let fapReviewer: TestUser;
-  let technicalReviewId = 100;
+  let applicant: TestUser;
+  let callId: number;
+  let instrumentId: number;
+  let instruments = 0;
 
   const gql = async <T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> => {
     const res = await t.gql<T>(query, variables, token);
@@ -81,6 +90,26 @@ describe.each(['postgres', 'pglite'] as const)('internal reviews end to end (%s)
     (await gql<{ createInternalReview: Review }>(CREATE, { input }, officer.token)).createInternalReview;
   const list = async (as: TestUser, filter?: Record<string, unknown>) =>
     (await gql<{ internalReviews: Review[] }>(LIST, filter ? { filter } : {}, as.token)).internalReviews;
+  const newInstrument = async (managerUserId: number | null) =>
+    (
+      await gql<{ createInstrument: { id: number } }>(
+        CREATE_INSTRUMENT,
+        { name: `Instrument ${++instruments}`, shortCode: `IR${instruments}-${store}`, managerUserId },
+        officer.token,
+      )
+    ).createInstrument.id;
+  /** A proposal on the instrument and the id of its technical review (an internal review needs a real one). */
+  const newTechnicalReview = async (onInstrument = instrumentId) => {
+    const { primaryKey } = (
+      await gql<{ createProposal: { primaryKey: number } }>(CREATE_PROPOSAL, { callId }, applicant.token)
+    ).createProposal;
+    await gql(ASSIGN, { pks: [primaryKey], ids: [onInstrument] }, officer.token);
+    const reviews = (
+      await gql<{ technicalReviews: { id: number }[] }>(TECHNICAL_REVIEWS, { pk: primaryKey }, officer.token)
+    ).technicalReviews;
+    return { proposalPk: primaryKey, technicalReviewId: reviews[0].id };
+  };
+  const newTechnicalReviewId = async () => (await newTechnicalReview()).technicalReviewId;
 
   beforeAll(async () => {
     t = await createTestApp({ store });
@@ -91,16 +120,20 @@ describe.each(['postgres', 'pglite'] as const)('internal reviews end to end (%s)
     ben = await createUser(t, { role: Role.INTERNAL_REVIEWER, firstname: 'Ben' });
     scientist = await createUser(t, { role: Role.INSTRUMENT_SCIENTIST, firstname: 'Sci' });
     fapReviewer = await createUser(t, { role: Role.FAP_REVIEWER });
+    applicant = await createUser(t, { role: Role.USER });
+    callId = (await createOpenCall(t, officer.token)).callId;
+    instrumentId = await newInstrument(scientist.id);
   });
   afterAll(() => t.close());
 
   it('an officer creates a review with a sanitised comment and PDF documents; the reviewer and assigner resolve', async () => {
     const fileId = await upload(PDF, 'beamline.pdf', officer);
+    const technicalReviewId = await newTechnicalReviewId();
     const review = await create({
       title: '  Shielding  ',
       comment: '<p onclick="x()">Check the <b>shielding</b></p><script>alert(1)</script>',
       reviewerId: ann.id,
-      technicalReviewId: ++technicalReviewId,
+      technicalReviewId,
       files: JSON.stringify([fileId]),
     });
     expect(review).toEqual({
@@ -133,7 +166,7 @@ describe.each(['postgres', 'pglite'] as const)('internal reviews end to end (%s)
   it('refuses bad input with a clear message, appending nothing (§5)', async () => {
     const png = await upload(PNG, 'photo.png', officer);
     const pdfs = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => upload(PDF, `d${n}.pdf`, officer)));
-    const input = { title: 'T', reviewerId: ann.id, technicalReviewId: 1 };
+    const input = { title: 'T', reviewerId: ann.id, technicalReviewId: await newTechnicalReviewId() };
     const refused = (variables: Record<string, unknown>, message: string, code?: string) =>
       expectRefused(
         t,
@@ -158,11 +191,23 @@ describe.each(['postgres', 'pglite'] as const)('internal reviews end to end (%s)
     );
     await refused({ ...input, files: '["00000000-0000-4000-8000-000000000000"]' }, 'File not found');
     await refused({ ...input, comment: 'x'.repeat(6001) }, 'Comment must be at most 6000 characters');
+    await refused({ ...input, technicalReviewId: 999999 }, 'Technical Review not found', 'NOT_FOUND');
+    const mine = await create(input);
+    await expectRefused(
+      t,
+      {
+        query: UPDATE,
+        variables: { input: { ...input, id: mine.id, technicalReviewId: 999999 } },
+        token: officer.token,
+      },
+      'Technical Review not found',
+      'NOT_FOUND',
+    );
   });
 
   it('shows each caller the reviews they may see: internal reviewers see the title, comment and files of their own only (§6)', async () => {
-    const tr = ++technicalReviewId;
-    const otherTr = ++technicalReviewId;
+    const tr = await newTechnicalReviewId();
+    const otherTr = await newTechnicalReviewId();
     const annFile = await upload(PDF, 'ann.pdf', officer);
     const benFile = await upload(PDF, 'ben.pdf', officer);
     const annsReview = await create({
@@ -216,7 +261,7 @@ describe.each(['postgres', 'pglite'] as const)('internal reviews end to end (%s)
   });
 
   it('lets the internal reviewer update only their own review, without handing it over (§6)', async () => {
-    const tr = ++technicalReviewId;
+    const tr = await newTechnicalReviewId();
     const annsReview = await create({ title: 'Ann', reviewerId: ann.id, technicalReviewId: tr });
     const bensReview = await create({ title: 'Ben', reviewerId: ben.id, technicalReviewId: tr });
     const mine = await upload(PDF, 'notes.pdf', ann);
@@ -283,7 +328,7 @@ describe.each(['postgres', 'pglite'] as const)('internal reviews end to end (%s)
   });
 
   it('deletes a review (officers) under its technical review; gone from the lists, then not found', async () => {
-    const tr = ++technicalReviewId;
+    const tr = await newTechnicalReviewId();
     const review = await create({ title: 'Old', reviewerId: ann.id, technicalReviewId: tr });
     await expectRefused(
       t,
@@ -328,6 +373,35 @@ describe.each(['postgres', 'pglite'] as const)('internal reviews end to end (%s)
       'Internal review not found',
       'NOT_FOUND',
     );
+  });
+
+  it('lets the scientists of its instruments and the internal reviewers of its technical reviews read a proposal, no other staff (§6)', async () => {
+    const other = await createUser(t, { role: Role.INSTRUMENT_SCIENTIST, firstname: 'Otto' });
+    const otherInstrument = await newInstrument(other.id);
+    const onMine = await newTechnicalReview();
+    const onOther = await newTechnicalReview(otherInstrument);
+    await create({ title: 'Look', reviewerId: ann.id, technicalReviewId: onMine.technicalReviewId });
+    const reads = async (pk: number, as: TestUser) => {
+      const res = await t.gql<{ getProposal: { primaryKey: number } | null }>(GET_PROPOSAL, { pk }, as.token);
+      return res.errors ? res.errors[0].extensions?.code : res.data!.getProposal!.primaryKey;
+    };
+    // the scientist manages the first instrument, Otto the other
+    expect(await reads(onMine.proposalPk, scientist)).toBe(onMine.proposalPk);
+    expect(await reads(onOther.proposalPk, scientist)).toBe('FORBIDDEN');
+    expect(await reads(onOther.proposalPk, other)).toBe(onOther.proposalPk);
+    expect(await reads(onMine.proposalPk, other)).toBe('FORBIDDEN');
+    // Ann has an internal review of the first proposal's technical review; Ben has none there
+    expect(await reads(onMine.proposalPk, ann)).toBe(onMine.proposalPk);
+    expect(await reads(onOther.proposalPk, ann)).toBe('FORBIDDEN');
+    expect(await reads(onMine.proposalPk, ben)).toBe('FORBIDDEN');
+    expect(await reads(onMine.proposalPk, fapReviewer)).toBe('FORBIDDEN');
+    // reading is not acting: the scientist may not change the proposal they read
+    const update = await t.gql(
+      `mutation($pk: Int!) { updateProposal(proposalPk: $pk, title: "Mine") { primaryKey } }`,
+      { pk: onMine.proposalPk },
+      scientist.token,
+    );
+    expect(update.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   });
 
   it('lets exactly the expected callers through each operation; an API token naming them gets through', async () => {

@@ -1,5 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { FileAccessRules, FilesModule } from '../files';
+import { ProposalReaders, ProposalsModule } from '../proposals';
+import { TechnicalReviewsModule } from '../technical-reviews';
 import { UsersModule } from '../users';
 import { CreateInternalReviewResolver } from './commands/create-internal-review/create-internal-review.resolver';
 import { DeleteInternalReviewResolver } from './commands/delete-internal-review/delete-internal-review.resolver';
@@ -15,7 +17,7 @@ import { InternalReviewsRepository } from './read-models/internal-reviews/intern
  * a comment and up to 5 PDF documents. Stream `internal-review-<id>`.
  */
 @Module({
-  imports: [FilesModule, UsersModule],
+  imports: [FilesModule, UsersModule, ProposalsModule, TechnicalReviewsModule],
   providers: [
     InternalReviewsProjection,
     InternalReviewsRepository,
@@ -32,10 +34,13 @@ export class InternalReviewsModule implements OnModuleInit {
   constructor(
     private readonly fileAccess: FileAccessRules,
     private readonly service: InternalReviewsService,
+    private readonly readers: ProposalReaders,
   ) {}
 
   onModuleInit(): void {
     // an internal document may be downloaded by whoever sees the review's content (§6)
     this.fileAccess.register((session, fileId) => this.service.mayReadFile(session, fileId));
+    // an internal reviewer reads the proposals whose technical reviews they review (§6 "Review Proposals")
+    this.readers.register((session, proposal) => this.service.reviewsProposal(session, proposal));
   }
 }

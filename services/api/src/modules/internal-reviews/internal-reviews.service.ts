@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { InternalReviewsFilterInput } from '@user-office/contracts';
+import { Role, type InternalReviewsFilterInput } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { sanitizeRichText, isBlankRichText } from '../../platform/validation/sanitize-rich-text';
 import { FilesRepository, FilesService } from '../files';
+import type { ProposalModel } from '../proposals';
+import { TechnicalReviewsRepository } from '../technical-reviews';
 import { UsersService } from '../users';
 import type { AttachedFile } from './domain/internal-review.decide';
+import { technicalReviewNotFound } from './domain/internal-review.errors';
 import { internalReviewActor, maySeeAllReviews, maySeeContent } from './internal-reviews.policy';
 import type { InternalReviewModel } from './read-models/internal-reviews/internal-review.model';
 import {
@@ -29,10 +32,15 @@ export class InternalReviewsService {
     private readonly users: UsersService,
     private readonly files: FilesRepository,
     private readonly fileService: FilesService,
+    private readonly technicalReviews: TechnicalReviewsRepository,
   ) {}
 
-  /** The command fields: the comment sanitised (blank: null), the reviewer's roles, the files' facts. */
+  /**
+   * The command fields: the comment sanitised (blank: null), the reviewer's roles, the files' facts. The technical
+   * review must exist (NOT_FOUND "Technical Review not found", nothing appended).
+   */
   async commandFields(valid: ValidFields, caller: SessionUser | null) {
+    if (!(await this.technicalReviews.review(valid.technicalReviewId))) throw technicalReviewNotFound();
     const reviewer = await this.users.byId(valid.reviewerId);
     const fileIds = valid.files ?? [];
     const known = new Map((await this.files.byIds(fileIds)).map((f) => [f.fileId, f]));
@@ -85,6 +93,19 @@ export class InternalReviewsService {
       reviewerId: row.reviewerId,
       technicalReviewId: row.technicalReviewId,
     };
+  }
+
+  /**
+   * Whether an internal reviewer reads the proposal (`ProposalReaders`): they have an internal review of one of
+   * its technical reviews.
+   */
+  async reviewsProposal(caller: SessionUser, proposal: ProposalModel): Promise<boolean> {
+    if (caller.currentRole !== Role.INTERNAL_REVIEWER) return false;
+    const reviews = await this.technicalReviews.ofProposal(proposal.primaryKey);
+    for (const review of reviews) {
+      if (await this.repository.isAssigned(review.id, caller.id)) return true;
+    }
+    return false;
   }
 
   /** Whether the caller may download a file attached to an internal review (true) or it is not for them. */

@@ -4,3 +4,4 @@ export { ProposalsService } from './proposals.service';
 export { ProposalModel } from './read-models/proposals/proposal.model';
 export { PROPOSALS_PROJECTION } from './read-models/proposals/proposals.projection';
 export { ProposalInstruments, type AssignedInstrumentsSource } from './proposal-instruments';
+export { ProposalReaders, type ProposalReadRule } from './proposal-readers';

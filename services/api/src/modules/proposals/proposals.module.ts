@@ -8,6 +8,7 @@ import { WorkflowsModule } from '../workflows';
 import { AdministrationProposalResolver } from './commands/administration-proposal/administration-proposal.resolver';
 import { NotifyProposalResolver } from './commands/notify-proposal/notify-proposal.resolver';
 import { ProposalInstruments } from './proposal-instruments';
+import { ProposalReaders } from './proposal-readers';
 import { SendDecisionEmailOnProposalNotifiedReaction } from './reactions/send-decision-email-on-proposal-notified.reaction';
 import { ChangeProposalsStatusResolver } from './commands/change-proposals-status/change-proposals-status.resolver';
 import { AcceptInviteResolver } from './commands/accept-invite/accept-invite.resolver';
@@ -52,26 +53,32 @@ import { ProposalsRepository } from './read-models/proposals/proposals.repositor
     AcceptInviteResolver,
     SendInviteEmailOnCoProposerInvitedReaction,
     ProposalInstruments,
+    ProposalReaders,
     AdministrationProposalResolver,
     NotifyProposalResolver,
     SendDecisionEmailOnProposalNotifiedReaction,
   ],
-  exports: [ProposalsRepository, ProposalsService, ProposalInstruments],
+  exports: [ProposalsRepository, ProposalsService, ProposalInstruments, ProposalReaders],
 })
 export class ProposalsModule implements OnModuleInit {
   constructor(
     private readonly owners: QuestionaryOwners,
     private readonly repository: ProposalsRepository,
     private readonly proposals: ProposalsService,
+    private readonly readers: ProposalReaders,
   ) {}
 
-  /** A proposal's questionary: its members read it, and answer it while the proposal is editable (§4). */
+  /**
+   * A proposal's questionary: its members read it, and answer it while the proposal is editable (§4); the staff
+   * who may read the proposal (`ProposalReaders`) read it too.
+   */
   onModuleInit(): void {
     this.owners.register({
       access: async (session, questionary, mode) => {
         const proposal = await this.repository.byQuestionaryId(questionary.questionaryId);
         if (!proposal) return undefined;
-        if (!this.proposals.isMember(proposal, session.id)) return false;
+        if (!this.proposals.isMember(proposal, session.id))
+          return mode === 'read' && this.readers.mayRead(session, proposal);
         return mode === 'read' || this.proposals.isEditable(proposal, session);
       },
     });

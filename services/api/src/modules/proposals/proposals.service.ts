@@ -32,6 +32,7 @@ import type { ProposalModel } from './read-models/proposals/proposal.model';
 import { PROPOSALS_PROJECTION } from './read-models/proposals/proposals.projection';
 import { ProposalsRepository } from './read-models/proposals/proposals.repository';
 import { WORKFLOW_ENGINE } from './reactions/advance-workflow-on-domain-event.reaction';
+import { ProposalReaders } from './proposal-readers';
 
 const M = proposalRuleMessages;
 const PROPOSAL_IDS = { sequence: 'proposal_pk_seq', floor: { table: 'proposals', column: 'proposal_pk' } };
@@ -60,6 +61,7 @@ export class ProposalsService {
     private readonly users: UsersService,
     private readonly settings: SettingsRepository,
     private readonly projections: ProjectionsService,
+    private readonly readers: ProposalReaders,
   ) {}
 
   async existing(proposalPk: number): Promise<ProposalModel> {
@@ -118,7 +120,18 @@ export class ProposalsService {
     );
   }
 
+  /**
+   * Who reads a proposal (getProposal, the review modal, downloads): officers, its members, and the staff a
+   * registered rule names (`ProposalReaders`: the scientists of its instruments, its reviewers).
+   */
   async assertMayRead(proposal: ProposalModel, session: SessionUser): Promise<void> {
+    if (actorOf(session).isOfficer || this.isMember(proposal, session.id)) return;
+    if (await this.readers.mayRead(session, proposal)) return;
+    throw forbidden(M.mayNotRead);
+  }
+
+  /** Who acts on a proposal as its proposers do (update, submit, delete, invites, clone): officers and members. */
+  assertMemberOrOfficer(proposal: ProposalModel, session: SessionUser): void {
     if (actorOf(session).isOfficer || this.isMember(proposal, session.id)) return;
     throw forbidden(M.mayNotRead);
   }
@@ -162,7 +175,7 @@ export class ProposalsService {
     input: { proposalPk: number; title?: string; abstract?: string; users?: number[]; proposerId?: number },
   ): Promise<void> {
     const proposal = await this.existing(input.proposalPk);
-    await this.assertMayRead(proposal, session);
+    this.assertMemberOrOfficer(proposal, session);
     const valid = await validateInput(updateProposalSchema, {
       proposalPk: input.proposalPk,
       title: input.title ?? proposal.title,
@@ -190,7 +203,7 @@ export class ProposalsService {
   /** submitProposal: the whole questionary is re-validated here, sub-templates included. */
   async submit(session: SessionUser, proposalPk: number): Promise<void> {
     const proposal = await this.existing(proposalPk);
-    await this.assertMayRead(proposal, session);
+    this.assertMemberOrOfficer(proposal, session);
     const call = await this.callOf(proposal.callId);
     const errors = await this.questionaries.submissionErrors(proposal.questionaryId);
     const firstKey = Object.keys(errors)[0];
@@ -234,7 +247,7 @@ export class ProposalsService {
 
   async delete(session: SessionUser, proposalPk: number): Promise<ProposalModel> {
     const proposal = await this.existing(proposalPk);
-    await this.assertMayRead(proposal, session);
+    this.assertMemberOrOfficer(proposal, session);
     await this.commands.execute(
       new ExecuteProposalCommand(proposalPk, { type: 'DeleteProposal', actor: actorOf(session) }),
     );
@@ -245,7 +258,7 @@ export class ProposalsService {
   async setInvites(session: SessionUser, proposalPk: number, emails: string[]): Promise<void> {
     const valid = await validateInput(coProposerInvitesSchema, { proposalPk, emails });
     const proposal = await this.existing(proposalPk);
-    await this.assertMayRead(proposal, session);
+    this.assertMemberOrOfficer(proposal, session);
     const members = await this.users.byIds([proposal.proposerId, ...proposal.userIds]);
     const days = await this.settingNumber(SettingsId.INVITE_VALIDITY_PERIOD_DAYS);
     const fresh = Object.fromEntries(
@@ -295,7 +308,7 @@ export class ProposalsService {
     if (call.callEnded || !this.callAccepts(call, session))
       throw badInput(proposalMessages.activeCallRequired, { callId: proposalMessages.activeCallRequired });
     const sources = await Promise.all(valid.proposalsToClonePk.map((pk) => this.existing(pk)));
-    for (const source of sources) await this.assertMayRead(source, session);
+    for (const source of sources) this.assertMemberOrOfficer(source, session);
     const created: number[] = [];
     for (const source of sources) {
       created.push(

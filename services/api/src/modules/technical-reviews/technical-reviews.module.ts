@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { Role } from '@user-office/contracts';
 import { InstrumentsModule, InstrumentsRepository } from '../instruments';
-import { ProposalInstruments, ProposalsModule } from '../proposals';
+import { ProposalInstruments, ProposalReaders, ProposalsModule } from '../proposals';
 import { ProposalViewsModule } from '../proposal-views';
 import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
 import { SettingsModule } from '../settings';
@@ -22,6 +22,7 @@ import { GetTechnicalReviewsResolver } from './read-models/technical-reviews/get
 import { TechnicalReviewsProjection } from './read-models/technical-reviews/technical-reviews.projection';
 import { TechnicalReviewsRepository } from './read-models/technical-reviews/technical-reviews.repository';
 import { ProposalStaff } from './proposal-staff';
+import { ScientistReadRule } from './scientist-read-rule';
 import { REVIEW_READERS, TechnicalReviewsService } from './technical-reviews.service';
 
 /**
@@ -55,6 +56,7 @@ import { REVIEW_READERS, TechnicalReviewsService } from './technical-reviews.ser
     GetScientistProposalsResolver,
     SaveTechnicalReviewOnBasisAnsweredReaction,
     ProposalStaff,
+    ScientistReadRule,
   ],
   exports: [TechnicalReviewsRepository, ProposalStaff],
 })
@@ -64,9 +66,13 @@ export class TechnicalReviewsModule implements OnModuleInit {
     private readonly owners: QuestionaryOwners,
     private readonly repository: TechnicalReviewsRepository,
     private readonly service: TechnicalReviewsService,
+    private readonly readers: ProposalReaders,
+    private readonly scientistRead: ScientistReadRule,
   ) {}
 
   onModuleInit(): void {
+    // the scientists of the proposal's instruments and techniques, and its reviews' assignees, read it
+    this.readers.register((session, proposal) => this.scientistRead.mayRead(session, proposal));
     // management decisions (administrationProposal) allocate time on the proposal's instruments
     this.proposalInstruments.register((proposalPks) => this.repository.instrumentIdsOf(proposalPks));
     // a technical review's questionary: staff read it; its assignee (and FAP chair/secretary when allowed) answer

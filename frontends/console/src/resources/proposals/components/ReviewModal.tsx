@@ -16,6 +16,7 @@ import Close from '@mui/icons-material/Close';
 import Edit from '@mui/icons-material/Edit';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useCurrentSession } from '@user-office/frontend-shared/session';
+import { useSettings } from '@user-office/frontend-shared/settings';
 import { useGetOne, useRefresh } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -23,26 +24,30 @@ import type { ProposalRecord } from '../proposals.operations';
 import { AdminTab } from './review/AdminTab';
 import { InformationTab } from './review/InformationTab';
 import { LogsTab } from './review/LogsTab';
+import { reviewTabs } from './review/technical-review-access';
+import { TechnicalReviewsTab } from './review/TechnicalReviewsTab';
 import { ChangeStatusDialog } from './ChangeStatusDialog';
-
-const TABS = ['information', 'admin', 'logs'] as const;
 
 /**
  * The review modal (§2): full screen, opened by the reviewModal address parameter, its tab in modalTab (tab 0
- * removes the parameter). Tabs available now: Proposal information, Admin, Logs (Technical reviews, FAP reviews
- * and Grade arrive with the review issues).
+ * removes the parameter). Tabs by role (§2 order, §6): Proposal information; Technical reviews (officers,
+ * scientists, internal reviewers, FAP chair/secretary, feature TECHNICAL_REVIEW); Admin and Logs (officers). FAP
+ * reviews and Grade arrive with the FAP issues.
  */
 export function ReviewModal({ proposalPk }: { proposalPk: number }) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const refresh = useRefresh();
+  const session = useCurrentSession();
+  const settings = useSettings();
+  const TABS = reviewTabs(session.currentRole, settings.isEnabled);
   const tab = Math.min(Math.max(Number(searchParams.get('modalTab')) || 0, 0), TABS.length - 1);
   const { data, error, refetch } = useGetOne<ProposalRecord>('Proposals', { id: proposalPk });
   // react-admin starts from the table's row (its list cache): the modal waits for the whole proposal
   const proposal = data && 'questionary' in data ? data : undefined;
   const [changingStatus, setChangingStatus] = useState(false);
   // §6: the officer toggles editing of the proposal; the editing itself is the portal's wizard (one sign-in)
-  const isOfficer = useCurrentSession().currentRole === 'USER_OFFICER';
+  const isOfficer = session.currentRole === 'USER_OFFICER';
   const [editing, setEditing] = useState(false);
 
   const setTab = (next: number) =>
@@ -106,14 +111,16 @@ export function ReviewModal({ proposalPk }: { proposalPk: number }) {
               </Button>
             </>
           ) : null}
-          <Button
-            color="inherit"
-            variant="outlined"
-            disabled={!proposal}
-            onClick={() => setChangingStatus(true)}
-          >
-            {t('console.review.changeStatus')}
-          </Button>
+          {isOfficer ? (
+            <Button
+              color="inherit"
+              variant="outlined"
+              disabled={!proposal}
+              onClick={() => setChangingStatus(true)}
+            >
+              {t('console.review.changeStatus')}
+            </Button>
+          ) : null}
         </Toolbar>
         <Tabs
           value={tab}
@@ -136,6 +143,7 @@ export function ReviewModal({ proposalPk }: { proposalPk: number }) {
         {proposal && TABS[tab] === 'information' ? (
           <InformationTab proposal={proposal} editing={editing} />
         ) : null}
+        {proposal && TABS[tab] === 'technical' ? <TechnicalReviewsTab proposal={proposal} /> : null}
         {proposal && TABS[tab] === 'admin' ? (
           <AdminTab
             proposal={proposal}

@@ -10,6 +10,7 @@ import { ApiError, request } from '@user-office/frontend-shared/graphql-client';
 import { readOnlyReason, toQuestionaryStep, type LoadedProposal } from '../lib/proposal-model';
 import { ProposalBasisContext, useProposalBasis } from './basis/ProposalBasis';
 import { ProposalReview } from './ProposalReview';
+import { ProposalTechnicalReviews } from './ProposalTechnicalReviews';
 
 type LoadState =
   | { kind: 'loading' }
@@ -133,6 +134,7 @@ function LoadedProposalEdit({ proposal, reload }: { proposal: LoadedProposal; re
           {t('proposals.edit.readOnlyCallClosed')}
         </Alert>
       ) : null}
+      {proposal.submitted ? <ProposalTechnicalReviews proposalPk={proposal.primaryKey} /> : null}
       <ProposalBasisContext.Provider value={context}>
         <Wizard
           steps={steps}
