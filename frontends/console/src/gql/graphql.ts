@@ -103,6 +103,12 @@ export type DataType =
   | 'TEXT_INPUT'
   | 'VISIT_BASIS';
 
+/** Proposals submitted (not yet submitted: created) from `from` (inclusive) until `to` (exclusive); either may be absent */
+export type DateFilterInput = {
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+};
+
 export type DeleteApiAccessTokenInput = {
   accessTokenId: number;
 };
@@ -197,6 +203,8 @@ export type ProposalEndStatus = 'ACCEPTED' | 'REJECTED' | 'RESERVED' | 'UNSET';
 
 export type ProposalsFilter = {
   callId?: number | null | undefined;
+  /** the technique proposals table: submitted (else created) in a date range */
+  dateFilter?: DateFilterInput | null | undefined;
   excludeProposalStatusIds?: Array<number> | null | undefined;
   /** one instrument, proposals on several instruments (showMultiInstrumentProposals), or all */
   instrumentFilter?: InstrumentFilterInput | null | undefined;
@@ -206,6 +214,8 @@ export type ProposalsFilter = {
   referenceNumbers?: Array<string> | null | undefined;
   /** ME: proposals with a technical review assigned to the caller */
   reviewer?: ReviewerFilter | null | undefined;
+  /** one technique, proposals of several techniques (showMultiTechniqueProposals), or all */
+  techniqueFilter?: TechniqueFilterInput | null | undefined;
   /** words of the reference, title, PI name or e-mail */
   text?: string | null | undefined;
 };
@@ -288,6 +298,12 @@ export type StatusActionsLogsFilter = {
 };
 
 export type TechnicalReviewStatus = 'FEASIBLE' | 'PARTIALLY_FEASIBLE' | 'UNFEASIBLE';
+
+export type TechniqueFilterInput = {
+  showAllProposals?: boolean | null | undefined;
+  showMultiTechniqueProposals?: boolean | null | undefined;
+  techniqueId?: number | null | undefined;
+};
 
 export type TemplateCategoryId =
   | 'FAP_REVIEW'
