@@ -47,7 +47,11 @@ export function isVisible(resource: ConsoleResource, { role, isEnabled }: Visibi
   return (resource.roles as string[]).includes(role) && (!resource.feature || isEnabled(resource.feature));
 }
 
-/** The home page of a role in the console (§2 `/`): the officer's is the proposals table. */
+/**
+ * The home page of a role in the console (§2 `/`): the officer's is the proposals table, the instrument
+ * scientist's their proposals (the same table over getInstrumentScientistProposals, §2 "scientists see their own
+ * tables").
+ */
 export function homeResourceOf(role: string): string | null {
-  return role === 'USER_OFFICER' ? 'Proposals' : null;
+  return role === 'USER_OFFICER' || role === 'INSTRUMENT_SCIENTIST' ? 'Proposals' : null;
 }
