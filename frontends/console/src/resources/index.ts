@@ -10,6 +10,7 @@ import { predefinedMessages } from './predefined-messages';
 import { proposals } from './proposals';
 import { questions } from './questions';
 import { statusResources } from './statuses';
+import { techniqueProposals } from './technique-proposals';
 import { templateResources } from './templates';
 import { settings } from './settings';
 import { statusActionsLogs } from './status-actions-logs';
@@ -22,6 +23,7 @@ import { workflowResources } from './workflows';
  */
 export const consoleResources: ConsoleResource[] = [
   proposals,
+  techniqueProposals,
   // the administration pages (officer); Settings-group entries show under that heading
   calls,
   statusActionsLogs,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import {
@@ -105,6 +105,11 @@ export function ProposalList() {
   const [filters] = useState(() =>
     proposalFilters({ isScientist: role.isScientist, instruments: role.instruments }),
   );
+  // the instrument scientist's list: getInstrumentScientistProposals (a permanent filter, not in the address)
+  const permanentFilter = useMemo(
+    () => (role.isScientist ? { scope: SCIENTIST_SCOPE } : undefined),
+    [role.isScientist],
+  );
   const reviewModal = Number(searchParams.get('reviewModal')) || null;
 
   const openReview = (pk: number) =>
@@ -128,8 +133,7 @@ export function ProposalList() {
         disableSyncWithLocation
         storeKey={false}
         filters={filters}
-        // the instrument scientist's list: getInstrumentScientistProposals (a permanent filter, not in the address)
-        filter={role.isScientist ? { scope: SCIENTIST_SCOPE } : undefined}
+        filter={permanentFilter}
         filterDefaultValues={initial.filter}
         sort={initial.sort ?? DEFAULT_SORT}
         actions={<ListActions />}
