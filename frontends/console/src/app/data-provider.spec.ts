@@ -271,7 +271,7 @@ describe('the console data provider: each react-admin call → its §7 operation
       },
     });
     // the selection's rows, whatever page they were loaded on
-    expect(provider.loadedProposals([1, 99]).map((r) => r.id)).toEqual([1]);
+    expect((await provider.loadedProposals([1, 99])).map((r) => r.id)).toEqual([1]);
   });
 
   it('the technical review commands: assign to instruments, submit, reassign, and the staff of instruments', async () => {

@@ -121,7 +121,7 @@ export interface ConsoleCommands {
   /** the exact number of proposals of the table's query, whose total was estimated; the table shows it next */
   countProposalsExactly(params: GetListParams): Promise<number>;
   /** the loaded rows of the selection (bulk actions read their instruments and technical reviews) */
-  loadedProposals(ids: readonly (number | string)[]): ProposalRow[];
+  loadedProposals(ids: readonly (number | string)[]): Promise<ProposalRow[]>;
   /** assignProposalsToInstruments(proposalPks, instrumentIds): an empty list removes every instrument (§5) */
   assignProposalsToInstruments(proposalPks: number[], instrumentIds: number[]): Promise<void>;
   /** submitTechnicalReviews(technicalReviews) */
@@ -204,7 +204,8 @@ export function createDataProvider(transport: GraphqlTransport = graphqlTranspor
         });
         return (data as ConsoleProposalsCountQuery).getProposalsCore?.totalCount ?? 0;
       }),
-    loadedProposals: (ids) => prefetch.rowsOf(ids) as ProposalRow[],
+    // a promise, as react-admin's useDataProvider expects of every method
+    loadedProposals: (ids) => Promise.resolve(prefetch.rowsOf(ids) as ProposalRow[]),
     assignProposalsToInstruments: async (proposalPks, instrumentIds) => {
       await run({
         mutation: ConsoleAssignProposalsToInstrumentsDocument,

@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleDataProvider } from '../../../app/data-provider';
+import type { ProposalRow } from '../proposals.operations';
 import { useRowCommand } from '../../../components/use-row-command';
 import { commonInstruments, technicalReviewsToSubmit } from '../technical-review-actions';
 import { AssignInstrumentDialog } from './AssignInstrumentDialog';
@@ -48,10 +49,14 @@ export function ProposalBulkActions() {
   const role = useStaffRole();
   const { confirmThenRun, confirmDialog } = useRowCommand();
   // the selection's rows (from every page loaded): their instruments and technical reviews
-  const rows = open === 'instrument' || open === 'reassign' ? dataProvider.loadedProposals(pks) : [];
+  const [rows, setRows] = useState<ProposalRow[]>([]);
+  const openWithRows = async (what: 'instrument' | 'reassign') => {
+    setRows(await dataProvider.loadedProposals(pks));
+    setOpen(what);
+  };
 
   const submitReviews = async () => {
-    const { reviews, incomplete } = technicalReviewsToSubmit(dataProvider.loadedProposals(pks), role);
+    const { reviews, incomplete } = technicalReviewsToSubmit(await dataProvider.loadedProposals(pks), role);
     if (reviews.length === 0) {
       notify(t('console.proposals.submitReviews.nothing'), { type: 'info' });
       return;
@@ -114,7 +119,7 @@ export function ProposalBulkActions() {
         </Button>
       ) : null}
       {role.technicalReviews && role.instruments && (role.isOfficer || role.isScientist) ? (
-        <Button size="small" startIcon={<PersonSearch />} onClick={() => setOpen('reassign')}>
+        <Button size="small" startIcon={<PersonSearch />} onClick={() => void openWithRows('reassign')}>
           {t('console.proposals.reassign.button')}
         </Button>
       ) : null}
@@ -138,7 +143,7 @@ export function ProposalBulkActions() {
           {t('console.proposals.clone.button')}
         </Button>
         {role.instruments ? (
-          <Button size="small" startIcon={<Science />} onClick={() => setOpen('instrument')}>
+          <Button size="small" startIcon={<Science />} onClick={() => void openWithRows('instrument')}>
             {t('console.proposals.assignInstrument.button')}
           </Button>
         ) : null}

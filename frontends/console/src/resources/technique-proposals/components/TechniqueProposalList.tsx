@@ -160,6 +160,7 @@ export function TechniqueProposalList() {
         filter={permanentFilter}
         sort={{ field: 'primaryKey', order: 'DESC' }}
         storeKey="TechniqueProposals.table"
+        exporter={false}
       >
         <CheckboxLabels selectAll={t('console.proposals.selectAllRows')}>
           <Datagrid
