@@ -228,6 +228,179 @@ describe('the console data provider: each react-admin call → its §7 operation
     ]);
   });
 
+  it("the instrument scientist's table (permanent filter scope) → getInstrumentScientistProposals with the reviewer and instrument filters", async () => {
+    const { transport, sent } = recording(() => ({ totalCount: 1, proposalViews: views(1) }));
+    const provider = createDataProvider(transport);
+    const page = await provider.getList('Proposals', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'technicalReviewAssignee', order: 'ASC' },
+      filter: { scope: 'INSTRUMENT_SCIENTIST', reviewer: 'ME', instrument: 'multi', proposalStatus: 2 },
+    });
+    expect(page.data[0]).toMatchObject({ id: 1 });
+    expect(sent).toEqual([
+      {
+        operation: 'getInstrumentScientistProposals',
+        variables: {
+          filter: {
+            proposalStatusId: 2,
+            reviewer: 'ME',
+            instrumentFilter: { showMultiInstrumentProposals: true, showAllProposals: false },
+          },
+          first: 200,
+          offset: 0,
+          searchText: undefined,
+          sortField: 'technicalReviewAssignee',
+          sortDirection: 'ASC',
+        },
+      },
+    ]);
+    // the officer's table with one instrument, sorted by instrument
+    await provider.getList('Proposals', {
+      pagination: { page: 1, perPage: 20 },
+      sort: { field: 'instrument', order: 'DESC' },
+      filter: { instrument: 7 },
+    });
+    expect(sent[1]).toMatchObject({
+      operation: 'getProposalsCore',
+      variables: {
+        filter: {
+          instrumentFilter: { instrumentId: 7, showAllProposals: false },
+          excludeProposalStatusIds: [9],
+        },
+        sortField: 'instrument',
+      },
+    });
+    // the selection's rows, whatever page they were loaded on
+    expect((await provider.loadedProposals([1, 99])).map((r) => r.id)).toEqual([1]);
+  });
+
+  it('the technical review commands: assign to instruments, submit, reassign, and the staff of instruments', async () => {
+    const { transport, sent } = recording((field, v) => {
+      if (field === 'getInstrumentsByIds')
+        return [
+          {
+            id: 4,
+            name: 'D22',
+            managerUserId: 8,
+            scientists: [{ id: 5, firstname: 'Sam', lastname: 'Sci', preferredname: null }],
+          },
+        ];
+      if (field === 'getBasicUserDetails')
+        return { id: v.userId, firstname: 'Mia', lastname: 'Manager', preferredname: null };
+      if (field === 'updateTechnicalReviewAssignee') return [];
+      return true;
+    });
+    const provider = createDataProvider(transport);
+    await provider.assignProposalsToInstruments([1, 2], []);
+    await provider.submitTechnicalReviews([
+      { proposalPk: 1, instrumentId: 4, reviewerId: 3, submitted: true },
+    ]);
+    await provider.updateTechnicalReviewAssignee(5, [1], 4);
+    expect(await provider.instrumentStaff([4])).toEqual([
+      {
+        id: 4,
+        name: 'D22',
+        staff: [
+          { id: 8, name: 'Mia Manager' },
+          { id: 5, name: 'Sam Sci' },
+        ],
+      },
+    ]);
+    expect(sent).toEqual([
+      { operation: 'assignProposalsToInstruments', variables: { proposalPks: [1, 2], instrumentIds: [] } },
+      {
+        operation: 'submitTechnicalReviews',
+        variables: { technicalReviews: [{ proposalPk: 1, instrumentId: 4, reviewerId: 3, submitted: true }] },
+      },
+      {
+        operation: 'updateTechnicalReviewAssignee',
+        variables: { userId: 5, proposalPks: [1], instrumentId: 4 },
+      },
+      { operation: 'getInstrumentsByIds', variables: { instrumentIds: [4] } },
+      { operation: 'getBasicUserDetails', variables: { userId: 8 } },
+    ]);
+  });
+
+  it('TechniqueProposals getList → getTechniqueScientistProposals (5 a page, technique, instrument, the days in the facility zone)', async () => {
+    const { transport, sent } = recording((field) =>
+      field === 'getTechniqueScientistProposals' ? { totalCount: 6, proposalViews: views(5) } : [],
+    );
+    const provider = createDataProvider(transport);
+    const page = await provider.getList('TechniqueProposals', {
+      pagination: { page: 2, perPage: 5 },
+      sort: { field: 'primaryKey', order: 'DESC' },
+      filter: {
+        zone: 'Europe/Stockholm',
+        call: 3,
+        technique: 2,
+        instrument: 'multi',
+        proposalStatus: 5,
+        from: '2026-01-10',
+        to: '2026-01-10',
+      },
+    });
+    expect(page.total).toBe(6);
+    expect(sent[0]).toEqual({
+      operation: 'getTechniqueScientistProposals',
+      variables: {
+        filter: {
+          callId: 3,
+          proposalStatusId: 5,
+          techniqueFilter: { techniqueId: 2, showAllProposals: false },
+          instrumentFilter: { showMultiInstrumentProposals: true, showAllProposals: false },
+          // 10 January in Stockholm (UTC+1), the whole day
+          dateFilter: { from: '2026-01-09T23:00:00.000Z', to: '2026-01-10T23:00:00.000Z' },
+        },
+        first: 5,
+        offset: 5,
+        searchText: undefined,
+        sortField: 'primaryKey',
+        sortDirection: 'DESC',
+      },
+    });
+    await provider.getList('TechniquesMinimal', {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    await provider.getList('InstrumentsMinimal', {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(sent.slice(1).map((s) => s.operation)).toEqual(['getTechniquesMinimal', 'getInstrumentsMinimal']);
+  });
+
+  it('the technique proposals commands: status, instruments, and the scientist comment (get, create, update, delete)', async () => {
+    const comment = {
+      commentId: 6,
+      proposalPk: 1,
+      comment: '<p>ok</p>',
+      dateModified: '2026-01-01T00:00:00Z',
+    };
+    const { transport, sent } = recording((field) =>
+      field.includes('ProposalScientistComment') || field === 'proposalScientistComment' ? comment : true,
+    );
+    const provider = createDataProvider(transport);
+    await provider.changeTechniqueProposalsStatus([1, 2], 7);
+    await provider.assignTechniqueProposalsToInstruments([1], [4]);
+    expect(await provider.proposalScientistComment(1)).toEqual(comment);
+    await provider.saveProposalScientistComment(1, null, 'new');
+    await provider.saveProposalScientistComment(1, 6, 'changed');
+    await provider.deleteProposalScientistComment(6);
+    expect(sent).toEqual([
+      { operation: 'changeTechniqueProposalsStatus', variables: { proposalPks: [1, 2], statusId: 7 } },
+      {
+        operation: 'assignTechniqueProposalsToInstruments',
+        variables: { proposalPks: [1], instrumentIds: [4] },
+      },
+      { operation: 'proposalScientistComment', variables: { proposalPk: 1 } },
+      { operation: 'createProposalScientistComment', variables: { proposalPk: 1, comment: 'new' } },
+      { operation: 'updateProposalScientistComment', variables: { commentId: 6, comment: 'changed' } },
+      { operation: 'deleteProposalScientistComment', variables: { commentId: 6 } },
+    ]);
+  });
+
   it('the pickers and logs: Calls, Statuses, Questions, EventLogs, StatusActionsLogs; anything else is refused', async () => {
     const { transport, sent } = recording((field) =>
       field === 'getStatusActionsLogs' ? { totalCount: 0, statusActionsLogs: [] } : [],

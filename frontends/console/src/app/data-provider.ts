@@ -2,6 +2,14 @@ import type { DataProvider, DeleteManyParams, GetListParams } from 'ra-core';
 import buildGraphQLProvider, { type BuildQuery } from 'ra-data-graphql';
 import {
   ConsoleAdministrationProposalDocument,
+  ConsoleAssignProposalsToInstrumentsDocument,
+  ConsoleBasicUserDocument,
+  ConsoleInstrumentStaffDocument,
+  ConsoleSubmitTechnicalReviewsDocument,
+  ConsoleUpdateTechnicalReviewAssigneeDocument,
+  type ConsoleBasicUserQuery,
+  type ConsoleInstrumentStaffQuery,
+  type SubmitTechnicalReviewInput,
   ConsoleChangeProposalsStatusDocument,
   ConsoleCloneProposalsDocument,
   ConsoleNotifyProposalDocument,
@@ -39,11 +47,21 @@ import {
   toProposalsFilter,
   type ProposalTableFilter,
 } from '../resources/proposals/proposal-filter';
-import { proposalsOperations } from '../resources/proposals/proposals.operations';
+import {
+  instrumentsMinimalOperations,
+  proposalsOperations,
+  type ProposalRow,
+} from '../resources/proposals/proposals.operations';
 import { questionsOperations } from '../resources/questions/questions.operations';
 import { settingsOperations } from '../resources/settings/settings.operations';
 import { statusActionsLogsOperations } from '../resources/status-actions-logs/status-actions-logs.operations';
 import { statusesOperations, statusResourcesOperations } from '../resources/statuses/statuses.operations';
+import {
+  techniqueProposalCommands,
+  techniqueProposalsOperations,
+  techniquesMinimalOperations,
+  type TechniqueProposalCommands,
+} from '../resources/technique-proposals/technique-proposals.operations';
 import { templateListsOperations } from '../resources/templates/templates.operations';
 import { quantitiesOperations, unitsOperations } from '../resources/units/units.operations';
 import { workflowsOperations as workflowResourcesOperations } from '../resources/workflows/workflows.operations';
@@ -56,6 +74,9 @@ import type { RaFetchType, ResourceOperations } from './operations';
  */
 export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
   Proposals: proposalsOperations,
+  InstrumentsMinimal: instrumentsMinimalOperations,
+  TechniqueProposals: techniqueProposalsOperations,
+  TechniquesMinimal: techniquesMinimalOperations,
   Calls: callsOperations,
   Statuses: statusesOperations,
   Questions: questionsOperations,
@@ -104,9 +125,32 @@ export interface ConsoleCommands {
   allProposalPks(filter: ProposalTableFilter): Promise<number[]>;
   /** the exact number of proposals of the table's query, whose total was estimated; the table shows it next */
   countProposalsExactly(params: GetListParams): Promise<number>;
+  /** the loaded rows of the selection (bulk actions read their instruments and technical reviews) */
+  loadedProposals(ids: readonly (number | string)[]): Promise<ProposalRow[]>;
+  /** assignProposalsToInstruments(proposalPks, instrumentIds): an empty list removes every instrument (§5) */
+  assignProposalsToInstruments(proposalPks: number[], instrumentIds: number[]): Promise<void>;
+  /** submitTechnicalReviews(technicalReviews) */
+  submitTechnicalReviews(technicalReviews: SubmitTechnicalReviewInput[]): Promise<void>;
+  /** updateTechnicalReviewAssignee(userId, proposalPks, instrumentId) */
+  updateTechnicalReviewAssignee(userId: number, proposalPks: number[], instrumentId: number): Promise<void>;
+  /** who may be assigned the technical reviews of each instrument: its manager, then its scientists */
+  instrumentStaff(instrumentIds: number[]): Promise<InstrumentStaff[]>;
 }
 
-export type ConsoleDataProvider = DataProvider & ConsoleCommands & AdminCommands & InstrumentCommands;
+export interface InstrumentStaff {
+  id: number;
+  name: string;
+  staff: { id: number; name: string }[];
+}
+
+export type ConsoleDataProvider = DataProvider &
+  ConsoleCommands &
+  AdminCommands &
+  InstrumentCommands &
+  TechniqueProposalCommands;
+
+const nameOf = (u: { firstname?: string | null; lastname?: string | null; preferredname?: string | null }) =>
+  `${u.preferredname || u.firstname || ''} ${u.lastname ?? ''}`.trim();
 
 /** the §7 filter and search text of the staff table's filter (getProposalsCore, getProposalCoreBasic) */
 const filterVariables = (filter: ProposalTableFilter) => ({
@@ -132,6 +176,7 @@ export function createDataProvider(transport: GraphqlTransport = graphqlTranspor
     ...base,
     ...adminCommands(transport),
     ...instrumentCommands(transport),
+    ...techniqueProposalCommands(transport),
     getList: (resource: string, params: GetListParams) =>
       resource === 'Proposals' ? prefetch.getList(params) : base.getList(resource, params),
     delete: (resource, params) => base.delete(resource, params).then(written),
@@ -169,6 +214,47 @@ export function createDataProvider(transport: GraphqlTransport = graphqlTranspor
         });
         return (data as ConsoleProposalsCountQuery).getProposalsCore?.totalCount ?? 0;
       }),
+    // a promise, as react-admin's useDataProvider expects of every method
+    loadedProposals: (ids) => Promise.resolve(prefetch.rowsOf(ids) as ProposalRow[]),
+    assignProposalsToInstruments: async (proposalPks, instrumentIds) => {
+      await run({
+        mutation: ConsoleAssignProposalsToInstrumentsDocument,
+        variables: { proposalPks, instrumentIds },
+      });
+      written(undefined);
+    },
+    submitTechnicalReviews: async (technicalReviews) => {
+      await run({ mutation: ConsoleSubmitTechnicalReviewsDocument, variables: { technicalReviews } });
+      written(undefined);
+    },
+    updateTechnicalReviewAssignee: async (userId, proposalPks, instrumentId) => {
+      await run({
+        mutation: ConsoleUpdateTechnicalReviewAssigneeDocument,
+        variables: { userId, proposalPks, instrumentId },
+      });
+      written(undefined);
+    },
+    instrumentStaff: async (instrumentIds) => {
+      const { data } = await transport.query({
+        query: ConsoleInstrumentStaffDocument,
+        variables: { instrumentIds },
+      });
+      const instruments = (data as ConsoleInstrumentStaffQuery).getInstrumentsByIds;
+      return Promise.all(
+        instruments.map(async (instrument) => {
+          const staff = instrument.scientists.map((s) => ({ id: s.id, name: nameOf(s) }));
+          const managerId = instrument.managerUserId;
+          if (managerId != null && !staff.some((s) => s.id === managerId)) {
+            const manager = (
+              await transport.query({ query: ConsoleBasicUserDocument, variables: { userId: managerId } })
+            ).data as ConsoleBasicUserQuery;
+            if (manager.getBasicUserDetails)
+              staff.unshift({ id: managerId, name: nameOf(manager.getBasicUserDetails) });
+          }
+          return { id: instrument.id, name: instrument.name, staff };
+        }),
+      );
+    },
     allProposalPks: async (filter) => {
       const { data } = await transport.query({
         query: ConsoleProposalsBasicDocument,

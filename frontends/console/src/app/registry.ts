@@ -48,11 +48,12 @@ export function isVisible(resource: ConsoleResource, { role, isEnabled }: Visibi
 }
 
 /**
- * The home page of a role in the console (§2 `/`): the officer's is the proposals table; the internal reviewer's
- * their Review Proposals (§6).
+ * The home page of a role in the console (§2 `/`): the officer's is the proposals table, the instrument
+ * scientist's their proposals (the same table over getInstrumentScientistProposals, §2 "scientists see their own
+ * tables"), the internal reviewer's their Review Proposals (§6).
  */
 export function homeResourceOf(role: string): string | null {
-  if (role === 'USER_OFFICER') return 'Proposals';
+  if (role === 'USER_OFFICER' || role === 'INSTRUMENT_SCIENTIST') return 'Proposals';
   if (role === 'INTERNAL_REVIEWER') return 'ReviewProposals';
   return null;
 }

@@ -121,6 +121,12 @@ export type DataType =
   | 'TEXT_INPUT'
   | 'VISIT_BASIS';
 
+/** Proposals submitted (not yet submitted: created) from `from` (inclusive) until `to` (exclusive); either may be absent */
+export type DateFilterInput = {
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+};
+
 export type DeleteApiAccessTokenInput = {
   accessTokenId: number;
 };
@@ -232,6 +238,8 @@ export type ProposalEndStatus = 'ACCEPTED' | 'REJECTED' | 'RESERVED' | 'UNSET';
 
 export type ProposalsFilter = {
   callId?: number | null | undefined;
+  /** the technique proposals table: submitted (else created) in a date range */
+  dateFilter?: DateFilterInput | null | undefined;
   excludeProposalStatusIds?: Array<number> | null | undefined;
   /** one instrument, proposals on several instruments (showMultiInstrumentProposals), or all */
   instrumentFilter?: InstrumentFilterInput | null | undefined;
@@ -241,6 +249,8 @@ export type ProposalsFilter = {
   referenceNumbers?: Array<string> | null | undefined;
   /** ME: proposals with a technical review assigned to the caller */
   reviewer?: ReviewerFilter | null | undefined;
+  /** one technique, proposals of several techniques (showMultiTechniqueProposals), or all */
+  techniqueFilter?: TechniqueFilterInput | null | undefined;
   /** words of the reference, title, PI name or e-mail */
   text?: string | null | undefined;
 };
@@ -330,6 +340,12 @@ export type SubmitTechnicalReviewInput = {
 };
 
 export type TechnicalReviewStatus = 'FEASIBLE' | 'PARTIALLY_FEASIBLE' | 'UNFEASIBLE';
+
+export type TechniqueFilterInput = {
+  showAllProposals?: boolean | null | undefined;
+  showMultiTechniqueProposals?: boolean | null | undefined;
+  techniqueId?: number | null | undefined;
+};
 
 export type TemplateCategoryId =
   | 'FAP_REVIEW'
@@ -1411,6 +1427,112 @@ export type ConsoleAdministrationProposalMutation = {
   } | null;
 };
 
+export type ConsoleInstrumentScientistProposalsQueryVariables = Exact<{
+  filter?: ProposalsFilter | null | undefined;
+  first?: number | null | undefined;
+  offset?: number | null | undefined;
+  searchText?: string | null | undefined;
+  sortField?: string | null | undefined;
+  sortDirection?: OrderDirection | null | undefined;
+}>;
+
+export type ConsoleInstrumentScientistProposalsQuery = {
+  getInstrumentScientistProposals: {
+    totalCount: number;
+    proposalViews: Array<{
+      primaryKey: number;
+      proposalId: string;
+      title: string;
+      submitted: boolean;
+      submittedDate: string | null;
+      statusId: number;
+      statusName: string | null;
+      callId: number;
+      callShortCode: string | null;
+      finalStatus: ProposalEndStatus;
+      notified: boolean;
+      faps: Array<string>;
+      questionaryId: number;
+      allocationTimeUnit: string | null;
+      principalInvestigator: {
+        id: number;
+        firstname: string | null;
+        lastname: string | null;
+        preferredname: string | null;
+        email: string | null;
+      } | null;
+      instruments: Array<{ id: number; name: string; shortCode: string }>;
+      technicalReviews: Array<{
+        status: TechnicalReviewStatus | null;
+        timeAllocation: number | null;
+        instrumentId: number;
+        submitted: boolean;
+        technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
+      }>;
+      techniques: Array<{ id: number; name: string }>;
+    }>;
+  } | null;
+};
+
+export type ConsoleInstrumentsMinimalQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleInstrumentsMinimalQuery = {
+  getInstrumentsMinimal: Array<{ id: number; name: string; shortCode: string }>;
+};
+
+export type ConsoleInstrumentStaffQueryVariables = Exact<{
+  instrumentIds: Array<number> | number;
+}>;
+
+export type ConsoleInstrumentStaffQuery = {
+  getInstrumentsByIds: Array<{
+    id: number;
+    name: string;
+    managerUserId: number | null;
+    scientists: Array<{ id: number; firstname: string; lastname: string; preferredname: string | null }>;
+  }>;
+};
+
+export type ConsoleBasicUserQueryVariables = Exact<{
+  userId: number;
+}>;
+
+export type ConsoleBasicUserQuery = {
+  getBasicUserDetails: {
+    id: number;
+    firstname: string;
+    lastname: string;
+    preferredname: string | null;
+  } | null;
+};
+
+export type ConsoleAssignProposalsToInstrumentsMutationVariables = Exact<{
+  proposalPks: Array<number> | number;
+  instrumentIds: Array<number> | number;
+}>;
+
+export type ConsoleAssignProposalsToInstrumentsMutation = { assignProposalsToInstruments: boolean };
+
+export type ConsoleSubmitTechnicalReviewsMutationVariables = Exact<{
+  technicalReviews: Array<SubmitTechnicalReviewInput> | SubmitTechnicalReviewInput;
+}>;
+
+export type ConsoleSubmitTechnicalReviewsMutation = { submitTechnicalReviews: boolean };
+
+export type ConsoleUpdateTechnicalReviewAssigneeMutationVariables = Exact<{
+  userId: number;
+  proposalPks: Array<number> | number;
+  instrumentId: number;
+}>;
+
+export type ConsoleUpdateTechnicalReviewAssigneeMutation = {
+  updateTechnicalReviewAssignee: Array<{
+    id: number;
+    proposalPk: number;
+    technicalReviewAssigneeId: number | null;
+  }>;
+};
+
 export type ConsoleTechnicalReviewFragment = {
   id: number;
   proposalPk: number;
@@ -1447,11 +1569,11 @@ export type ConsoleTechnicalReviewsQuery = {
   }>;
 };
 
-export type ConsoleInstrumentsMinimalQueryVariables = Exact<{
+export type ConsoleInstrumentsByIdsMinimalQueryVariables = Exact<{
   instrumentIds: Array<number> | number;
 }>;
 
-export type ConsoleInstrumentsMinimalQuery = {
+export type ConsoleInstrumentsByIdsMinimalQuery = {
   getInstrumentsByIdsMinimal: Array<{ id: number; name: string; shortCode: string }>;
 };
 
@@ -1483,12 +1605,6 @@ export type ConsoleAddTechnicalReviewMutation = {
     questionaryId: number | null;
   };
 };
-
-export type ConsoleSubmitTechnicalReviewsMutationVariables = Exact<{
-  technicalReviews: Array<SubmitTechnicalReviewInput> | SubmitTechnicalReviewInput;
-}>;
-
-export type ConsoleSubmitTechnicalReviewsMutation = { submitTechnicalReviews: boolean };
 
 export type ConsoleInternalReviewFragment = {
   id: number;
@@ -1823,6 +1939,84 @@ export type ConsoleDeleteStatusMutationVariables = Exact<{
 }>;
 
 export type ConsoleDeleteStatusMutation = { deleteStatus: { id: number } | null };
+
+export type ConsoleTechniqueProposalRowFragment = {
+  primaryKey: number;
+  proposalId: string;
+  title: string;
+  submitted: boolean;
+  submittedDate: string | null;
+  statusId: number;
+  statusName: string | null;
+  callId: number;
+  callShortCode: string | null;
+  principalInvestigator: {
+    id: number;
+    firstname: string | null;
+    lastname: string | null;
+    preferredname: string | null;
+    email: string | null;
+  } | null;
+  instruments: Array<{ id: number; name: string; shortCode: string }>;
+  techniques: Array<{ id: number; name: string }>;
+};
+
+export type ConsoleTechniqueProposalsQueryVariables = Exact<{
+  filter?: ProposalsFilter | null | undefined;
+  first?: number | null | undefined;
+  offset?: number | null | undefined;
+  searchText?: string | null | undefined;
+  sortField?: string | null | undefined;
+  sortDirection?: OrderDirection | null | undefined;
+}>;
+
+export type ConsoleTechniqueProposalsQuery = {
+  getTechniqueScientistProposals: {
+    totalCount: number;
+    proposalViews: Array<{
+      primaryKey: number;
+      proposalId: string;
+      title: string;
+      submitted: boolean;
+      submittedDate: string | null;
+      statusId: number;
+      statusName: string | null;
+      callId: number;
+      callShortCode: string | null;
+      principalInvestigator: {
+        id: number;
+        firstname: string | null;
+        lastname: string | null;
+        preferredname: string | null;
+        email: string | null;
+      } | null;
+      instruments: Array<{ id: number; name: string; shortCode: string }>;
+      techniques: Array<{ id: number; name: string }>;
+    }>;
+  } | null;
+};
+
+export type ConsoleTechniquesMinimalQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleTechniquesMinimalQuery = {
+  getTechniquesMinimal: Array<{ id: number; name: string; shortCode: string }>;
+};
+
+export type ConsoleChangeTechniqueProposalsStatusMutationVariables = Exact<{
+  proposalPks: Array<number> | number;
+  statusId: number;
+}>;
+
+export type ConsoleChangeTechniqueProposalsStatusMutation = { changeTechniqueProposalsStatus: boolean };
+
+export type ConsoleAssignTechniqueProposalsToInstrumentsMutationVariables = Exact<{
+  proposalPks: Array<number> | number;
+  instrumentIds: Array<number> | number;
+}>;
+
+export type ConsoleAssignTechniqueProposalsToInstrumentsMutation = {
+  assignTechniqueProposalsToInstruments: boolean;
+};
 
 export type ConsoleTechniqueFieldsFragment = {
   id: number;
@@ -3164,6 +3358,67 @@ export const ConsoleStatusRowFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleStatusRowFragment, unknown>;
+export const ConsoleTechniqueProposalRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTechniqueProposalRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'principalInvestigator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedDate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callShortCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'techniques' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTechniqueProposalRowFragment, unknown>;
 export const ConsoleTechniqueFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -7336,6 +7591,508 @@ export const ConsoleAdministrationProposalDocument = {
   ConsoleAdministrationProposalMutation,
   ConsoleAdministrationProposalMutationVariables
 >;
+export const ConsoleInstrumentScientistProposalsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInstrumentScientistProposals' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalsFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'searchText' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortField' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortDirection' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'OrderDirection' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getInstrumentScientistProposals' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offset' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'searchText' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'searchText' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sortField' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sortField' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sortDirection' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sortDirection' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'proposalViews' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleProposalView' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleProposalView' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'principalInvestigator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedDate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callShortCode' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'finalStatus' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'notified' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'technicalReviews' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'timeAllocation' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'technicalReviewAssignee' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'techniques' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleInstrumentScientistProposalsQuery,
+  ConsoleInstrumentScientistProposalsQueryVariables
+>;
+export const ConsoleInstrumentsMinimalDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInstrumentsMinimal' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getInstrumentsMinimal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInstrumentsMinimalQuery, ConsoleInstrumentsMinimalQueryVariables>;
+export const ConsoleInstrumentStaffDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInstrumentStaff' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getInstrumentsByIds' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'managerUserId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'scientists' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInstrumentStaffQuery, ConsoleInstrumentStaffQueryVariables>;
+export const ConsoleBasicUserDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleBasicUser' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getBasicUserDetails' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleBasicUserQuery, ConsoleBasicUserQueryVariables>;
+export const ConsoleAssignProposalsToInstrumentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAssignProposalsToInstruments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignProposalsToInstruments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPks' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAssignProposalsToInstrumentsMutation,
+  ConsoleAssignProposalsToInstrumentsMutationVariables
+>;
+export const ConsoleSubmitTechnicalReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSubmitTechnicalReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'technicalReviews' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'SubmitTechnicalReviewInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitTechnicalReviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'technicalReviews' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'technicalReviews' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSubmitTechnicalReviewsMutation,
+  ConsoleSubmitTechnicalReviewsMutationVariables
+>;
+export const ConsoleUpdateTechnicalReviewAssigneeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateTechnicalReviewAssignee' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateTechnicalReviewAssignee' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPks' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewAssigneeId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateTechnicalReviewAssigneeMutation,
+  ConsoleUpdateTechnicalReviewAssigneeMutationVariables
+>;
 export const ConsoleTechnicalReviewsDocument = {
   kind: 'Document',
   definitions: [
@@ -7397,13 +8154,13 @@ export const ConsoleTechnicalReviewsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleTechnicalReviewsQuery, ConsoleTechnicalReviewsQueryVariables>;
-export const ConsoleInstrumentsMinimalDocument = {
+export const ConsoleInstrumentsByIdsMinimalDocument = {
   kind: 'Document',
   definitions: [
     {
       kind: 'OperationDefinition',
       operation: 'query',
-      name: { kind: 'Name', value: 'ConsoleInstrumentsMinimal' },
+      name: { kind: 'Name', value: 'ConsoleInstrumentsByIdsMinimal' },
       variableDefinitions: [
         {
           kind: 'VariableDefinition',
@@ -7446,7 +8203,10 @@ export const ConsoleInstrumentsMinimalDocument = {
       },
     },
   ],
-} as unknown as DocumentNode<ConsoleInstrumentsMinimalQuery, ConsoleInstrumentsMinimalQueryVariables>;
+} as unknown as DocumentNode<
+  ConsoleInstrumentsByIdsMinimalQuery,
+  ConsoleInstrumentsByIdsMinimalQueryVariables
+>;
 export const ConsoleAddTechnicalReviewDocument = {
   kind: 'Document',
   definitions: [
@@ -7594,51 +8354,6 @@ export const ConsoleAddTechnicalReviewDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleAddTechnicalReviewMutation, ConsoleAddTechnicalReviewMutationVariables>;
-export const ConsoleSubmitTechnicalReviewsDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'mutation',
-      name: { kind: 'Name', value: 'ConsoleSubmitTechnicalReviews' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'technicalReviews' } },
-          type: {
-            kind: 'NonNullType',
-            type: {
-              kind: 'ListType',
-              type: {
-                kind: 'NonNullType',
-                type: { kind: 'NamedType', name: { kind: 'Name', value: 'SubmitTechnicalReviewInput' } },
-              },
-            },
-          },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'submitTechnicalReviews' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'technicalReviews' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'technicalReviews' } },
-              },
-            ],
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<
-  ConsoleSubmitTechnicalReviewsMutation,
-  ConsoleSubmitTechnicalReviewsMutationVariables
->;
 export const ConsoleInternalReviewsDocument = {
   kind: 'Document',
   definitions: [
@@ -9096,6 +9811,310 @@ export const ConsoleDeleteStatusDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleDeleteStatusMutation, ConsoleDeleteStatusMutationVariables>;
+export const ConsoleTechniqueProposalsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleTechniqueProposals' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalsFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'searchText' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortField' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sortDirection' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'OrderDirection' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getTechniqueScientistProposals' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offset' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'searchText' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'searchText' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sortField' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sortField' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sortDirection' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sortDirection' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'proposalViews' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'FragmentSpread',
+                        name: { kind: 'Name', value: 'ConsoleTechniqueProposalRow' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTechniqueProposalRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'principalInvestigator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedDate' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'statusName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callShortCode' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'techniques' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTechniqueProposalsQuery, ConsoleTechniqueProposalsQueryVariables>;
+export const ConsoleTechniquesMinimalDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleTechniquesMinimal' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getTechniquesMinimal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTechniquesMinimalQuery, ConsoleTechniquesMinimalQueryVariables>;
+export const ConsoleChangeTechniqueProposalsStatusDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleChangeTechniqueProposalsStatus' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'statusId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'changeTechniqueProposalsStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPks' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'statusId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'statusId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleChangeTechniqueProposalsStatusMutation,
+  ConsoleChangeTechniqueProposalsStatusMutationVariables
+>;
+export const ConsoleAssignTechniqueProposalsToInstrumentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAssignTechniqueProposalsToInstruments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignTechniqueProposalsToInstruments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPks' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAssignTechniqueProposalsToInstrumentsMutation,
+  ConsoleAssignTechniqueProposalsToInstrumentsMutationVariables
+>;
 export const ConsoleTechniquesDocument = {
   kind: 'Document',
   definitions: [

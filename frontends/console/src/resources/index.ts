@@ -12,6 +12,7 @@ import { proposals } from './proposals';
 import { questions } from './questions';
 import { reviewProposals } from './review-proposals';
 import { statusResources } from './statuses';
+import { techniqueProposals } from './technique-proposals';
 import { templateResources } from './templates';
 import { settings } from './settings';
 import { statusActionsLogs } from './status-actions-logs';
@@ -26,6 +27,7 @@ import { workflowResources } from './workflows';
 export const consoleResources: ConsoleResource[] = [
   proposals,
   reviewProposals,
+  techniqueProposals,
   // the administration pages (officer); Settings-group entries show under that heading
   calls,
   instruments,

@@ -1,5 +1,5 @@
 import { readAddress, writeAddress } from './address-params';
-import { questionFilterOf, searchTextOf, toProposalsFilter } from './proposal-filter';
+import { initialFilter, questionFilterOf, searchTextOf, toProposalsFilter } from './proposal-filter';
 
 describe('the staff table address (§2 address parameters)', () => {
   it('reads the filters, sort and repeated selection of a shared address', () => {
@@ -80,5 +80,43 @@ describe('the staff table filters → getProposalsCore', () => {
         value: '',
       },
     );
+  });
+
+  it('carries the instrument filter: one instrument, Multiple, or All (no parameter)', () => {
+    const one = readAddress(new URLSearchParams('instrument=7'));
+    expect(one.filter).toEqual({ instrument: 7 });
+    expect(toProposalsFilter(one.filter).instrumentFilter).toEqual({
+      instrumentId: 7,
+      showAllProposals: false,
+    });
+    const multiple = readAddress(new URLSearchParams('instrument=multi'));
+    expect(toProposalsFilter(multiple.filter).instrumentFilter).toEqual({
+      showMultiInstrumentProposals: true,
+      showAllProposals: false,
+    });
+    expect(toProposalsFilter({}).instrumentFilter).toBeUndefined();
+    const sort = { field: 'primaryKey', order: 'DESC' };
+    expect(
+      writeAddress(
+        new URLSearchParams(),
+        { filter: { instrument: 'multi' }, sort, selection: [] },
+        sort,
+      ).toString(),
+    ).toBe('instrument=multi');
+    expect(
+      writeAddress(
+        new URLSearchParams('instrument=7'),
+        { filter: { instrument: '' }, sort, selection: [] },
+        sort,
+      ).toString(),
+    ).toBe('');
+  });
+
+  it("opens the scientist's table with the settings' reviewer and status unless the address has filters (§6, §9)", () => {
+    expect(initialFilter({}, { reviewer: 'ME', status: '2' })).toEqual({ reviewer: 'ME', proposalStatus: 2 });
+    expect(initialFilter({}, { reviewer: 'ALL', status: '0' })).toEqual({ reviewer: 'ALL' });
+    expect(initialFilter({}, { reviewer: '', status: '' })).toEqual({ reviewer: 'ME' });
+    expect(initialFilter({ call: 3 }, { reviewer: 'ME', status: '2' })).toEqual({ call: 3 });
+    expect(initialFilter({}, null)).toEqual({});
   });
 });

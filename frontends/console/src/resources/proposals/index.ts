@@ -6,13 +6,14 @@ import type { ConsoleResource } from '../../app/registry';
 const ProposalList = lazyPage(() => import('./components/ProposalList'), 'ProposalList');
 
 /**
- * Proposals (`/console/Proposals`, the officer's home): the staff proposals table of §2 with its bulk actions and
- * the review modal. Instrument scientists and panels get their views with the issues that add their queries.
+ * Proposals (`/console/Proposals`, the home of the officer and of the instrument scientist): the staff proposals
+ * table of §2 with its bulk actions and the review modal; the scientist's lists getInstrumentScientistProposals
+ * with the reviewer filter. Panels get their views with the issues that add their queries.
  */
 export const proposals: ConsoleResource = {
   name: 'Proposals',
   label: 'console.menu.proposals',
   icon: ListAlt,
-  roles: ['USER_OFFICER'],
+  roles: ['USER_OFFICER', 'INSTRUMENT_SCIENTIST'],
   list: ProposalList,
 };

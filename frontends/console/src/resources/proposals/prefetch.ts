@@ -52,6 +52,14 @@ export class ProposalPrefetch {
     return total;
   }
 
+  /** The loaded rows of these ids (the selection's rows, whatever page they were shown on), in the ids' order. */
+  rowsOf(ids: readonly RaRecord['id'][]): RaRecord[] {
+    const byId = new Map<RaRecord['id'], RaRecord>();
+    for (const query of this.loaded.values())
+      for (const chunk of query.chunks.values()) for (const row of chunk) byId.set(row.id, row);
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** Forget every chunk (after a write: statuses, deletions, clones change the rows). */
   invalidate(): void {
     this.loaded.clear();

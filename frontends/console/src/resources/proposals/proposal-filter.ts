@@ -19,6 +19,7 @@ export const EXCLUDED_STATUS_ID = 9;
 export interface ProposalTableFilter {
   search?: string;
   call?: number | string;
+  /** one instrument's id, `multi` (proposals on several instruments); absent (or `all`): every proposal */
   instrument?: number | string;
   proposalStatus?: number | string;
   questionId?: string;
@@ -27,6 +28,23 @@ export interface ProposalTableFilter {
   dataType?: string;
   reviewer?: string;
   proposalId?: string;
+  /**
+   * Whose list: the instrument scientist's (getInstrumentScientistProposals). A permanent filter of the table (not
+   * a filter input, not in the address).
+   */
+  scope?: typeof SCIENTIST_SCOPE;
+}
+
+export const SCIENTIST_SCOPE = 'INSTRUMENT_SCIENTIST';
+
+/** §2 instrument filter: `multi` in the address is "Multiple" (proposals on two or more instruments). */
+export const MULTIPLE_INSTRUMENTS = 'multi';
+
+/** filter.instrumentFilter of the instrument filter's value: one instrument, Multiple, or none (All). */
+export function instrumentFilterOf(value: unknown): ProposalsFilter['instrumentFilter'] | undefined {
+  if (value === MULTIPLE_INSTRUMENTS) return { showMultiInstrumentProposals: true, showAllProposals: false };
+  const instrumentId = positiveInt(value);
+  return instrumentId ? { instrumentId, showAllProposals: false } : undefined;
 }
 
 export const FILTER_PARAMS = [
@@ -74,8 +92,8 @@ export function toProposalsFilter(filter: ProposalTableFilter): ProposalsFilter 
   if (callId) result.callId = callId;
   if (statusId) result.proposalStatusId = statusId;
   else result.excludeProposalStatusIds = [EXCLUDED_STATUS_ID];
-  const instrumentId = positiveInt(filter.instrument);
-  if (instrumentId) result.instrumentFilter = { instrumentId, showAllProposals: false };
+  const instrumentFilter = instrumentFilterOf(filter.instrument);
+  if (instrumentFilter) result.instrumentFilter = instrumentFilter;
   if (filter.proposalId) result.referenceNumbers = [filter.proposalId];
   if (filter.reviewer === 'ME' || filter.reviewer === 'ALL') result.reviewer = filter.reviewer;
   const questionFilter = questionFilterOf(filter);
@@ -95,6 +113,10 @@ const SORT_FIELDS: Record<string, string> = {
   finalStatus: 'finalStatus',
   principalInvestigator: 'principalInvestigator',
   created: 'created',
+  instrument: 'instrument',
+  technicalReviewStatus: 'technicalReviewStatus',
+  technicalReviewTimeAllocation: 'technicalReviewTimeAllocation',
+  technicalReviewAssignee: 'technicalReviewAssignee',
 };
 
 export function toSort(sort: { field: string; order: string } | undefined): {
@@ -104,4 +126,21 @@ export function toSort(sort: { field: string; order: string } | undefined): {
   const sortField = sort ? SORT_FIELDS[sort.field] : undefined;
   if (!sortField) return {};
   return { sortField, sortDirection: sort?.order === 'ASC' ? 'ASC' : 'DESC' };
+}
+
+/**
+ * The filter the table opens with: the address's own when it carries any filter parameter (a shared or bookmarked
+ * view); otherwise, for the instrument scientist, the defaults of §6/§9: the reviewer filter from
+ * DEFAULT_INST_SCI_REVIEWER_FILTER (ME or ALL) and the status from DEFAULT_INST_SCI_STATUS_FILTER (0: all, else a
+ * status id, e.g. 2 feasibility review).
+ */
+export function initialFilter(
+  address: ProposalTableFilter,
+  scientist: { reviewer: string; status: string } | null,
+): ProposalTableFilter {
+  if (!scientist || Object.keys(address).length > 0) return address;
+  const filter: ProposalTableFilter = { reviewer: scientist.reviewer === 'ALL' ? 'ALL' : 'ME' };
+  const statusId = positiveInt(scientist.status);
+  if (statusId) filter.proposalStatus = statusId;
+  return filter;
 }

@@ -2,12 +2,20 @@ import type { DeleteParams, GetListParams, GetOneParams } from 'ra-core';
 import { operation, type ResourceOperations } from '../../app/operations';
 import {
   ConsoleDeleteProposalDocument,
+  ConsoleInstrumentScientistProposalsDocument,
+  ConsoleInstrumentsMinimalDocument,
   ConsoleProposalDocument,
   ConsoleProposalsDocument,
   type ConsoleProposalQuery,
   type ConsoleProposalViewFragment,
 } from '../../gql/graphql';
-import { searchTextOf, toProposalsFilter, toSort, type ProposalTableFilter } from './proposal-filter';
+import {
+  SCIENTIST_SCOPE,
+  searchTextOf,
+  toProposalsFilter,
+  toSort,
+  type ProposalTableFilter,
+} from './proposal-filter';
 
 export type ProposalRow = ConsoleProposalViewFragment & { id: number };
 export type ProposalRecord = NonNullable<ConsoleProposalQuery['getProposal']> & { id: number };
@@ -25,13 +33,34 @@ export interface TotalMeta {
 
 /**
  * Proposals (the staff table, §2): getList → getProposalsCore (filter, sortField, sortDirection, first, offset,
- * searchText, allowEstimatedCount); getOne → getProposal(primaryKey); delete → deleteProposal(proposalPk).
+ * searchText, allowEstimatedCount), or for the instrument scientist's table (filter.scope) →
+ * getInstrumentScientistProposals (the same arguments, no estimate); getOne → getProposal(primaryKey);
+ * delete → deleteProposal(proposalPk).
  */
 export const proposalsOperations: ResourceOperations = {
   GET_LIST: (params: GetListParams & { meta?: ChunkMeta }) => {
     const filter = (params.filter ?? {}) as ProposalTableFilter;
     const page = params.pagination ?? { page: 1, perPage: 20 };
     const chunk = params.meta?.chunk ?? { first: page.perPage, offset: (page.page - 1) * page.perPage };
+    if (filter.scope === SCIENTIST_SCOPE)
+      return operation(
+        ConsoleInstrumentScientistProposalsDocument,
+        {
+          filter: toProposalsFilter(filter),
+          first: chunk.first,
+          offset: chunk.offset,
+          searchText: searchTextOf(filter),
+          ...toSort(params.sort),
+        },
+        (data) => ({
+          data: (data.getInstrumentScientistProposals?.proposalViews ?? []).map((row): ProposalRow => ({
+            ...row,
+            id: row.primaryKey,
+          })),
+          total: data.getInstrumentScientistProposals?.totalCount ?? 0,
+          meta: { totalEstimated: false } satisfies TotalMeta,
+        }),
+      );
     return operation(
       ConsoleProposalsDocument,
       {
@@ -61,5 +90,20 @@ export const proposalsOperations: ResourceOperations = {
   DELETE: (params: DeleteParams) =>
     operation(ConsoleDeleteProposalDocument, { proposalPk: Number(params.id) }, (data) => ({
       data: { id: data.deleteProposal?.primaryKey ?? Number(params.id) },
+    })),
+};
+
+export interface InstrumentChoice {
+  id: number;
+  name: string;
+  shortCode: string;
+}
+
+/** Instruments (the instrument filter, assign to instrument): getList → getInstrumentsMinimal (§6 list rule). */
+export const instrumentsMinimalOperations: ResourceOperations = {
+  GET_LIST: () =>
+    operation(ConsoleInstrumentsMinimalDocument, {}, (data) => ({
+      data: data.getInstrumentsMinimal satisfies InstrumentChoice[],
+      total: data.getInstrumentsMinimal.length,
     })),
 };

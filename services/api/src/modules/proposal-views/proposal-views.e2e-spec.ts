@@ -179,6 +179,52 @@ describe.each(['postgres', 'pglite'] as const)('staff proposals table (%s)', (st
     expect(basic).toHaveLength(3);
   });
 
+  it('filters by technique (one, several, all) and by the submitted (else created) date range', async () => {
+    const technique = async (shortCode: string) =>
+      (
+        await gql<{ createTechnique: { id: number } }>(
+          `mutation($s: String!) { createTechnique(name: $s, shortCode: $s, description: "d") { id } }`,
+          { s: shortCode },
+        )
+      ).createTechnique.id;
+    const [saxs, nmr] = [await technique('SAXS'), await technique('NMR')];
+    const assign = (pk: number, techniqueIds: number[]) =>
+      gql(
+        `mutation($pk: Int!, $ids: [Int!]!) { assignProposalToTechniques(proposalPk: $pk, techniqueIds: $ids) }`,
+        {
+          pk,
+          ids: techniqueIds,
+        },
+      );
+    await assign(pks['Magnetic order in thin films'], [saxs]);
+    await assign(pks['Phonons in graphite'], [saxs, nmr]);
+    const byTitle = { sortField: 'title', sortDirection: 'ASC' };
+    expect(await titles({ filter: { techniqueFilter: { techniqueId: nmr } }, ...byTitle })).toEqual([
+      'Phonons in graphite',
+    ]);
+    expect(await titles({ filter: { techniqueFilter: { techniqueId: saxs } }, ...byTitle })).toEqual([
+      'Magnetic order in thin films',
+      'Phonons in graphite',
+    ]);
+    expect(
+      await titles({ filter: { techniqueFilter: { showMultiTechniqueProposals: true } }, ...byTitle }),
+    ).toEqual(['Phonons in graphite']);
+    expect(
+      (
+        await core({
+          filter: { callId: call.callId, techniqueFilter: { techniqueId: nmr, showAllProposals: true } },
+        })
+      ).totalCount,
+    ).toBe(3);
+    const hour = 3600_000;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const inRange = (dateFilter: object) => core({ filter: { callId: call.callId, dateFilter } });
+    expect((await inRange({ from: at(-hour), to: at(hour) })).totalCount).toBe(3);
+    expect((await inRange({ from: at(-hour) })).totalCount).toBe(3);
+    expect((await inRange({ from: at(hour) })).totalCount).toBe(0);
+    expect((await inRange({ to: at(-hour) })).totalCount).toBe(0);
+  });
+
   it('refuses unknown sort fields and huge pages with a clear message', async () => {
     const res = await t.gql(CORE, { sortField: 'abstract' }, officer.token);
     expect(res.errors?.[0]).toMatchObject({

@@ -18,8 +18,26 @@ import { useDownloads } from '@user-office/frontend-shared/downloads';
 import { useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * A list of ids as the api's ranges (`3-7,9,12-14`): a selection of thousands of consecutive proposals stays a
+ * short address (the XLSX downloads).
+ */
+export function idRanges(ids: readonly number[]): string {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j += 1;
+    parts.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
 /** The download URLs of §7 for a set of proposals. */
 export const downloadPaths = {
+  /** the technique proposals' Excel export (officers, scientists of their techniques) */
+  xlsxTechnique: (pks: readonly number[]) => `/download/xlsx/technique/${idRanges(pks)}`,
   pdf: (pks: readonly number[]) => `/download/pdf/proposal/${pks.join(',')}`,
   zip: (pks: readonly number[]) => `/download/zip/proposal/${pks.join(',')}`,
   attachments: (pks: readonly number[], questionIds: readonly string[]) =>

@@ -3,6 +3,9 @@ import { Button } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Delete from '@mui/icons-material/Delete';
 import Email from '@mui/icons-material/Email';
+import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
+import PersonSearch from '@mui/icons-material/PersonSearch';
+import Science from '@mui/icons-material/Science';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import {
   Confirm,
@@ -15,15 +18,23 @@ import {
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleDataProvider } from '../../../app/data-provider';
+import type { ProposalRow } from '../proposals.operations';
+import { useRowCommand } from '../../../components/use-row-command';
+import { commonInstruments, technicalReviewsToSubmit } from '../technical-review-actions';
+import { AssignInstrumentDialog } from './AssignInstrumentDialog';
 import { ChangeStatusDialog } from './ChangeStatusDialog';
 import { CloneDialog } from './CloneDialog';
 import { DownloadMenu } from './DownloadMenu';
+import { ReassignReviewerDialog } from './ReassignReviewerDialog';
+import { useStaffRole } from './use-staff-role';
 
-type Open = 'status' | 'clone' | 'notify' | 'delete' | null;
+type Open = 'status' | 'clone' | 'notify' | 'delete' | 'instrument' | 'reassign' | null;
 
 /**
- * The bulk actions of the staff table (§2 toolbar): download, change status, notify, clone, delete. Later parts
- * (assign to instrument, FAP, technical reviews) add their buttons here.
+ * The bulk actions of the staff table (§2 toolbar), by role (§6): the officer's download, submit technical
+ * reviews, reassign technical reviewer, change status, notify, clone, assign to instrument, delete; the instrument
+ * scientist's download, submit technical reviews and reassign. Instrument and technical review actions need their
+ * features (INSTRUMENT_MANAGEMENT, TECHNICAL_REVIEW).
  */
 export function ProposalBulkActions() {
   const { t } = useTranslation();
@@ -35,6 +46,29 @@ export function ProposalBulkActions() {
   const [deleteMany, { isPending: deleting }] = useDeleteMany();
   const [open, setOpen] = useState<Open>(null);
   const pks = selectedIds.map(Number);
+  const role = useStaffRole();
+  const { confirmThenRun, confirmDialog } = useRowCommand();
+  // the selection's rows (from every page loaded): their instruments and technical reviews
+  const [rows, setRows] = useState<ProposalRow[]>([]);
+  const openWithRows = async (what: 'instrument' | 'reassign') => {
+    setRows(await dataProvider.loadedProposals(pks));
+    setOpen(what);
+  };
+
+  const submitReviews = async () => {
+    const { reviews, incomplete } = technicalReviewsToSubmit(await dataProvider.loadedProposals(pks), role);
+    if (reviews.length === 0) {
+      notify(t('console.proposals.submitReviews.nothing'), { type: 'info' });
+      return;
+    }
+    await confirmThenRun(
+      incomplete.length > 0
+        ? t('console.proposals.submitReviews.incomplete', { ids: incomplete.join(', ') })
+        : t('console.proposals.submitReviews.confirm', { count: reviews.length }),
+      () => dataProvider.submitTechnicalReviews(reviews),
+      t('console.proposals.submitReviews.done'),
+    );
+  };
 
   const done = (changed: boolean) => {
     setOpen(null);
@@ -79,40 +113,72 @@ export function ProposalBulkActions() {
   return (
     <>
       <DownloadMenu proposalPks={pks} />
-      <Button size="small" startIcon={<SwapHoriz />} onClick={() => setOpen('status')}>
-        {t('console.proposals.changeStatus.button')}
-      </Button>
-      <Button size="small" startIcon={<Email />} onClick={() => setOpen('notify')}>
-        {t('console.proposals.notify.button')}
-      </Button>
-      <Button size="small" startIcon={<ContentCopy />} onClick={() => setOpen('clone')}>
-        {t('console.proposals.clone.button')}
-      </Button>
-      <Button
-        size="small"
-        color="error"
-        startIcon={<Delete />}
-        disabled={deleting}
-        onClick={() => setOpen('delete')}
-      >
-        {t('console.proposals.delete.button')}
-      </Button>
-      <ChangeStatusDialog proposalPks={pks} open={open === 'status'} onClose={done} />
-      <CloneDialog proposalPks={pks} open={open === 'clone'} onClose={done} />
-      <Confirm
-        isOpen={open === 'notify'}
-        title={t('confirm.title')}
-        content={t('console.proposals.notify.confirm', { count: pks.length })}
-        onConfirm={() => void notifyAll()}
-        onClose={() => setOpen(null)}
-      />
-      <Confirm
-        isOpen={open === 'delete'}
-        title={t('confirm.title')}
-        content={t('console.proposals.delete.confirm', { count: pks.length })}
-        onConfirm={deleteAll}
-        onClose={() => setOpen(null)}
-      />
+      {role.technicalReviews && (role.isOfficer || role.isScientist) ? (
+        <Button size="small" startIcon={<AssignmentTurnedIn />} onClick={() => void submitReviews()}>
+          {t('console.proposals.submitReviews.button')}
+        </Button>
+      ) : null}
+      {role.technicalReviews && role.instruments && (role.isOfficer || role.isScientist) ? (
+        <Button size="small" startIcon={<PersonSearch />} onClick={() => void openWithRows('reassign')}>
+          {t('console.proposals.reassign.button')}
+        </Button>
+      ) : null}
+      {role.isOfficer ? officerActions() : null}
+      {confirmDialog}
+      <ReassignReviewerDialog rows={rows} open={open === 'reassign'} onClose={done} />
     </>
   );
+
+  // called, not rendered as a component: its dialogs keep their state across renders
+  function officerActions() {
+    return (
+      <>
+        <Button size="small" startIcon={<SwapHoriz />} onClick={() => setOpen('status')}>
+          {t('console.proposals.changeStatus.button')}
+        </Button>
+        <Button size="small" startIcon={<Email />} onClick={() => setOpen('notify')}>
+          {t('console.proposals.notify.button')}
+        </Button>
+        <Button size="small" startIcon={<ContentCopy />} onClick={() => setOpen('clone')}>
+          {t('console.proposals.clone.button')}
+        </Button>
+        {role.instruments ? (
+          <Button size="small" startIcon={<Science />} onClick={() => void openWithRows('instrument')}>
+            {t('console.proposals.assignInstrument.button')}
+          </Button>
+        ) : null}
+        <Button
+          size="small"
+          color="error"
+          startIcon={<Delete />}
+          disabled={deleting}
+          onClick={() => setOpen('delete')}
+        >
+          {t('console.proposals.delete.button')}
+        </Button>
+        <ChangeStatusDialog proposalPks={pks} open={open === 'status'} onClose={done} />
+        <CloneDialog proposalPks={pks} open={open === 'clone'} onClose={done} />
+        <AssignInstrumentDialog
+          proposalPks={pks}
+          initial={commonInstruments(rows)}
+          open={open === 'instrument'}
+          onClose={done}
+        />
+        <Confirm
+          isOpen={open === 'notify'}
+          title={t('confirm.title')}
+          content={t('console.proposals.notify.confirm', { count: pks.length })}
+          onConfirm={() => void notifyAll()}
+          onClose={() => setOpen(null)}
+        />
+        <Confirm
+          isOpen={open === 'delete'}
+          title={t('confirm.title')}
+          content={t('console.proposals.delete.confirm', { count: pks.length })}
+          onConfirm={deleteAll}
+          onClose={() => setOpen(null)}
+        />
+      </>
+    );
+  }
 }

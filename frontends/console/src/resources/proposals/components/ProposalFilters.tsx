@@ -2,6 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { SearchInput, SelectInput, TextInput, useGetList, useInput, useListContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { MULTIPLE_INSTRUMENTS } from '../proposal-filter';
+import type { InstrumentChoice } from '../proposals.operations';
 
 /** Question types a filter compares (basis, layout and item-list questions have no comparable answer). */
 const FILTERABLE = [
@@ -211,16 +213,72 @@ function Search({ source }: { source: string; alwaysOn?: boolean }) {
 }
 
 /**
- * The staff table's filters (§2), named after their address parameters: search (from 3 characters, 600 ms after
- * the last key), call, status and the question-based filter (question, compare operator and value by data type).
- * Instrument and reviewer join when their modules exist.
+ * The instrument filter (§2): All (empty), Multiple (`multi`: proposals on two or more instruments) or one of the
+ * instruments the caller may use (§6 instrument list rule); its value is the `instrument` address parameter.
  */
-export const proposalFilters = [
-  <Search key="search" source="search" alwaysOn />,
-  <CallInput key="call" source="call" alwaysOn />,
-  <StatusInput key="proposalStatus" source="proposalStatus" alwaysOn />,
-  <QuestionInput key="questionId" source="questionId" alwaysOn />,
-  <DataTypeInput key="dataType" source="dataType" alwaysOn />,
-  <CompareOperatorInput key="compareOperator" source="compareOperator" alwaysOn />,
-  <ValueInput key="value" source="value" alwaysOn />,
-];
+export function InstrumentInput({ source }: { source: string; alwaysOn?: boolean }) {
+  const { t } = useTranslation();
+  const { data = [] } = useGetList<InstrumentChoice>('InstrumentsMinimal', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  return (
+    <SelectInput
+      source={source}
+      label={t('console.proposals.filters.instrument')}
+      emptyText={t('console.proposals.filters.allInstruments')}
+      choices={[
+        { id: MULTIPLE_INSTRUMENTS, name: t('console.proposals.filters.multipleInstruments') },
+        ...data.map((i) => ({ id: i.id, name: i.name })),
+      ]}
+      sx={{ minWidth: 160 }}
+    />
+  );
+}
+
+/** The scientist's reviewer filter (§2): My proposals (ME: their technical reviews) or All proposals. */
+function ReviewerInput({ source }: { source: string; alwaysOn?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <SelectInput
+      source={source}
+      label={t('console.proposals.filters.reviewer')}
+      choices={[
+        { id: 'ME', name: t('console.proposals.filters.myProposals') },
+        { id: 'ALL', name: t('console.proposals.filters.allProposals') },
+      ]}
+      emptyText={t('console.proposals.filters.allProposals')}
+      sx={{ minWidth: 160 }}
+    />
+  );
+}
+
+/**
+ * The staff table's filters (§2), named after their address parameters: search (from 3 characters, 600 ms after
+ * the last key), the scientist's reviewer filter, call, instrument (INSTRUMENT_MANAGEMENT), status and the
+ * officer's question-based filter (question, compare operator and value by data type; getQuestions is the
+ * officer's).
+ */
+export function proposalFilters({
+  isScientist,
+  instruments,
+}: {
+  isScientist: boolean;
+  instruments: boolean;
+}) {
+  return [
+    <Search key="search" source="search" alwaysOn />,
+    ...(isScientist ? [<ReviewerInput key="reviewer" source="reviewer" alwaysOn />] : []),
+    <CallInput key="call" source="call" alwaysOn />,
+    ...(instruments ? [<InstrumentInput key="instrument" source="instrument" alwaysOn />] : []),
+    <StatusInput key="proposalStatus" source="proposalStatus" alwaysOn />,
+    ...(isScientist
+      ? []
+      : [
+          <QuestionInput key="questionId" source="questionId" alwaysOn />,
+          <DataTypeInput key="dataType" source="dataType" alwaysOn />,
+          <CompareOperatorInput key="compareOperator" source="compareOperator" alwaysOn />,
+          <ValueInput key="value" source="value" alwaysOn />,
+        ]),
+  ];
+}

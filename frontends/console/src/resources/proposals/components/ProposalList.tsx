@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import {
@@ -11,15 +11,17 @@ import {
   useListContext,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
+import { useSettings } from '@user-office/frontend-shared/settings';
 import { useSearchParams } from 'react-router';
 import { CheckboxLabels } from '../../../app/a11y';
 import { readAddress, writeAddress } from '../address-params';
-import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../proposal-filter';
+import { initialFilter, PAGE_SIZE, SCIENTIST_SCOPE, SEARCH_DEBOUNCE_MS } from '../proposal-filter';
 import type { ProposalRow } from '../proposals.operations';
 import { ProposalBulkActions } from './ProposalBulkActions';
 import { ProposalPagination } from './ProposalPagination';
 import { proposalFilters } from './ProposalFilters';
 import { SelectAllBanner } from './SelectAllBanner';
+import { useStaffRole } from './use-staff-role';
 
 /** the review modal (the answers' renderer, the admin form, the logs) loads when first opened */
 const ReviewModal = lazy(() => import('./ReviewModal').then((m) => ({ default: m.ReviewModal })));
@@ -53,6 +55,24 @@ function personName(p: ProposalRow['principalInvestigator']): string {
   return `${p.preferredname || p.firstname || ''} ${p.lastname ?? ''}`.trim();
 }
 
+/** A proposal's instruments, one per line. */
+function instrumentNames(record: ProposalRow): string {
+  return record.instruments.map((i) => i.name).join(', ');
+}
+
+/** One value per technical review, in the order of the proposal's instruments ("Feasible, Unfeasible"). */
+function perReview(
+  record: ProposalRow,
+  value: (r: ProposalRow['technicalReviews'][number]) => string,
+): string {
+  const order = record.instruments.map((i) => i.id);
+  return [...record.technicalReviews]
+    .sort((a, b) => order.indexOf(a.instrumentId) - order.indexOf(b.instrumentId))
+    .map(value)
+    .filter((v) => v !== '')
+    .join(', ');
+}
+
 function ListActions() {
   return (
     <TopToolbar>
@@ -70,7 +90,26 @@ export function ProposalList() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   // the address of a shared or bookmarked view is read once, when the table opens
-  const [initial] = useState(() => readAddress(searchParams));
+  const role = useStaffRole();
+  const settings = useSettings();
+  const [initial] = useState(() => {
+    const address = readAddress(searchParams);
+    const scientist = role.isScientist
+      ? {
+          reviewer: settings.value('DEFAULT_INST_SCI_REVIEWER_FILTER'),
+          status: settings.value('DEFAULT_INST_SCI_STATUS_FILTER'),
+        }
+      : null;
+    return { ...address, filter: initialFilter(address.filter, scientist) };
+  });
+  const [filters] = useState(() =>
+    proposalFilters({ isScientist: role.isScientist, instruments: role.instruments }),
+  );
+  // the instrument scientist's list: getInstrumentScientistProposals (a permanent filter, not in the address)
+  const permanentFilter = useMemo(
+    () => (role.isScientist ? { scope: SCIENTIST_SCOPE } : undefined),
+    [role.isScientist],
+  );
   const reviewModal = Number(searchParams.get('reviewModal')) || null;
 
   const openReview = (pk: number) =>
@@ -93,7 +132,8 @@ export function ProposalList() {
         debounce={SEARCH_DEBOUNCE_MS}
         disableSyncWithLocation
         storeKey={false}
-        filters={proposalFilters}
+        filters={filters}
+        filter={permanentFilter}
         filterDefaultValues={initial.filter}
         sort={initial.sort ?? DEFAULT_SORT}
         actions={<ListActions />}
@@ -144,6 +184,50 @@ export function ProposalList() {
               }
             />
             <TextField source="statusName" label={t('console.proposals.columns.status')} />
+            {role.instruments ? (
+              <FunctionField
+                source="instrument"
+                label={t('console.proposals.columns.instrument')}
+                render={instrumentNames}
+              />
+            ) : null}
+            {role.technicalReviews ? (
+              <FunctionField
+                source="technicalReviewStatus"
+                label={t('console.proposals.columns.technicalReviewStatus')}
+                render={(record: ProposalRow) =>
+                  perReview(record, (r) =>
+                    r.status ? t(`console.proposals.technicalReviewStatus.${r.status}`) : '',
+                  )
+                }
+              />
+            ) : null}
+            {role.technicalReviews ? (
+              <FunctionField
+                source="technicalReviewTimeAllocation"
+                label={t('console.proposals.columns.technicalReviewTimeAllocation')}
+                render={(record: ProposalRow) =>
+                  perReview(record, (r) =>
+                    r.timeAllocation === null || r.timeAllocation === undefined
+                      ? ''
+                      : `${r.timeAllocation}${record.allocationTimeUnit ? ` ${record.allocationTimeUnit}` : ''}`,
+                  )
+                }
+              />
+            ) : null}
+            {role.technicalReviews ? (
+              <FunctionField
+                source="technicalReviewAssignee"
+                label={t('console.proposals.columns.technicalReviewAssignee')}
+                render={(record: ProposalRow) =>
+                  perReview(record, (r) =>
+                    r.technicalReviewAssignee
+                      ? `${r.technicalReviewAssignee.firstname ?? ''} ${r.technicalReviewAssignee.lastname ?? ''}`.trim()
+                      : '',
+                  )
+                }
+              />
+            ) : null}
             <TextField source="callShortCode" label={t('console.proposals.columns.call')} />
           </DatagridConfigurable>
         </CheckboxLabels>

@@ -9,7 +9,7 @@ import translation from '../../../../../../shared/locales/en/translation.json';
 import {
   ConsoleAddTechnicalReviewDocument,
   ConsoleCreateInternalReviewDocument,
-  ConsoleInstrumentsMinimalDocument,
+  ConsoleInstrumentsByIdsMinimalDocument,
   ConsoleInternalReviewersDocument,
   ConsoleInternalReviewsDocument,
   ConsoleProposalScientistCommentDocument,
@@ -56,7 +56,7 @@ const review = (overrides: Record<string, unknown> = {}) => ({
 function answer(reviews: ReturnType<typeof review>[], internal: unknown[] = []) {
   requestMock.mockImplementation((document: unknown, variables: Record<string, unknown>) => {
     if (document === ConsoleTechnicalReviewsDocument) return Promise.resolve({ technicalReviews: reviews });
-    if (document === ConsoleInstrumentsMinimalDocument)
+    if (document === ConsoleInstrumentsByIdsMinimalDocument)
       return Promise.resolve({
         getInstrumentsByIdsMinimal: [{ id: 2, name: 'Diffractometer', shortCode: 'DIFF' }],
       });

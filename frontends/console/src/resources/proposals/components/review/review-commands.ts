@@ -6,7 +6,7 @@ import {
   ConsoleCreateProposalScientistCommentDocument,
   ConsoleDeleteInternalReviewDocument,
   ConsoleDeleteProposalScientistCommentDocument,
-  ConsoleInstrumentsMinimalDocument,
+  ConsoleInstrumentsByIdsMinimalDocument,
   ConsoleInternalReviewersDocument,
   ConsoleInternalReviewsDocument,
   ConsoleProposalScientistCommentDocument,
@@ -38,7 +38,7 @@ export const reviewCommands = {
   instruments: async (instrumentIds: number[]): Promise<InstrumentName[]> =>
     instrumentIds.length === 0
       ? []
-      : (await request(ConsoleInstrumentsMinimalDocument, { instrumentIds })).getInstrumentsByIdsMinimal,
+      : (await request(ConsoleInstrumentsByIdsMinimalDocument, { instrumentIds })).getInstrumentsByIdsMinimal,
   addTechnicalReview: async (
     variables: ConsoleAddTechnicalReviewMutationVariables,
   ): Promise<TechnicalReview> =>

@@ -144,6 +144,27 @@ export class InstrumentFilterInput {
   showMultiInstrumentProposals?: boolean;
 }
 
+@InputType('TechniqueFilterInput')
+export class TechniqueFilterInput {
+  @Field(() => Int, { nullable: true })
+  techniqueId?: number;
+  @Field({ nullable: true })
+  showAllProposals?: boolean;
+  @Field({ nullable: true })
+  showMultiTechniqueProposals?: boolean;
+}
+
+@InputType('DateFilterInput', {
+  description:
+    'Proposals submitted (not yet submitted: created) from `from` (inclusive) until `to` (exclusive); either may be absent',
+})
+export class DateFilterInput {
+  @Field(() => Date, { nullable: true })
+  from?: Date | null;
+  @Field(() => Date, { nullable: true })
+  to?: Date | null;
+}
+
 @InputType('QuestionFilterInput', {
   description: 'Proposals whose answer to a question compares with a value',
 })
@@ -167,6 +188,16 @@ export class ProposalsFilterInput {
     description: 'one instrument, proposals on several instruments (showMultiInstrumentProposals), or all',
   })
   instrumentFilter?: InstrumentFilterInput;
+  @Field(() => TechniqueFilterInput, {
+    nullable: true,
+    description: 'one technique, proposals of several techniques (showMultiTechniqueProposals), or all',
+  })
+  techniqueFilter?: TechniqueFilterInput;
+  @Field(() => DateFilterInput, {
+    nullable: true,
+    description: 'the technique proposals table: submitted (else created) in a date range',
+  })
+  dateFilter?: DateFilterInput;
   @Field(() => Int, { nullable: true })
   proposalStatusId?: number;
   @Field(() => [Int], { nullable: true })

@@ -233,6 +233,21 @@ export class ProposalViewsRepository {
       else if (instruments.instrumentId != null)
         where.add(`v.instrument_ids @> ARRAY[${where.param(instruments.instrumentId)}::int]`);
     }
+    const techniques = filter.techniqueFilter;
+    if (techniques && !techniques.showAllProposals) {
+      if (techniques.showMultiTechniqueProposals) where.add(`cardinality(v.technique_ids) >= 2`);
+      else if (techniques.techniqueId != null)
+        where.add(`v.technique_ids @> ARRAY[${where.param(techniques.techniqueId)}::int]`);
+    }
+    const dates = filter.dateFilter;
+    if (dates?.from)
+      where.add(
+        `coalesce(v.submitted_date, v.created) >= ${where.param(new Date(dates.from).toISOString())}::timestamptz`,
+      );
+    if (dates?.to)
+      where.add(
+        `coalesce(v.submitted_date, v.created) < ${where.param(new Date(dates.to).toISOString())}::timestamptz`,
+      );
     if (scope.instrumentIds) where.add(`v.instrument_ids && ${where.param([...scope.instrumentIds])}::int[]`);
     if (scope.techniqueIds) where.add(`v.technique_ids && ${where.param([...scope.techniqueIds])}::int[]`);
     if (scope.anyTechnique) where.add(`cardinality(v.technique_ids) > 0`);
