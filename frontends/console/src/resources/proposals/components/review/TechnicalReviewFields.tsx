@@ -79,6 +79,8 @@ export function TechnicalReviewFields({ readonly, unit }: { readonly: boolean; u
   const shown = (key: keyof TechnicalReviewValues) =>
     (form.touched[key] || form.submitCount > 0) && form.errors[key] ? form.errors[key] : undefined;
   const counter = (value: string) => `${value.length}/${validationLimits.commentMax}`;
+  // the counter (shown while editable) in the body text's colour: the small grey helper text fell under 4.5:1
+  const counterText = { formHelperText: { sx: { color: 'text.primary' } } };
   const statusError = shown('status');
   return (
     <Stack spacing={2}>
@@ -123,7 +125,8 @@ export function TechnicalReviewFields({ readonly, unit }: { readonly: boolean; u
         onBlur={form.handleBlur}
         disabled={readonly}
         error={Boolean(shown('comment'))}
-        helperText={shown('comment') ?? counter(form.values.comment)}
+        helperText={shown('comment') ?? (readonly ? undefined : counter(form.values.comment))}
+        slotProps={shown('comment') ? undefined : counterText}
       />
       <TextField
         name="publicComment"
@@ -136,7 +139,8 @@ export function TechnicalReviewFields({ readonly, unit }: { readonly: boolean; u
         onBlur={form.handleBlur}
         disabled={readonly}
         error={Boolean(shown('publicComment'))}
-        helperText={shown('publicComment') ?? counter(form.values.publicComment)}
+        helperText={shown('publicComment') ?? (readonly ? undefined : counter(form.values.publicComment))}
+        slotProps={shown('publicComment') ? undefined : counterText}
       />
     </Stack>
   );
