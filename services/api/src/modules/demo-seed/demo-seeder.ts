@@ -109,7 +109,7 @@ export class DemoSeeder {
       );
       await this.templates.setActiveTemplate(TemplateGroupId.PROPOSAL_QUESTIONARY, templateId);
       // the technical reviews of the demo's proposals are answered in this template's wizard
-      const technicalReviewTemplateId = await this.newTemplate(DEMO_TECHNICAL_REVIEW_TEMPLATE);
+      const technicalReviewTemplateId = await this.createTemplate(DEMO_TECHNICAL_REVIEW_TEMPLATE);
       await this.templates.setActiveTemplate(TemplateGroupId.TECHNICAL_REVIEW, technicalReviewTemplateId);
       const call = demoCallInput(new Date(), {
         templateId,

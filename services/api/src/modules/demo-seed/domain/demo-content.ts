@@ -368,8 +368,12 @@ export const DEMO_INTERNAL_REVIEW = {
 };
 
 /** The demo's technical review template: its basis question (status, time, comments) on one step. */
-export const DEMO_TECHNICAL_REVIEW_TEMPLATE = {
+export const DEMO_TECHNICAL_REVIEW_TEMPLATE: DemoTemplate = {
   groupId: TemplateGroupId.TECHNICAL_REVIEW,
   name: 'Demo technical review',
   description: 'Feasibility and time of a proposal on an instrument (seeded demo)',
+  firstTopicTitle: 'Feasibility',
+  firstTopicQuestions: [],
+  topics: [],
+  dependencies: [],
 };
