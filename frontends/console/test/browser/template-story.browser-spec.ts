@@ -282,7 +282,10 @@ describe('the editors story: template, workflow, call, the applicant, the e-mail
     // the workflow moves the proposal to Submitted (locked) and its e-mail action writes to the PI
     const mailer = product.t.app.get(MailerService);
     const mail = await eventually(
-      async () => mailer.outbox.find((m) => m.to === PI_EMAIL && /has been submitted/.test(m.subject)),
+      async () =>
+        mailer.outbox.find(
+          (m) => m.to === PI_EMAIL && /has been submitted/.test(m.subject) && m.text.includes(PROPOSAL_TITLE),
+        ),
       "the PI's submission e-mail",
     );
     expect(mail.text).toContain(PROPOSAL_TITLE);
