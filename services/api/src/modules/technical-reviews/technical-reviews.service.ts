@@ -11,7 +11,7 @@ import {
   type AssignedInstrument,
   type TechnicalReviewStub,
 } from '@user-office/contracts';
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeRichText } from '../../platform/validation/sanitize-rich-text';
 import type { SessionUser } from '../../platform/auth/session';
 import { IdSequences } from '../../platform/database/id-sequences';
 import { badInput, forbidden, notFound } from '../../platform/errors/app-error';
@@ -45,7 +45,7 @@ export const REVIEW_READERS: readonly Role[] = [
 
 /** Comments keep their formatting but lose scripts and the like (§5 "sanitised of HTML"). */
 export const sanitiseComment = (text: string | null | undefined): string | null =>
-  text == null ? null : sanitizeHtml(text);
+  text == null ? null : sanitizeRichText(text);
 
 const isOfficer = (session: SessionUser) => session.currentRole === Role.USER_OFFICER;
 
