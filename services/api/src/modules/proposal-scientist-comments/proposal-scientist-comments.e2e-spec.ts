@@ -44,9 +44,18 @@ describe.each(['postgres', 'pglite'] as const)('proposal scientist comments end 
     expect(res.errors).toBeUndefined();
     return res.data!;
   };
-  const newProposal = async () =>
-    (await gql<{ createProposal: { primaryKey: number } }>(CREATE_PROPOSAL, { callId }, applicant))
+  let instrumentId: number;
+  /** a proposal on the scientist's instrument (the comment is the business of its scientists) */
+  const newProposal = async () => {
+    const pk = (await gql<{ createProposal: { primaryKey: number } }>(CREATE_PROPOSAL, { callId }, applicant))
       .createProposal.primaryKey;
+    await gql(
+      'mutation($p: [Int!]!, $i: [Int!]!) { assignProposalsToInstruments(proposalPks: $p, instrumentIds: $i) }',
+      { p: [pk], i: [instrumentId] },
+      officer,
+    );
+    return pk;
+  };
   const read = async (pk: number, as: TestUser = scientist) =>
     (await gql<{ proposalScientistComment: Comment | null }>(GET, { pk }, as)).proposalScientistComment;
 
@@ -58,6 +67,32 @@ describe.each(['postgres', 'pglite'] as const)('proposal scientist comments end 
     scientist = await createUser(t, { role: Role.INSTRUMENT_SCIENTIST });
     applicant = await createUser(t);
     callId = (await createOpenCall(t, officer.token)).callId;
+    instrumentId = (
+      await gql<{ createInstrument: { id: number } }>(
+        `mutation($s: String!) { createInstrument(name: "Comments", shortCode: $s, description: "d") { id } }`,
+        { s: `COMMENTS-${store}` },
+        officer,
+      )
+    ).createInstrument.id;
+    await gql(
+      'mutation($s: [Int!]!, $i: Int!) { assignScientistsToInstrument(scientistIds: $s, instrumentId: $i) }',
+      { s: [scientist.id], i: instrumentId },
+      officer,
+    );
+  });
+
+  it('refuses a scientist the comment of a proposal not on their instruments or techniques', async () => {
+    const pk = await newProposal();
+    const stranger = await createUser(t, { role: Role.INSTRUMENT_SCIENTIST });
+    const before = await head();
+    for (const [query, variables] of [
+      [GET, { pk }],
+      [CREATE, { pk, comment: 'Not mine' }],
+    ] as const) {
+      const res = await t.gql(query, variables, stranger.token);
+      expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    }
+    expect(await head()).toBe(before);
   });
   afterAll(() => t.close());
 

@@ -10,14 +10,17 @@ import { forbidden } from '../../platform/errors/app-error';
 export const SCIENTIST_COMMENT_ROLES = [Role.USER_OFFICER, Role.INSTRUMENT_SCIENTIST] as const;
 
 /**
- * Record level: whether the caller may read and write the scientist comment of this proposal. Today officers
- * and every instrument scientist; the rule "a scientist of the proposal's instruments or techniques" is wired
- * here once the instruments module lands (the assignments are read then).
+ * Record level: whether the caller may read and write the scientist comment of a proposal: officers, and the
+ * instrument scientists who may read the proposal (`mayRead` throws otherwise: the scientists of its instruments
+ * and techniques and its technical reviews' assignees, the proposals module's reader rules).
  */
-export async function assertMayCommentOn(caller: SessionUser | null, proposalPk: number): Promise<void> {
-  void proposalPk;
+export async function assertMayCommentOn(
+  caller: SessionUser | null,
+  mayRead: (caller: SessionUser) => Promise<void>,
+): Promise<void> {
   if (caller === null) return;
   if (!SCIENTIST_COMMENT_ROLES.includes(caller.currentRole as (typeof SCIENTIST_COMMENT_ROLES)[number])) {
     throw forbidden();
   }
+  if (caller.currentRole === Role.INSTRUMENT_SCIENTIST) await mayRead(caller);
 }

@@ -3,7 +3,7 @@ import { proposalScientistCommentMessages } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { notFound } from '../../platform/errors/app-error';
 import { isBlankRichText, sanitizeRichText } from '../../platform/validation/sanitize-rich-text';
-import { ProposalsRepository } from '../proposals';
+import { ProposalsRepository, ProposalsService } from '../proposals';
 import { scientistCommentNotFound } from './domain/proposal-scientist-comment.errors';
 import { assertMayCommentOn } from './proposal-scientist-comments.policy';
 import type { ProposalScientistCommentModel } from './read-models/proposal-scientist-comments/proposal-scientist-comment.model';
@@ -14,21 +14,22 @@ import { ProposalScientistCommentsRepository } from './read-models/proposal-scie
 export class ProposalScientistCommentsService {
   constructor(
     private readonly proposals: ProposalsRepository,
+    private readonly proposalRules: ProposalsService,
     private readonly repository: ProposalScientistCommentsRepository,
   ) {}
 
   /** The proposal exists (NOT_FOUND otherwise) and the caller may comment on it. */
   async assertProposal(caller: SessionUser | null, proposalPk: number): Promise<void> {
-    if (!(await this.proposals.proposal(proposalPk)))
-      throw notFound(proposalScientistCommentMessages.proposalNotFound);
-    await assertMayCommentOn(caller, proposalPk);
+    const proposal = await this.proposals.proposal(proposalPk);
+    if (!proposal) throw notFound(proposalScientistCommentMessages.proposalNotFound);
+    await assertMayCommentOn(caller, (session) => this.proposalRules.assertMayRead(proposal, session));
   }
 
   /** The live comment `commentId` (NOT_FOUND otherwise), once the caller is let at its proposal. */
   async liveComment(caller: SessionUser | null, commentId: number): Promise<ProposalScientistCommentModel> {
     const comment = await this.repository.get(commentId);
     if (!comment) throw scientistCommentNotFound();
-    await assertMayCommentOn(caller, comment.proposalPk);
+    await this.assertProposal(caller, comment.proposalPk);
     return comment;
   }
 

@@ -2,13 +2,17 @@ import { Args, Int, Query, Resolver } from '@nestjs/graphql';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../../../platform/auth/session';
-import { assertMayCommentOn, SCIENTIST_COMMENT_ROLES } from '../../proposal-scientist-comments.policy';
+import { SCIENTIST_COMMENT_ROLES } from '../../proposal-scientist-comments.policy';
+import { ProposalScientistCommentsService } from '../../proposal-scientist-comments.service';
 import { ProposalScientistCommentModel } from './proposal-scientist-comment.model';
 import { ProposalScientistCommentsRepository } from './proposal-scientist-comments.repository';
 
 @Resolver()
 export class GetProposalScientistCommentResolver {
-  constructor(private readonly repository: ProposalScientistCommentsRepository) {}
+  constructor(
+    private readonly repository: ProposalScientistCommentsRepository,
+    private readonly service: ProposalScientistCommentsService,
+  ) {}
 
   @Query(() => ProposalScientistCommentModel, {
     nullable: true,
@@ -20,7 +24,7 @@ export class GetProposalScientistCommentResolver {
     @Args('proposalPk', { type: () => Int }) proposalPk: number,
     @CurrentUser({ allowApiToken: true }) caller: SessionUser | null,
   ): Promise<ProposalScientistCommentModel | null> {
-    await assertMayCommentOn(caller, proposalPk);
+    await this.service.assertProposal(caller, proposalPk);
     return this.repository.ofProposal(proposalPk);
   }
 }
