@@ -19,6 +19,7 @@ import {
   type DevMailCatcher,
 } from '../../../../services/api/src/dev-mail/dev-mail-catcher';
 import { WorkflowsRepository } from '../../../../services/api/src/modules/workflows';
+import { DEMO_SUBMITTED_PROPOSALS } from '../../../../services/api/src/modules/demo-seed';
 import { eventually } from '../../../../services/api/test/support/eventually';
 import { createUser, type TestUser, emailAction } from '../../../../services/api/test/support/fixtures';
 import {
@@ -258,7 +259,8 @@ describe('the staff console story in Chromium', () => {
       const rows = page.getByRole('row');
       const story = rows.filter({ hasText: TITLE });
       await story.waitFor();
-      expect(await rows.count()).toBe(4); // the header and the call's three proposals
+      // the header, the call's three proposals and the demo's three
+      expect(await rows.count()).toBe(4 + DEMO_SUBMITTED_PROPOSALS.length);
 
       // search (3 characters or more)
       await page.getByPlaceholder('Search').fill('spin ice');
