@@ -98,6 +98,8 @@ it('the officer logs in once, lands in /console/Proposals, finds a submitted pro
   await page.waitForURL((u) => u.searchParams.get('search') === 'spin ice');
   const row = page.getByRole('row').filter({ hasText: proposal.proposalId });
   await row.waitFor();
+  // the demo's submitted proposals leave the table once the search is applied
+  await page.getByRole('row').filter({ hasText: 'DEMO-0001' }).waitFor({ state: 'detached' });
   expect(await page.getByRole('row').count()).toBe(2); // the header and the one match
   await screenshot(page, 'console-proposals');
 
