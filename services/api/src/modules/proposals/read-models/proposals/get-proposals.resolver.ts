@@ -99,13 +99,14 @@ export class GetProposalsResolver {
 
   private user(
     id: number,
-    session: SessionUser,
+    session: SessionUser | null,
     context: GraphqlContext,
   ): Promise<BasicUserDetailsModel | null> {
     return context.loaders
       .get<number, BasicUserDetailsModel | null>('proposal.user', async (ids) => {
         const users = new Map((await this.usersService.byIds(ids)).map((u) => [u.id, u]));
-        const withEmail = actorOf(session).isOfficer;
+        // an API access token (no session) reads with the officer's view, as on the operations it names
+        const withEmail = session === null || actorOf(session).isOfficer;
         return ids.map((id) => {
           const u = users.get(id);
           return u ? basicUserDetails(u, withEmail) : null;
@@ -117,7 +118,7 @@ export class GetProposalsResolver {
   @ResolveField(() => BasicUserDetailsModel, { nullable: true, description: 'the principal investigator' })
   proposer(
     @Parent() proposal: ProposalModel,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: SessionUser | null,
     @Context() context: GraphqlContext,
   ) {
     return this.user(proposal.proposerId, user, context);
@@ -126,7 +127,7 @@ export class GetProposalsResolver {
   @ResolveField(() => [BasicUserDetailsModel], { description: 'the co-proposers' })
   async users(
     @Parent() proposal: ProposalModel,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: SessionUser | null,
     @Context() context: GraphqlContext,
   ) {
     const users = await Promise.all(proposal.userIds.map((id) => this.user(id, user, context)));
