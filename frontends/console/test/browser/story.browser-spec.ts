@@ -352,9 +352,8 @@ describe('the staff console story in Chromium', () => {
         .filter({ hasText: proposalId })
         .filter({ hasText: APPLICANT.email });
       await logRow.getByRole('cell', { name: 'Successful', exact: true }).waitFor();
-      // the logs of the demo's submissions leave the table once the search is applied
-      await page.getByRole('row').filter({ hasText: 'DEMO-0001' }).first().waitFor({ state: 'detached' });
-      expect(await page.getByRole('row').count()).toBe(2);
+      // one log of this proposal's e-mail to the applicant (the demo's submissions have their own)
+      expect(await logRow.count()).toBe(1);
       await step(page, '13-status-actions-log', false); // scanned by admin.browser-spec.ts
 
       await logRow.getByRole('button', { name: /^Replay status action log/ }).click();
