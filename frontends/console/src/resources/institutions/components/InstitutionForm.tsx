@@ -1,3 +1,4 @@
+import { useSavedThenList } from '../../../components/use-saved-then-list';
 import { createInstitutionSchema } from '@user-office/contracts';
 import {
   AutocompleteInput,
@@ -6,9 +7,7 @@ import {
   SimpleForm,
   TextInput,
   useGetList,
-  useNotify,
   useRecordContext,
-  useRedirect,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { yupValidate } from '../../../app/form-validation';
@@ -43,20 +42,9 @@ function InstitutionForm() {
   );
 }
 
-function useSaved(message: string) {
-  const notify = useNotify();
-  const redirect = useRedirect();
-  return {
-    onSuccess: () => {
-      notify(message, { type: 'success' });
-      redirect('list', 'Institutions');
-    },
-  };
-}
-
 export function InstitutionCreate() {
   const { t } = useTranslation();
-  const mutationOptions = useSaved(t('success.saved'));
+  const mutationOptions = useSavedThenList(t('success.saved'), 'Institutions');
   return (
     <Create
       resource="Institutions"
@@ -76,7 +64,7 @@ function InstitutionTitle() {
 
 export function InstitutionEdit() {
   const { t } = useTranslation();
-  const mutationOptions = useSaved(t('success.updated'));
+  const mutationOptions = useSavedThenList(t('success.updated'), 'Institutions');
   return (
     <Edit
       resource="Institutions"

@@ -1,3 +1,4 @@
+import { useSavedThenList } from '../../../components/use-saved-then-list';
 import { createInstrumentSchema } from '@user-office/contracts';
 import {
   AutocompleteInput,
@@ -7,9 +8,7 @@ import {
   SimpleForm,
   TextInput,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRedirect,
   useRefresh,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
@@ -44,24 +43,13 @@ function InstrumentForm() {
   );
 }
 
-function useSaved(message: string) {
-  const notify = useNotify();
-  const redirect = useRedirect();
-  return {
-    onSuccess: () => {
-      notify(message, { type: 'success' });
-      redirect('list', 'Instruments');
-    },
-  };
-}
-
 export function InstrumentCreate() {
   const { t } = useTranslation();
   return (
     <Create
       resource="Instruments"
       title={t('console.instruments.createTitle')}
-      mutationOptions={useSaved(t('console.instruments.created'))}
+      mutationOptions={useSavedThenList(t('console.instruments.created'), 'Instruments')}
     >
       <InstrumentForm />
     </Create>
@@ -102,7 +90,7 @@ export function InstrumentEdit() {
       resource="Instruments"
       title={<InstrumentTitle />}
       mutationMode="pessimistic"
-      mutationOptions={useSaved(t('console.instruments.updated'))}
+      mutationOptions={useSavedThenList(t('console.instruments.updated'), 'Instruments')}
     >
       <InstrumentForm />
       <InstrumentScientists />

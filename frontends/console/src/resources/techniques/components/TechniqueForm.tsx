@@ -1,3 +1,4 @@
+import { useSavedThenList } from '../../../components/use-saved-then-list';
 import { createTechniqueSchema } from '@user-office/contracts';
 import {
   Create,
@@ -5,9 +6,7 @@ import {
   SimpleForm,
   TextInput,
   useDataProvider,
-  useNotify,
   useRecordContext,
-  useRedirect,
   useRefresh,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
@@ -35,24 +34,13 @@ function TechniqueForm() {
   );
 }
 
-function useSaved(message: string) {
-  const notify = useNotify();
-  const redirect = useRedirect();
-  return {
-    onSuccess: () => {
-      notify(message, { type: 'success' });
-      redirect('list', 'Techniques');
-    },
-  };
-}
-
 export function TechniqueCreate() {
   const { t } = useTranslation();
   return (
     <Create
       resource="Techniques"
       title={t('console.techniques.createTitle')}
-      mutationOptions={useSaved(t('console.techniques.created'))}
+      mutationOptions={useSavedThenList(t('console.techniques.created'), 'Techniques')}
     >
       <TechniqueForm />
     </Create>
@@ -110,7 +98,7 @@ export function TechniqueEdit() {
       resource="Techniques"
       title={<TechniqueTitle />}
       mutationMode="pessimistic"
-      mutationOptions={useSaved(t('console.techniques.updated'))}
+      mutationOptions={useSavedThenList(t('console.techniques.updated'), 'Techniques')}
     >
       <TechniqueForm />
       <TechniqueLinks />
