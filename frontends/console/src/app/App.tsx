@@ -27,6 +27,9 @@ const theme = {
   sidebar: { width: DRAWER_WIDTH, closedWidth: 55 },
   components: {
     ...defaultTheme.components,
+    // react-admin's own spinners (the app bar's refresh indicator, the page loader) have no accessible name: every
+    // progress circle is "Loading" unless it names itself
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     // react-admin's empty list ("No Proposals yet.") is in the disabled grey, under 4.5:1: the secondary text colour
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
     // the bulk actions bar slides up over the list's toolbar by default; where filters wrap onto a second row (the
