@@ -175,6 +175,35 @@ describe('automatic reviewer assignment', () => {
     ]);
   });
 
+  it('given an uneven share, when assigned, then a reason says its member is within one of the lowest eligible load', () => {
+    const result = autoAssign({
+      proposals: [1, 2, 3].map((pk) => proposal(pk, 1)),
+      members: members(10, 20),
+      conflicts: noConflicts,
+    });
+    expect(result.assignments.map((a) => a.reason)).toEqual([
+      'No conflict; load 0 → 2 (within one of the lowest eligible load, 1)',
+      'No conflict; load 0 → 1 (lowest eligible load)',
+      'No conflict; load 0 → 2 (within one of the lowest eligible load, 1)',
+    ]);
+  });
+
+  it('given a proposal whose only other member is at the cap, when assigned, then the reason says so', () => {
+    const result = autoAssign({
+      proposals: [proposal(1, 1)],
+      members: [{ userId: 10 }, { userId: 20, existingLoad: 3 }],
+      conflicts: noConflicts,
+      maxLoad: 3,
+    });
+    expect(result.assignments).toEqual([
+      {
+        proposalPk: 1,
+        userId: 10,
+        reason: 'No conflict; load 0 → 1 (no other eligible member below the cap)',
+      },
+    ]);
+  });
+
   it('given no members, when assigned, then every proposal is unfilled', () => {
     const result = autoAssign({ proposals: [proposal(1, 2)], members: [], conflicts: noConflicts });
     expect(result.unfilled).toEqual([
