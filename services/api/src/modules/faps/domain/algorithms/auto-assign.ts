@@ -12,6 +12,9 @@
  *   result's `skippedForConflict`, for the preview.
  * - `maxLoad`: the cap on a member's total load (existing + kept + new); default
  *   ceil(sum of `required` / number of members) + 1.
+ * Kept members are never removed, even above `required` or the cap; a kept user who is not among `members`
+ * counts toward the proposal's `required` but has no load here. Proposals are identified by pk (given twice: a
+ * RangeError); a member given twice is one member with the larger existing load.
  *
  * ## The problem
  * A bipartite b-matching: pick new (proposal, member) pairs, each eligible (no conflict, member not already on
