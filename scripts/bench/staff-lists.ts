@@ -107,6 +107,13 @@ async function main(): Promise<void> {
            WHERE v.proposal_pk > $2 AND s.proposal_pk = $1 + (v.proposal_pk - $1) % $3`,
           [assigned[0], assigned[assigned.length - 1], assigned.length],
         );
+        // the instrument filter's index table, as the projection writes it
+        await pg.query(
+          `INSERT INTO proposal_view_instruments (instrument_id, proposal_pk)
+           SELECT DISTINCT unnest(instrument_ids), proposal_pk FROM proposal_views WHERE proposal_pk > $1
+           ON CONFLICT DO NOTHING`,
+          [assigned[assigned.length - 1]],
+        );
       } finally {
         await pg.end();
       }

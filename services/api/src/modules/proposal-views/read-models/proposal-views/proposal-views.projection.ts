@@ -87,7 +87,7 @@ const SEARCH = `to_tsvector('simple', coalesce(proposal_id, '') || ' ' || coales
 @RegisterProjection()
 export class ProposalViewsProjection implements Projection {
   readonly name = PROPOSAL_VIEWS_PROJECTION;
-  readonly version = 6;
+  readonly version = 7;
   readonly mode = 'inline' as const;
   readonly eventTypes = [
     PROPOSAL_CREATED,
@@ -188,6 +188,17 @@ export class ProposalViewsProjection implements Projection {
         `CREATE TABLE ${t} (technical_review_id integer PRIMARY KEY, proposal_pk integer NOT NULL,
           instrument_id integer NOT NULL, status text, time_allocation double precision,
           submitted boolean NOT NULL DEFAULT false, assignee_id integer)`,
+        `CREATE INDEX ${t}_proposal ON ${t} (proposal_pk)`,
+      ],
+    },
+    {
+      // the instrument filter's index: (instrument, newest first) read backwards gives its page in the table's
+      // default order from the first 20 entries, however an instrument's proposals are spread over the table
+      // (instrument_ids' GIN index finds them all, then sorts them: 9 ms for 10,000 clustered ones)
+      name: 'proposal_view_instruments',
+      ddl: (t: string) => [
+        `CREATE TABLE ${t} (instrument_id integer NOT NULL, proposal_pk integer NOT NULL,
+          PRIMARY KEY (instrument_id, proposal_pk))`,
         `CREATE INDEX ${t}_proposal ON ${t} (proposal_pk)`,
       ],
     },
@@ -321,6 +332,9 @@ export class ProposalViewsProjection implements Projection {
           `DELETE FROM ${t} WHERE proposal_pk = $1 RETURNING call_id, status_id`,
           [e.data.proposalPk],
         );
+        await tx.query(`DELETE FROM ${tables.proposal_view_instruments} WHERE proposal_pk = $1`, [
+          e.data.proposalPk,
+        ]);
         for (const r of deleted.rows)
           await this.count(tx, tables.proposal_view_counts, r.call_id, r.status_id, -1);
         return;
@@ -421,6 +435,13 @@ export class ProposalViewsProjection implements Projection {
             JSON.stringify(d.instruments),
             names.length ? names.join(', ') : null,
           ],
+        );
+        const byInstrument = tables.proposal_view_instruments;
+        await tx.query(`DELETE FROM ${byInstrument} WHERE proposal_pk = $1`, [pk]);
+        await tx.query(
+          `INSERT INTO ${byInstrument} (instrument_id, proposal_pk)
+           SELECT DISTINCT unnest(instrument_ids), proposal_pk FROM ${t} WHERE proposal_pk = $1`,
+          [pk],
         );
         if (d.deletedReviewIds.length > 0)
           await tx.query(`DELETE FROM ${reviews} WHERE technical_review_id = ANY($1::int[])`, [

@@ -126,8 +126,10 @@ const toView = (r: ViewRecord): ProposalViewModel => ({
 
 /** A WHERE clause being built with numbered parameters. */
 class Where {
-  /** the conditions on the view's own columns (the question filter's is `answer`) */
+  /** the conditions on the view's own columns (the question filter's is `answer`): the estimate's sample reads them */
   readonly clauses: string[] = [];
+  /** where the page and the exact count read a condition another way (an index of its own), its form for them */
+  private readonly rowForms = new Map<number, string>();
   readonly params: unknown[] = [];
   /** every condition is on the call and the status only: `proposal_view_counts` holds the exact number of matches */
   countedByProjection = true;
@@ -140,13 +142,14 @@ class Where {
   }
 
   /** `onCallOrStatus`: the condition reads nothing but `v.call_id` and `v.status_id` */
-  add(clause: string, onCallOrStatus = false): void {
+  add(clause: string, onCallOrStatus = false, rowForm?: string): void {
     this.clauses.push(clause);
+    if (rowForm) this.rowForms.set(this.clauses.length - 1, rowForm);
     if (!onCallOrStatus) this.countedByProjection = false;
   }
 
   toSql(): string {
-    const all = [...this.clauses];
+    const all = this.clauses.map((clause, i) => this.rowForms.get(i) ?? clause);
     if (this.answer)
       all.push(
         `v.questionary_id IN (SELECT questionary_id FROM questionary_answers a WHERE a.question_id = ${this.answer.question} AND ${this.answer.condition})`,
@@ -230,8 +233,14 @@ export class ProposalViewsRepository {
     const instruments = filter.instrumentFilter;
     if (instruments && !instruments.showAllProposals) {
       if (instruments.showMultiInstrumentProposals) where.add(`cardinality(v.instrument_ids) >= 2`);
-      else if (instruments.instrumentId != null)
-        where.add(`v.instrument_ids @> ARRAY[${where.param(instruments.instrumentId)}::int]`);
+      else if (instruments.instrumentId != null) {
+        const id = where.param(instruments.instrumentId);
+        where.add(
+          `v.instrument_ids @> ARRAY[${id}::int]`,
+          false,
+          `v.proposal_pk IN (SELECT i.proposal_pk FROM proposal_view_instruments i WHERE i.instrument_id = ${id})`,
+        );
+      }
     }
     const techniques = filter.techniqueFilter;
     if (techniques && !techniques.showAllProposals) {
