@@ -134,7 +134,17 @@ export function evolveFapProposal(
         ],
       };
     case FAP_MEETING_DECISION_SAVED: {
-      const { proposalPk: _pk, becameSubmitted: _b, ...decision } = e.data;
+      const d = e.data;
+      const decision: DecisionState = {
+        instrumentId: d.instrumentId,
+        fapId: d.fapId,
+        recommendation: d.recommendation,
+        commentForUser: d.commentForUser,
+        commentForManagement: d.commentForManagement,
+        rankOrder: d.rankOrder,
+        submitted: d.submitted,
+        submittedBy: d.submittedBy,
+      };
       return {
         ...state,
         decisions: [...state.decisions.filter((d) => d.instrumentId !== e.data.instrumentId), decision],
