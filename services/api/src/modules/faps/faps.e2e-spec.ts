@@ -564,6 +564,19 @@ describe('FAPs end to end (postgres)', () => {
       'FORBIDDEN',
     );
 
+    // the officer's Admin tab shows the panel's recommendation; the proposers see none of it
+    const ADMIN = `query($p: Int!) { getProposal(primaryKey: $p) { faps { code } reviews { grade } fapMeetingDecisions { recommendation submitted } } }`;
+    expect((await gql<{ getProposal: unknown }>(ADMIN, { p: a.pk }, officer)).getProposal).toEqual({
+      faps: [{ code: 'FAP-PHY' }],
+      reviews: [{ grade: 4 }, { grade: 2 }],
+      fapMeetingDecisions: [{ recommendation: 'ACCEPTED', submitted: true }],
+    });
+    expect((await gql<{ getProposal: unknown }>(ADMIN, { p: a.pk }, pi)).getProposal).toEqual({
+      faps: [],
+      reviews: [],
+      fapMeetingDecisions: [],
+    });
+
     // the FAP spreadsheet, opened with exceljs
     const res = await download(`/download/xlsx/fap/${fapId}/call/${call.callId}`, chair.token);
     expect(res.status).toBe(200);
