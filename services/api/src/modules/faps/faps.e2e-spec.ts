@@ -89,7 +89,7 @@ interface Review {
   conflicts: string[];
 }
 
-describe('FAPs end to end (postgres)', () => {
+describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let officer: TestUser;
@@ -131,10 +131,13 @@ describe('FAPs end to end (postgres)', () => {
     return { id: user.id, token: t.token({ id: user.id, roles: [role], currentRole: role }) };
   }
 
-  async function submittedProposal(title: string): Promise<{ pk: number; proposalId: string }> {
+  async function submittedProposal(
+    title: string,
+    inCall: Awaited<ReturnType<typeof createOpenCall>> = call,
+  ): Promise<{ pk: number; proposalId: string }> {
     const { createProposal } = await gql<{ createProposal: { primaryKey: number; questionaryId: number } }>(
       `mutation($c: Int!) { createProposal(callId: $c) { primaryKey questionaryId } }`,
-      { c: call.callId },
+      { c: inCall.callId },
       pi,
     );
     const pk = createProposal.primaryKey;
@@ -147,8 +150,8 @@ describe('FAPs end to end (postgres)', () => {
       `mutation($q: Int!, $topic: Int!, $a: [AnswerInput!]!) { answerTopic(questionaryId: $q, topicId: $topic, answers: $a) { isCompleted } }`,
       {
         q: createProposal.questionaryId,
-        topic: call.topicId,
-        a: [{ questionId: call.questionId, value: '{"value":"x"}' }],
+        topic: inCall.topicId,
+        a: [{ questionId: inCall.questionId, value: '{"value":"x"}' }],
       },
       pi,
     );
@@ -173,7 +176,7 @@ describe('FAPs end to end (postgres)', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ store: 'postgres' });
+    t = await createTestApp({ store });
     const events = t.app.get<EventStore>(EVENT_STORE);
     head = () => events.headPosition();
     officer = await createUser(t, { role: Role.USER_OFFICER, isInternalUser: true });
@@ -737,6 +740,73 @@ describe('FAPs end to end (postgres)', () => {
     expect(
       (await gql<{ reviews: unknown[] }>(REVIEWS, { f: { proposalPk: c.pk } }, officer)).reviews,
     ).toEqual([]);
+  });
+
+  it('moves proposals on the FAP workflow events: selected, all reviews submitted, meeting submitted', async () => {
+    const ENGINE = 'advance_workflow_on_domain_event';
+    const settled = async () => {
+      for (let i = 0; i < 3; i++) await t.projections.waitFor(await head(), [ENGINE]);
+    };
+    const statuses = Object.fromEntries(
+      (
+        await gql<{ getStatuses: { id: number; shortCode: string }[] }>(
+          `{ getStatuses(entityType: PROPOSAL) { id shortCode } }`,
+          {},
+          officer,
+        )
+      ).getStatuses.map((s) => [s.shortCode, s.id]),
+    );
+    const { createWorkflow } = await gql<{
+      createWorkflow: { id: number; workflowConnectionGroups: { groupId: string }[] };
+    }>(
+      `mutation { createWorkflow(name: "Panel track", description: "", entityType: PROPOSAL) { id workflowConnectionGroups { groupId } } }`,
+      {},
+      officer,
+    );
+    const group = createWorkflow.workflowConnectionGroups[0].groupId;
+    const step = async (shortCode: string, order: number, events: string[]) => {
+      const { addWorkflowStatus } = await gql<{ addWorkflowStatus: { id: number } }>(
+        `mutation($w: Int!, $s: Int!, $order: Int!, $group: String!) {
+          addWorkflowStatus(workflowId: $w, statusId: $s, sortOrder: $order, droppableGroupId: $group) { id } }`,
+        { w: createWorkflow.id, s: statuses[shortCode], order, group },
+        officer,
+      );
+      await gql(
+        `mutation($c: Int!, $events: [String!]!) { addStatusChangingEventsToConnection(workflowConnectionId: $c, statusChangingEvents: $events) { id } }`,
+        { c: addWorkflowStatus.id, events },
+        officer,
+      );
+    };
+    await step('SUBMITTED_LOCKED', 1, ['PROPOSAL_SUBMITTED']);
+    await step('FAP_REVIEW', 2, ['PROPOSAL_FAP_SELECTED']);
+    await step('FAP_MEETING', 3, ['PROPOSAL_ALL_FAP_REVIEWS_SUBMITTED']);
+    await step('ALLOCATED', 4, ['PROPOSAL_FAP_MEETING_SUBMITTED']);
+    const flowCall = await createOpenCall(t, officer.token, { proposalWorkflowId: createWorkflow.id });
+    const statusOf = async (pk: number) => {
+      await settled();
+      return (
+        await gql<{ getProposal: { status: { shortCode: string } } }>(
+          `query($p: Int!) { getProposal(primaryKey: $p) { status { shortCode } } }`,
+          { p: pk },
+          officer,
+        )
+      ).getProposal.status.shortCode;
+    };
+    const { pk } = await submittedProposal('Flow', flowCall);
+    expect(await statusOf(pk)).toBe('SUBMITTED_LOCKED');
+    await gql(ASSIGN_PROPOSALS, { p: [pk], fi: [{ fapId, instrumentId }] }, officer);
+    expect(await statusOf(pk)).toBe('FAP_REVIEW');
+    const review = (
+      await gql<{ addUserForReview: Review }>(ADD_REVIEWER, { u: reviewerC.id, p: pk, f: fapId }, chair)
+    ).addUserForReview;
+    await gql(UPDATE_REVIEW, { r: review.id, f: fapId, g: 5, c: 'Fine', s: 'SUBMITTED' }, reviewerC);
+    expect(await statusOf(pk)).toBe('FAP_MEETING');
+    await gql(
+      SAVE_DECISION,
+      { i: { proposalPk: pk, instrumentId, recommendation: 'ACCEPTED', submitted: true } },
+      chair,
+    );
+    expect(await statusOf(pk)).toBe('ALLOCATED');
   });
 
   it('lets exactly the expected callers through each operation and download', async () => {
