@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { UsersService } from '../users';
+import { FapsRepository } from './read-models/faps/faps.repository';
 
 const FAP =
   'id code description numberRatingsRequired active fapChairs { id } fapSecretaries { id } proposalCount';
@@ -45,7 +46,8 @@ const FAP_PROPOSAL_FIELDS = `proposalPk instrumentId fapTimeAllocation averageGr
 const FAP_PROPOSALS = `query($f: Int!, $c: Int) { fapProposals(fapId: $f, callId: $c) { ${FAP_PROPOSAL_FIELDS} } }`;
 const FAP_PROPOSAL = `query($f: Int!, $p: Int!) { fapProposal(fapId: $f, proposalPk: $p) { proposalPk proposal { title } } }`;
 const BY_INSTRUMENT = `query($f: Int!, $c: Int!, $i: Int!) { fapProposalsByInstrument(fapId: $f, callId: $c, instrumentId: $i) { proposalPk rank } }`;
-const REVIEW = 'id userID proposalPk status grade comment fapID overrideReason conflicts reviewer { id }';
+const REVIEW =
+  'id userID proposalPk status grade comment fapID questionaryID overrideReason conflicts reviewer { id }';
 const ADD_REVIEWER = `mutation($u: Int!, $p: Int!, $f: Int!, $o: String) { addUserForReview(userID: $u, proposalPk: $p, fapID: $f, overrideReason: $o) { ${REVIEW} } }`;
 const REMOVE_REVIEWER = `mutation($r: Int!, $f: Int!) { removeUserForReview(reviewId: $r, fapId: $f) }`;
 const CONFLICTS = `query($f: Int!, $p: Int!) { conflictsOfInterest(fapId: $f, proposalPk: $p) { userId conflicts { kind hard reason } } }`;
@@ -80,6 +82,7 @@ const binary = (res: ParsedResponse, done: (error: Error | null, body: Buffer) =
 
 interface Review {
   id: number;
+  questionaryID: number | null;
   userID: number;
   proposalPk: number;
   status: string;
@@ -194,7 +197,12 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
       roles: [Role.FAP_SECRETARY],
       currentRole: Role.FAP_SECRETARY,
     });
-    call = await createOpenCall(t, officer.token);
+    const { createTemplate } = await gql<{ createTemplate: { templateId: number } }>(
+      `mutation { createTemplate(groupId: FAP_REVIEW, name: "Panel review") { templateId } }`,
+      {},
+      officer,
+    );
+    call = await createOpenCall(t, officer.token, { fapReviewTemplateId: createTemplate.templateId });
     instrumentId = (
       await gql<{ createInstrument: { id: number } }>(
         `mutation { createInstrument(name: "Larmor", shortCode: "LAR", description: "d") { id } }`,
@@ -373,6 +381,21 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
       await gql<{ addUserForReview: Review }>(ADD_REVIEWER, { u: reviewerA.id, p: a.pk, f: fapId }, chair)
     ).addUserForReview;
     await gql(ADD_REVIEWER, { u: reviewerA.id, p: b.pk, f: fapId }, secretary);
+
+    // the review's questionary, of the call's FAP review template: its reviewer reads it, another reviewer not
+    expect(reviewA.questionaryID).toEqual(expect.any(Number));
+    const QUESTIONARY = `query($q: Int!) { getQuestionary(questionaryId: $q) { questionaryId } }`;
+    expect((await t.gql(QUESTIONARY, { q: reviewA.questionaryID }, reviewerA.token)).errors).toBeUndefined();
+    expect((await t.gql(QUESTIONARY, { q: reviewA.questionaryID }, chair.token)).errors).toBeUndefined();
+    expect(
+      (await t.gql(QUESTIONARY, { q: reviewA.questionaryID }, reviewerC.token)).errors?.[0].extensions?.code,
+    ).toBe('FORBIDDEN');
+    // the status actions' recipients FAP_REVIEWERS and FAP_CHAIR_AND_SECRETARY
+    const repository = t.app.get(FapsRepository);
+    expect(await repository.reviewerIdsOf(a.pk)).toEqual([reviewerA.id, reviewerB.id].sort((x, y) => x - y));
+    expect(await repository.chairAndSecretaryIdsOf(a.pk)).toEqual(
+      [chair.id, secretary.id].sort((x, y) => x - y),
+    );
 
     // the reviewer reads the proposal they review, not another
     expect((await t.gql(GET_PROPOSAL, { p: a.pk }, reviewerA.token)).errors).toBeUndefined();
@@ -721,16 +744,27 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
       fapMessages.hardConflict('Cole Panel', 'Is a co-proposer of the proposal'),
       'FORBIDDEN',
     );
+    // the soft conflict accepted with its reason, recorded on the review
     const { applyAutomaticAssignment } = await gql<{ applyAutomaticAssignment: Review[] }>(
       APPLY,
       {
         f: fapId,
         c: call.callId,
-        p: preview.pairs.map(({ proposalPk, userId }) => ({ proposalPk, userId })),
+        p: [
+          ...preview.pairs.map(({ proposalPk, userId }) => ({ proposalPk, userId })),
+          { proposalPk: c.pk, userId: reviewerB.id, overrideReason: 'Only expert on phonons' },
+        ],
       },
       chair,
     );
+    expect(
+      applyAutomaticAssignment.find((r) => r.proposalPk === c.pk && r.userID === reviewerB.id),
+    ).toMatchObject({
+      overrideReason: 'Only expert on phonons',
+      conflicts: [`Shares the PI's institution (institution ${INSTITUTION})`],
+    });
     expect(applyAutomaticAssignment.filter((r) => r.proposalPk === c.pk).map((r) => r.status)).toEqual([
+      'DRAFT',
       'DRAFT',
       'DRAFT',
     ]);
