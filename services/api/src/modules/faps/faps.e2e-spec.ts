@@ -776,6 +776,45 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
     ).toEqual([]);
   });
 
+  it('checks only the hard conflicts with CONFLICT_OF_INTEREST_WARNING off; refuses everything with FAP_REVIEW off', async () => {
+    const features = (action: 'ENABLE' | 'DISABLE', id: string) =>
+      gql(
+        `mutation { updateFeatures(input: { featureIds: [${id}], action: ${action} }) { id } }`,
+        {},
+        officer,
+      );
+    const d = await submittedProposal('Solitons');
+    await gql(ASSIGN_PROPOSALS, { p: [d.pk], fi: [{ fapId, instrumentId }] }, officer);
+    await features('DISABLE', 'CONFLICT_OF_INTEREST_WARNING');
+    try {
+      const review = (
+        await gql<{ addUserForReview: Review }>(ADD_REVIEWER, { u: reviewerB.id, p: d.pk, f: fapId }, chair)
+      ).addUserForReview;
+      expect(review).toMatchObject({ conflicts: [], overrideReason: null });
+      await expectRefused(
+        t,
+        { query: ADD_REVIEWER, variables: { u: coProposer.id, p: d.pk, f: fapId }, token: chair.token },
+        fapMessages.hardConflict('Cole Panel', 'Is a co-proposer of the proposal'),
+        'FORBIDDEN',
+      );
+    } finally {
+      await features('ENABLE', 'CONFLICT_OF_INTEREST_WARNING');
+    }
+    await features('DISABLE', 'FAP_REVIEW');
+    try {
+      await expectRefused(
+        t,
+        { query: GET_FAPS, token: officer.token },
+        'The FAP_REVIEW feature is not enabled',
+        'FORBIDDEN',
+      );
+      expect((await download(`/download/xlsx/call_fap/${call.callId}`, officer.token)).status).toBe(403);
+    } finally {
+      await features('ENABLE', 'FAP_REVIEW');
+    }
+    await gql(REMOVE_PROPOSALS, { p: [d.pk], f: [fapId] }, officer);
+  });
+
   it('moves proposals on the FAP workflow events: selected, all reviews submitted, meeting submitted', async () => {
     const ENGINE = 'advance_workflow_on_domain_event';
     const settled = async () => {
