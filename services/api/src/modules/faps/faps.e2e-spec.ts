@@ -480,6 +480,27 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
       'Must be greater than or equal to 0',
     );
     await gql(SUBMIT_INSTRUMENT, { f: fapId, c: call.callId, i: instrumentId }, chair);
+    const instrumentsOf = async () =>
+      (await gql<{ instrumentsByFap: unknown[] }>(INSTRUMENTS_BY_FAP, { f: fapId, c: call.callId }, chair))
+        .instrumentsByFap;
+    expect(await instrumentsOf()).toEqual([
+      { id: instrumentId, name: 'Larmor', availabilityTime: 10, submitted: true },
+    ]);
+    await expectRefused(
+      t,
+      {
+        query: UNSUBMIT_INSTRUMENT,
+        variables: { f: fapId, c: call.callId, i: instrumentId },
+        token: chair.token,
+      },
+      'Your current role (FAP_CHAIR) may not do this',
+      'FORBIDDEN',
+    );
+    await gql(UNSUBMIT_INSTRUMENT, { f: fapId, c: call.callId, i: instrumentId }, officer);
+    expect(await instrumentsOf()).toEqual([
+      { id: instrumentId, name: 'Larmor', availabilityTime: 10, submitted: false },
+    ]);
+    await gql(SUBMIT_INSTRUMENT, { f: fapId, c: call.callId, i: instrumentId }, secretary);
     type Row = {
       proposalPk: number;
       averageGrade: number | null;
