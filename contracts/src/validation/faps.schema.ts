@@ -24,8 +24,8 @@ export const fapMessages = {
     `Proposal ${proposalId} is not assigned to a FAP for instrument ${instrumentId}`,
   alreadyReviewer: (userId: number, proposalId: string | number) =>
     `User ${userId} already reviews proposal ${proposalId}`,
-  hardConflict: (name: string, reason: string) =>
-    `${name} cannot review this proposal: ${reason} (is the principal investigator or a co-proposer of the proposal)`,
+  hardConflict: (name: string) =>
+    `${name} is the principal investigator or a co-proposer of the proposal and cannot review it`,
   softConflict: (name: string, reasons: string) =>
     `${name} has a conflict of interest with this proposal: ${reasons}. Give a reason to assign anyway`,
   gradePrecision: (step: number) => `Grade must be a multiple of ${step}`,

@@ -300,8 +300,7 @@ export function decideFapProposal(command: FapProposalCommand, state: FapProposa
         throw badInput(M.notMember(command.userId, command.fapId));
       if (state.reviews.some((r) => r.fapId === command.fapId && r.userId === command.userId)) return [];
       const hard = command.conflicts.filter((c) => c.hard);
-      if (hard.length > 0)
-        throw forbidden(M.hardConflict(command.userName, hard.map((c) => c.reason).join('; ')));
+      if (hard.length > 0) throw forbidden(M.hardConflict(command.userName));
       const override = command.overrideReason?.trim() || null;
       if (command.conflicts.length > 0 && !override)
         throw badInput(M.softConflict(command.userName, command.conflicts.map((c) => c.reason).join('; ')));
