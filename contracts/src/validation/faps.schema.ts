@@ -42,6 +42,12 @@ export const fapMessages = {
 
 const M = fapMessages;
 
+/** The answer of a FAP review template's FAP_REVIEW_BASIS question: the review's grade and comment. */
+export interface FapReviewBasisValue {
+  grade: number | null;
+  comment: string | null;
+}
+
 /** §5: code, description, numberRatingsRequired and active are required. */
 export const fapSchema = object({
   code: string().trim().required(M.codeRequired),

@@ -442,6 +442,37 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
       },
       fapMessages.incompleteReviews([overridden.id]),
     );
+    // graded in the review's questionary: the FAP_REVIEW_BASIS answer is saved on the review (updateReview's rules)
+    const { getQuestionary } = await gql<{ getQuestionary: { steps: { topic: { id: number } }[] } }>(
+      `query($q: Int!) { getQuestionary(questionaryId: $q) { steps { topic { id } } } }`,
+      { q: overridden.questionaryID },
+      reviewerB,
+    );
+    await gql(
+      `mutation($q: Int!, $topic: Int!, $a: [AnswerInput!]!) { answerTopic(questionaryId: $q, topicId: $topic, answers: $a) { isCompleted } }`,
+      {
+        q: overridden.questionaryID,
+        topic: getQuestionary.steps[0].topic.id,
+        a: [
+          {
+            questionId: 'fap_review_basis',
+            value: JSON.stringify({ value: { grade: 4, comment: '<b>Solid</b>' } }),
+          },
+        ],
+      },
+      reviewerB,
+    );
+    for (let i = 0; i < 3; i++)
+      await t.projections.waitFor(await head(), ['save_fap_review_on_basis_answered']);
+    expect(
+      (
+        await gql<{ getReview: Review }>(
+          `query($r: Int!) { getReview(reviewId: $r) { ${REVIEW} } }`,
+          { r: overridden.id },
+          reviewerB,
+        )
+      ).getReview,
+    ).toMatchObject({ grade: 4, comment: '<b>Solid</b>', status: 'DRAFT' });
     await gql(UPDATE_REVIEW, { r: overridden.id, f: fapId, g: 4, c: 'Solid' }, reviewerB);
     await gql(SUBMIT_REVIEWS, { p: [{ proposalPk: a.pk, reviewId: overridden.id }] }, reviewerB);
     // officers may set a submitted review back to draft and submit it again

@@ -18,6 +18,7 @@ import { ReviewsResolver } from './commands/reviews/reviews.resolver';
 import { FapSheets } from './downloads/fap-sheets';
 import { FapXlsxController } from './downloads/fap-xlsx.controller';
 import { FapReadRule } from './fap-read-rule';
+import { SaveFapReviewOnBasisAnsweredReaction } from './reactions/save-fap-review-on-basis-answered.reaction';
 import { FapsService } from './faps.service';
 import {
   FapMeetingDecisionFieldsResolver,
@@ -63,6 +64,7 @@ import { FapsRepository } from './read-models/faps/faps.repository';
     FapMeetingDecisionFieldsResolver,
     FapProposalFieldsResolver,
     ProposalFapFieldsResolver,
+    SaveFapReviewOnBasisAnsweredReaction,
   ],
   exports: [FapsRepository],
 })

@@ -9,6 +9,7 @@ import {
   fapMessages,
   fapSchema,
   fapTimeAllocationSchema,
+  reviewGradeSchema,
   reviewerRankSchema,
   updateReviewSchema,
   type ConflictRecord,
@@ -67,6 +68,13 @@ export interface FapDetailsArgs {
   active?: boolean | null;
   files?: string | null;
 }
+
+/** sanitised like technical reviews; a comment that shows no text is blank (→ "Comment is required") */
+const cleanComment = (text: string | null | undefined): string | null => {
+  if (text == null) return null;
+  const clean = sanitizeRichText(text);
+  return clean.replace(/<[^>]*>/g, '').trim() === '' ? '' : clean;
+};
 
 const mean = (xs: readonly number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 
@@ -602,29 +610,52 @@ export class FapsService {
       questionaryID?: number | null;
     },
   ): Promise<ReviewModel> {
-    const comment = input.comment == null ? null : sanitizeRichText(input.comment);
     const current = await this.repository.review(input.reviewID);
     const valid = await validateInput(updateReviewSchema(await this.gradePrecision()), {
       ...input,
-      comment: comment && comment.replace(/<[^>]*>/g, '').trim() === '' ? '' : comment,
+      comment: cleanComment(input.comment),
       // no status: the review keeps its own
       status: input.status ?? current?.status ?? ReviewStatus.DRAFT,
     });
     const review = current;
     if (!review || review.fapID !== valid.fapID) throw notFound(M.reviewNotFound);
+    await this.saveReview(await this.actor(session), review, valid, valid.questionaryID ?? null);
+    return (await this.repository.review(review.id))!;
+  }
+
+  private async saveReview(
+    actor: FapActor,
+    review: ReviewModel,
+    valid: { grade?: number | null; comment?: string | null; status: ReviewStatus },
+    questionaryId: number | null,
+  ): Promise<void> {
     await this.commands.execute(
       new ExecuteFapProposalCommand({
         type: 'SaveReview',
         proposalPk: review.proposalPk,
         reviewId: review.id,
-        actor: await this.actor(session),
+        actor,
         grade: valid.grade ?? null,
         comment: valid.comment ?? null,
         status: valid.status,
-        questionaryId: valid.questionaryID ?? null,
+        questionaryId,
       }),
     );
-    return (await this.repository.review(review.id))!;
+  }
+
+  /** The review's FAP_REVIEW_BASIS answer (the module's reaction): updateReview's checks, for the answerer. */
+  async saveReviewAs(
+    actor: FapActor,
+    review: ReviewModel,
+    grade: number | null,
+    comment: string | null,
+    status: ReviewStatus,
+  ): Promise<void> {
+    const valid = await validateInput(reviewGradeSchema(await this.gradePrecision()), {
+      grade,
+      comment: cleanComment(comment),
+    });
+    await this.saveReview(actor, review, { ...valid, status }, review.questionaryID);
   }
 
   async submitProposalsReview(
