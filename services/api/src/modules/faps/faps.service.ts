@@ -489,10 +489,13 @@ export class FapsService {
     // every rule first (conflicts, membership): a refusal allocates and appends nothing
     await this.commands.execute(new ExecuteFapProposalCommand(commands, { dryRun: true }));
     const templates = new Map<number, number | null>();
+    const proposals = new Map(
+      (await this.existingProposals(commands.map((c) => c.proposalPk))).map((p) => [p.primaryKey, p]),
+    );
     for (const c of commands) {
       if (c.type !== 'AddReviewer') continue;
       c.reviewId = await this.ids.next(REVIEW_IDS.sequence, REVIEW_IDS.floor);
-      const proposal = await this.proposals.existing(c.proposalPk);
+      const proposal = proposals.get(c.proposalPk)!;
       if (!templates.has(proposal.callId))
         templates.set(
           proposal.callId,

@@ -55,8 +55,15 @@ export class ExecuteFapProposalCommandHandler implements ICommandHandler<Execute
       }
     }
     if (dryRun) return null;
+    // one append per proposal: its commands decided in order as one batch
+    const byProposal = new Map<number, FapProposalCommand[]>();
+    for (const command of commands)
+      byProposal.set(command.proposalPk, [...(byProposal.get(command.proposalPk) ?? []), command]);
+    const batched: FapProposalCommand[] = [...byProposal].map(([proposalPk, list]) =>
+      list.length === 1 ? list[0] : { type: 'Batch', proposalPk, commands: list },
+    );
     let last: AppendResult | null = null;
-    for (const command of commands) {
+    for (const command of batched) {
       const result = await this.events.execute(
         fapProposalStreamId(command.proposalPk),
         fapProposalDecider,

@@ -133,6 +133,26 @@ describe('FapProposal decider: reviewers and conflicts of interest', () => {
       overrideReason: 'Only expert',
     });
   });
+  it('decides a batch of one proposal in order, each command on the state the previous left', () => {
+    const events = decide(
+      {
+        type: 'Batch',
+        proposalPk: pk,
+        commands: [add(), add({ reviewId: 101, userId: 21 }), add({ reviewId: 102 })],
+      },
+      [onFap],
+    );
+    expect(events.map((e) => (e.data as { userId: number; allReviewersSelected: boolean }).userId)).toEqual([
+      20, 21,
+    ]);
+    expect(events[1].data).toMatchObject({ allReviewersSelected: true });
+    expect(() =>
+      decide({ type: 'Batch', proposalPk: pk, commands: [add(), add({ reviewId: 101, userId: 99 })] }, [
+        onFap,
+      ]),
+    ).toThrow(M.notMember(99, 3));
+  });
+
   it('removes a reviewer; an unknown review decides nothing', () => {
     expect(decide({ type: 'RemoveReviewer', proposalPk: pk, reviewId: 100 }, [onFap, assigned])).toEqual([
       { type: 'FapReviewerRemoved', data: { reviewId: 100, proposalPk: pk, fapId: 3, userId: 20 } },

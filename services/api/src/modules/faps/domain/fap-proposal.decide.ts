@@ -218,7 +218,9 @@ export type FapProposalCommand =
     }
   | { type: 'ReorderDecision'; proposalPk: number; instrumentId: number; rankOrder: number | null }
   /** submitFapMeetingDecisions: a complete decision (a recommendation other than UNSET) becomes submitted */
-  | { type: 'SubmitDecision'; proposalPk: number; instrumentId: number; actor: FapActor };
+  | { type: 'SubmitDecision'; proposalPk: number; instrumentId: number; actor: FapActor }
+  /** several commands on the same proposal decided in order, each on the state the previous ones left: one append */
+  | { type: 'Batch'; proposalPk: number; commands: readonly FapProposalCommand[] };
 
 function reviewOf(state: FapProposalState, reviewId: number): FapReviewState {
   const review = state.reviews.find((r) => r.reviewId === reviewId);
@@ -287,6 +289,20 @@ function decisionSaved(
 
 export function decideFapProposal(command: FapProposalCommand, state: FapProposalState): NewEvent[] {
   switch (command.type) {
+    case 'Batch': {
+      const events: NewEvent[] = [];
+      let current = state;
+      for (const c of command.commands) {
+        if (c.proposalPk !== command.proposalPk) throw new Error('A batch holds commands of one proposal');
+        const decided = decideFapProposal(c, current);
+        events.push(...decided);
+        current = decided.reduce(
+          (s, e) => evolveFapProposal(s, e as { type: string; data: unknown }),
+          current,
+        );
+      }
+      return events;
+    }
     case 'AssignFaps':
       return assignFaps(command.proposalPk, command.callId, state, command.faps);
     case 'RemoveFaps': {
