@@ -5,6 +5,7 @@ import {
   fapReviewSavedEvent,
   fapReviewSubmittedEvent,
   fapReviewerAssignedEvent,
+  fapProposalInstrumentSubmittedEvent,
   fapWorkflowEvents,
   proposalFapsAssignedEvent,
   type FapProposalEvent,
@@ -79,6 +80,16 @@ describe('fapWorkflowEvents', () => {
     ).toEqual(['PROPOSAL_FAP_MEETING_SAVED']);
   });
 
+  it("maps the instrument's availability submitted (not unsubmitted) to PROPOSAL_INSTRUMENT_SUBMITTED", () => {
+    const data = { proposalPk: 1, fapId: 2, callId: 3, instrumentId: 4, submitted: true };
+    expect(fapWorkflowEvents(as(fapProposalInstrumentSubmittedEvent.create(data)))).toEqual([
+      'PROPOSAL_INSTRUMENT_SUBMITTED',
+    ]);
+    expect(
+      fapWorkflowEvents(as(fapProposalInstrumentSubmittedEvent.create({ ...data, submitted: false }))),
+    ).toEqual([]);
+  });
+
   it('names only workflow events of the catalogue', () => {
     for (const name of [
       'PROPOSAL_FAP_SELECTED',
@@ -88,6 +99,7 @@ describe('fapWorkflowEvents', () => {
       'PROPOSAL_ALL_FAP_REVIEWS_SUBMITTED',
       'PROPOSAL_FAP_MEETING_SAVED',
       'PROPOSAL_FAP_MEETING_SUBMITTED',
+      'PROPOSAL_INSTRUMENT_SUBMITTED',
     ])
       expect([name, statusChangingEvent(name)?.emittedBy]).toEqual([name, expect.any(String)]);
   });

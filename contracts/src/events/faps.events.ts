@@ -27,6 +27,7 @@ export const FAP_REVIEW_SUBMITTED = 'FapReviewSubmitted';
 export const FAP_REVIEWER_RANK_SAVED = 'FapReviewerRankSaved';
 export const FAP_TIME_ALLOCATION_UPDATED = 'FapTimeAllocationUpdated';
 export const FAP_MEETING_DECISION_SAVED = 'FapMeetingDecisionSaved';
+export const FAP_PROPOSAL_INSTRUMENT_SUBMITTED = 'FapProposalInstrumentSubmitted';
 
 /** The role a member holds in a panel. */
 export type FapMemberRole = Role.FAP_CHAIR | Role.FAP_SECRETARY | Role.FAP_REVIEWER;
@@ -148,6 +149,15 @@ export interface FapMeetingDecisionSavedData {
   readonly becameSubmitted: boolean;
 }
 
+/** The availability of the proposal's instrument was submitted (or unsubmitted) in its panel for its call. */
+export interface FapProposalInstrumentSubmittedData {
+  readonly proposalPk: number;
+  readonly fapId: number;
+  readonly callId: number;
+  readonly instrumentId: number;
+  readonly submitted: boolean;
+}
+
 export const fapCreatedEvent = defineEvent<FapDetails, typeof FAP_CREATED>(FAP_CREATED, {
   stream: FAP_STREAM,
   description: (d) => `FAP ${JSON.stringify(d.code)} created`,
@@ -262,6 +272,16 @@ export const fapMeetingDecisionSavedEvent = defineEvent<
   changedObjectId: (d) => String(d.proposalPk),
 });
 
+export const fapProposalInstrumentSubmittedEvent = defineEvent<
+  FapProposalInstrumentSubmittedData,
+  typeof FAP_PROPOSAL_INSTRUMENT_SUBMITTED
+>(FAP_PROPOSAL_INSTRUMENT_SUBMITTED, {
+  stream: FAP_PROPOSAL_STREAM,
+  description: (d) =>
+    `Instrument ${d.instrumentId} of proposal ${d.proposalPk} ${d.submitted ? 'submitted' : 'unsubmitted'} in FAP ${d.fapId}`,
+  changedObjectId: (d) => String(d.proposalPk),
+});
+
 export type FapEvent =
   | { readonly type: typeof FAP_CREATED; readonly data: FapDetails }
   | { readonly type: typeof FAP_UPDATED; readonly data: FapDetails }
@@ -278,7 +298,11 @@ export type FapProposalEvent =
   | { readonly type: typeof FAP_REVIEW_SUBMITTED; readonly data: FapReviewSubmittedData }
   | { readonly type: typeof FAP_REVIEWER_RANK_SAVED; readonly data: FapReviewerRankSavedData }
   | { readonly type: typeof FAP_TIME_ALLOCATION_UPDATED; readonly data: FapTimeAllocationUpdatedData }
-  | { readonly type: typeof FAP_MEETING_DECISION_SAVED; readonly data: FapMeetingDecisionSavedData };
+  | { readonly type: typeof FAP_MEETING_DECISION_SAVED; readonly data: FapMeetingDecisionSavedData }
+  | {
+      readonly type: typeof FAP_PROPOSAL_INSTRUMENT_SUBMITTED;
+      readonly data: FapProposalInstrumentSubmittedData;
+    };
 
 export const FAP_EVENT_TYPES = [
   FAP_CREATED,
@@ -298,12 +322,13 @@ export const FAP_PROPOSAL_EVENT_TYPES = [
   FAP_REVIEWER_RANK_SAVED,
   FAP_TIME_ALLOCATION_UPDATED,
   FAP_MEETING_DECISION_SAVED,
+  FAP_PROPOSAL_INSTRUMENT_SUBMITTED,
 ] as const;
 
 /**
  * The status-changing events (§1) one FAP-proposal event is to its proposal's workflow: assigned to a panel (when
  * it has one), all reviewers selected, a review saved / submitted, all reviews submitted, the meeting decision
- * saved / submitted.
+ * saved / submitted, the availability of its instrument submitted in its panel.
  */
 export function fapWorkflowEvents(event: FapProposalEvent): string[] {
   switch (event.type) {
@@ -321,6 +346,8 @@ export function fapWorkflowEvents(event: FapProposalEvent): string[] {
       return event.data.becameSubmitted
         ? ['PROPOSAL_FAP_MEETING_SAVED', 'PROPOSAL_FAP_MEETING_SUBMITTED']
         : ['PROPOSAL_FAP_MEETING_SAVED'];
+    case FAP_PROPOSAL_INSTRUMENT_SUBMITTED:
+      return event.data.submitted ? ['PROPOSAL_INSTRUMENT_SUBMITTED'] : [];
     default:
       return [];
   }
@@ -341,6 +368,7 @@ export const FAP_EVENTS = [
   fapReviewerRankSavedEvent,
   fapTimeAllocationUpdatedEvent,
   fapMeetingDecisionSavedEvent,
+  fapProposalInstrumentSubmittedEvent,
 ] as const;
 
 registerEvents(...FAP_EVENTS);

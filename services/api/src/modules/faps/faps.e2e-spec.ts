@@ -904,9 +904,14 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
     };
     await step('SUBMITTED_LOCKED', 1, ['PROPOSAL_SUBMITTED']);
     await step('FAP_REVIEW', 2, ['PROPOSAL_FAP_SELECTED']);
-    await step('FAP_MEETING', 3, ['PROPOSAL_ALL_FAP_REVIEWS_SUBMITTED']);
+    await step('FAP_MEETING', 3, ['PROPOSAL_ALL_FAP_REVIEWS_SUBMITTED', 'PROPOSAL_INSTRUMENT_SUBMITTED']);
     await step('ALLOCATED', 4, ['PROPOSAL_FAP_MEETING_SUBMITTED']);
     const flowCall = await createOpenCall(t, officer.token, { proposalWorkflowId: createWorkflow.id });
+    await gql(
+      `mutation($c: Int!, $i: [InstrumentFapIdInput!]!) { assignInstrumentsToCall(callId: $c, instrumentFapIds: $i) { id } }`,
+      { c: flowCall.callId, i: [{ instrumentId, fapId }] },
+      officer,
+    );
     const statusOf = async (pk: number) => {
       await settled();
       return (
@@ -925,6 +930,9 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
       await gql<{ addUserForReview: Review }>(ADD_REVIEWER, { u: reviewerC.id, p: pk, f: fapId }, chair)
     ).addUserForReview;
     await gql(UPDATE_REVIEW, { r: review.id, f: fapId, g: 5, c: 'Fine', s: 'SUBMITTED' }, reviewerC);
+    // all reviews submitted, and the instrument's availability still to be submitted in the panel
+    expect(await statusOf(pk)).toBe('FAP_REVIEW');
+    await gql(SUBMIT_INSTRUMENT, { f: fapId, c: flowCall.callId, i: instrumentId }, chair);
     expect(await statusOf(pk)).toBe('FAP_MEETING');
     await gql(
       SAVE_DECISION,

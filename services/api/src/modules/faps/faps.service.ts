@@ -341,9 +341,26 @@ export class FapsService {
     const onCall = await this.instruments.ofCall(callId);
     if (!onCall.some((i) => i.instrumentId === instrumentId && i.fapId === fapId))
       throw badInput(`Instrument ${instrumentId} is not reviewed by FAP ${fapId} in call ${callId}`);
-    await this.commands.execute(
+    const appended = await this.commands.execute(
       new ExecuteFapCommand({ type: 'SubmitInstrument', id: fapId, callId, instrumentId, submitted }),
     );
+    if (!appended) return;
+    // each proposal of the panel on that instrument in the call records it (PROPOSAL_INSTRUMENT_SUBMITTED)
+    const proposals = await this.repository.fapProposals({ fapId, callId, instrumentId });
+    const pks = [...new Set(proposals.map((p) => p.proposalPk))];
+    if (pks.length > 0)
+      await this.commands.execute(
+        new ExecuteFapProposalCommand(
+          pks.map((proposalPk) => ({
+            type: 'RecordInstrumentSubmitted',
+            proposalPk,
+            fapId,
+            callId,
+            instrumentId,
+            submitted,
+          })),
+        ),
+      );
   }
 
   async instrumentsByFap(fapId: number, callId: number) {

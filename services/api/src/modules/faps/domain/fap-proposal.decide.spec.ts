@@ -310,6 +310,25 @@ describe('FapProposal decider: FAP time and meeting decisions', () => {
       commentForUser: 'Well done',
     });
   });
+  it("records the instrument's availability submitted on the proposals of that panel and instrument only", () => {
+    const record: FapProposalCommand = {
+      type: 'RecordInstrumentSubmitted',
+      proposalPk: pk,
+      fapId: 3,
+      callId: 1,
+      instrumentId: 2,
+      submitted: true,
+    };
+    expect(decide(record, [onFap])).toEqual([
+      {
+        type: 'FapProposalInstrumentSubmitted',
+        data: { proposalPk: pk, fapId: 3, callId: 1, instrumentId: 2, submitted: true },
+      },
+    ]);
+    expect(decide({ ...record, instrumentId: 9 } as FapProposalCommand, [onFap])).toEqual([]);
+    expect(decide({ ...record, fapId: 4 } as FapProposalCommand, [onFap])).toEqual([]);
+  });
+
   it('submit-all submits a complete decision and skips an incomplete or missing one', () => {
     const submit: FapProposalCommand = {
       type: 'SubmitDecision',

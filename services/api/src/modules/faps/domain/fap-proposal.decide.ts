@@ -11,6 +11,7 @@ import {
   ReviewStatus,
   fapMeetingDecisionSavedEvent,
   fapMessages,
+  fapProposalInstrumentSubmittedEvent,
   fapReviewSavedEvent,
   fapReviewSubmittedEvent,
   fapReviewerAssignedEvent,
@@ -219,6 +220,15 @@ export type FapProposalCommand =
   | { type: 'ReorderDecision'; proposalPk: number; instrumentId: number; rankOrder: number | null }
   /** submitFapMeetingDecisions: a complete decision (a recommendation other than UNSET) becomes submitted */
   | { type: 'SubmitDecision'; proposalPk: number; instrumentId: number; actor: FapActor }
+  /** submit/unsubmitInstrumentInFap, recorded on each proposal of the panel on that instrument (workflow event) */
+  | {
+      type: 'RecordInstrumentSubmitted';
+      proposalPk: number;
+      fapId: number;
+      callId: number;
+      instrumentId: number;
+      submitted: boolean;
+    }
   /** several commands on the same proposal decided in order, each on the state the previous ones left: one append */
   | { type: 'Batch'; proposalPk: number; commands: readonly FapProposalCommand[] };
 
@@ -440,6 +450,14 @@ export function decideFapProposal(command: FapProposalCommand, state: FapProposa
         submitted: current?.submitted ?? false,
         submittedBy: current?.submittedBy ?? null,
       });
+    }
+    case 'RecordInstrumentSubmitted': {
+      if (!state.faps.some((f) => f.fapId === command.fapId && f.instrumentId === command.instrumentId))
+        return [];
+      const { proposalPk, fapId, callId, instrumentId, submitted } = command;
+      return [
+        fapProposalInstrumentSubmittedEvent.create({ proposalPk, fapId, callId, instrumentId, submitted }),
+      ];
     }
     case 'SubmitDecision': {
       const fapId = fapOfInstrument(state, command.proposalPk, command.instrumentId);
