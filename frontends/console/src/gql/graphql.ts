@@ -241,6 +241,8 @@ export type ProposalsFilter = {
   /** the technique proposals table: submitted (else created) in a date range */
   dateFilter?: DateFilterInput | null | undefined;
   excludeProposalStatusIds?: Array<number> | null | undefined;
+  /** proposals assigned to this FAP */
+  fapId?: number | null | undefined;
   /** one instrument, proposals on several instruments (showMultiInstrumentProposals), or all */
   instrumentFilter?: InstrumentFilterInput | null | undefined;
   proposalStatusId?: number | null | undefined;
@@ -278,6 +280,7 @@ export type QuestionsFilter = {
 export type ReviewerFilter = 'ALL' | 'ME';
 
 export type SettingsId =
+  | 'CONFLICT_OF_INTEREST_COAUTHOR_YEARS'
   | 'DATE_FORMAT'
   | 'DATE_TIME_FORMAT'
   | 'DEFAULT_INST_SCI_REVIEWER_FILTER'
