@@ -13,7 +13,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
+import RemoveCircleOutlined from '@mui/icons-material/RemoveCircleOutlined';
 import Undo from '@mui/icons-material/Undo';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
@@ -81,7 +81,13 @@ export function AutoAssignPreviewDialog({
   };
 
   return (
-    <Dialog open={open} onClose={() => onClose(false)} fullWidth maxWidth="md" aria-labelledby={`${id}-title`}>
+    <Dialog
+      open={open}
+      onClose={() => onClose(false)}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby={`${id}-title`}
+    >
       <DialogTitle id={`${id}-title`}>{t('console.faps.auto.title')}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{t('console.faps.auto.intro', { call })}</Typography>
@@ -110,7 +116,11 @@ export function AutoAssignPreviewDialog({
                     <TableRow
                       key={key}
                       data-testid={`pair-${key}`}
-                      sx={isRemoved ? { '& td': { textDecoration: 'line-through', color: 'text.secondary' } } : {}}
+                      sx={
+                        isRemoved
+                          ? { '& td': { textDecoration: 'line-through', color: 'text.secondary' } }
+                          : {}
+                      }
                     >
                       <TableCell>{pair.proposalId}</TableCell>
                       <TableCell>{pair.memberName}</TableCell>
@@ -122,7 +132,9 @@ export function AutoAssignPreviewDialog({
                               ? t('console.faps.auto.restore', names)
                               : t('console.faps.auto.remove', names)
                           }
-                          icon={isRemoved ? <Undo fontSize="small" /> : <RemoveCircleOutline fontSize="small" />}
+                          icon={
+                            isRemoved ? <Undo fontSize="small" /> : <RemoveCircleOutlined fontSize="small" />
+                          }
                           onClick={() => toggle(key)}
                         />
                       </TableCell>

@@ -118,8 +118,16 @@ export function MeetingDecisionDialog({
   };
 
   return (
-    <Dialog open={open} onClose={() => onClose(false)} fullWidth maxWidth="sm" aria-labelledby={`${id}-title`}>
-      <DialogTitle id={`${id}-title`}>{t('console.faps.meeting.decisionTitle', { id: proposalId })}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={() => onClose(false)}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={`${id}-title`}
+    >
+      <DialogTitle id={`${id}-title`}>
+        {t('console.faps.meeting.decisionTitle', { id: proposalId })}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <FormControl fullWidth required error={error !== null} disabled={readonly}>
