@@ -11,6 +11,8 @@ export interface RankingRow {
   allocatedTime: number | null;
   /** the api's flag; computed here from the cumulative time when absent */
   inAvailabilityZone?: boolean | null;
+  /** the api's cumulative time (it counts a technical review's time where no FAP time is set) */
+  cumulativeTime?: number | null;
 }
 
 export type RankedRow<T extends RankingRow> = T & { cumulativeTime: number; inAvailabilityZone: boolean };
@@ -22,7 +24,7 @@ export function withCumulativeTime<T extends RankingRow>(
 ): RankedRow<T>[] {
   let cumulative = 0;
   return rows.map((row) => {
-    cumulative += row.allocatedTime ?? 0;
+    cumulative = row.cumulativeTime ?? cumulative + (row.allocatedTime ?? 0);
     const computed = availabilityTime != null && cumulative <= availabilityTime;
     return {
       ...row,
