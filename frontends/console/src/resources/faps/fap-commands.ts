@@ -25,7 +25,7 @@ import {
   type ConsoleFapProposalFieldsFragment,
   type ConsoleFapProposalsByInstrumentQuery,
   type ConsoleInstrumentsByFapQuery,
-  type ConsolePersonFieldsFragment,
+  type ConsoleFapPersonFragment,
   type ConsolePreviewAutomaticAssignmentQuery,
   type ConsoleSubmitFapMeetingDecisionsMutation,
   type SaveFapMeetingDecisionInput,
@@ -38,7 +38,7 @@ export type FapInstrument = ConsoleInstrumentsByFapQuery['instrumentsByFap'][num
 export type ReviewerConflicts = ConsoleConflictsOfInterestQuery['conflictsOfInterest'][number];
 export type AutomaticAssignmentPreview = ConsolePreviewAutomaticAssignmentQuery['previewAutomaticAssignment'];
 export type SubmitDecisionsResult = ConsoleSubmitFapMeetingDecisionsMutation['submitFapMeetingDecisions'];
-export type Person = ConsolePersonFieldsFragment;
+export type Person = ConsoleFapPersonFragment;
 
 /** A person as the FAP pages show them. */
 export const personName = (p: { firstname: string; lastname: string } | null | undefined): string =>
@@ -56,7 +56,7 @@ export const fapCommands = {
     (await request(ConsoleFapMembersDocument, { fapId })).fapMembers,
   /** everybody who may be made a member (officers: getUsers) */
   userCandidates: async (): Promise<Person[]> =>
-    (await request(ConsoleFapUserCandidatesDocument, {})).getUsers.users,
+    (await request(ConsoleFapUserCandidatesDocument)).getUsers.users,
   assignChairOrSecretary: async (fapId: number, userId: number, roleId: 'FAP_CHAIR' | 'FAP_SECRETARY') => {
     await request(ConsoleAssignChairOrSecretaryDocument, { input: { fapId, userId, roleId } });
   },
@@ -106,11 +106,9 @@ export const fapCommands = {
     await request(ConsoleApplyAutomaticAssignmentDocument, { fapId, callId, pairs });
   },
   submitInstrument: async (fapId: number, callId: number, instrumentId: number, submitted: boolean) => {
-    await request(submitted ? ConsoleSubmitInstrumentInFapDocument : ConsoleUnsubmitInstrumentInFapDocument, {
-      fapId,
-      callId,
-      instrumentId,
-    });
+    const variables = { fapId, callId, instrumentId };
+    if (submitted) await request(ConsoleSubmitInstrumentInFapDocument, variables);
+    else await request(ConsoleUnsubmitInstrumentInFapDocument, variables);
   },
   saveMeetingDecision: async (input: SaveFapMeetingDecisionInput) => {
     await request(ConsoleSaveFapMeetingDecisionDocument, { input });

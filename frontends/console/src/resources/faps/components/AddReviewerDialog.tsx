@@ -115,7 +115,8 @@ export function AddReviewerDialog({
               value={picked}
               renderValue={(value) => personName(options.find((m) => m.userId === value)?.user)}
               onChange={(e) => {
-                setPicked(e.target.value === '' ? '' : Number(e.target.value));
+                const value = e.target.value as number | string;
+                setPicked(value === '' ? '' : Number(value));
                 setError(null);
               }}
             >

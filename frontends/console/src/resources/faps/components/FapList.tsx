@@ -13,7 +13,6 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { useTranslation } from 'react-i18next';
-import type { FapRecord } from '../faps.operations';
 
 function FapListActions() {
   const { t } = useTranslation();
@@ -55,7 +54,7 @@ export function FapList() {
         <NumberField source="proposalCount" label={column('proposalCount')} />
         <NumberField source="proposalCurrentCount" label={column('proposalCurrentCount')} />
         {isOfficer ? <EditButton /> : null}
-        {isOfficer ? <DeleteWithConfirmButton<FapRecord> mutationMode="pessimistic" /> : null}
+        {isOfficer ? <DeleteWithConfirmButton mutationMode="pessimistic" /> : null}
       </Datagrid>
     </List>
   );

@@ -101,12 +101,10 @@ export function AssignFapDialog({
                   labelId={`${id}-${instrument.id}`}
                   label={label}
                   value={picked[instrument.id] ?? ''}
-                  onChange={(e) =>
-                    setPicked((p) => ({
-                      ...p,
-                      [instrument.id]: e.target.value === '' ? '' : Number(e.target.value),
-                    }))
-                  }
+                  onChange={(e) => {
+                    const value = e.target.value as number | string;
+                    setPicked((p) => ({ ...p, [instrument.id]: value === '' ? '' : Number(value) }));
+                  }}
                 >
                   <MenuItem value="">{t('console.faps.assign.none')}</MenuItem>
                   {faps.map((fap) => (
