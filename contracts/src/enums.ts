@@ -126,6 +126,7 @@ export enum FeatureUpdateAction {
 
 /** Facility settings (the palette colour ids are the original user-office ids). */
 export enum SettingsId {
+  CONFLICT_OF_INTEREST_COAUTHOR_YEARS = 'CONFLICT_OF_INTEREST_COAUTHOR_YEARS',
   DATE_FORMAT = 'DATE_FORMAT',
   DATE_TIME_FORMAT = 'DATE_TIME_FORMAT',
   DEFAULT_INST_SCI_REVIEWER_FILTER = 'DEFAULT_INST_SCI_REVIEWER_FILTER',

@@ -11,6 +11,11 @@ export interface SettingDefault {
  * (`settingValueSchema`). The palette is a calm blue (primary) and green (secondary) theme.
  */
 export const SETTING_DEFAULTS: Readonly<Record<SettingsId, SettingDefault>> = {
+  [SettingsId.CONFLICT_OF_INTEREST_COAUTHOR_YEARS]: {
+    value: '3',
+    description:
+      'Years back a proposal shared by a FAP reviewer and the PI makes them co-authors (a conflict of interest)',
+  },
   [SettingsId.DATE_FORMAT]: {
     value: 'dd-MM-yyyy',
     description: 'Format of dates shown in the application (date-fns tokens)',

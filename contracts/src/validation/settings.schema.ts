@@ -102,6 +102,7 @@ const SETTING_VALUE_RULES: Readonly<Record<SettingsId, SettingValueRule>> = {
   [SettingsId.FEEDBACK_FREQUENCY_DAYS]: nonNegativeInteger,
   [SettingsId.FEEDBACK_MAX_REQUESTS]: nonNegativeInteger,
   [SettingsId.GRADE_PRECISION]: positiveNumber,
+  [SettingsId.CONFLICT_OF_INTEREST_COAUTHOR_YEARS]: nonNegativeInteger,
   [SettingsId.HEADER_LOGO_FILENAME]: fileNameOrEmpty,
   [SettingsId.IDLE_TIMEOUT]: positiveInteger,
   [SettingsId.INVITE_REMINDERS_SEND_DELAY_DAYS]: nonNegativeInteger,

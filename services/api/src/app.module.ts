@@ -20,6 +20,7 @@ import { CallsModule } from './modules/calls';
 import { InstrumentsModule } from './modules/instruments';
 import { ProposalsModule } from './modules/proposals';
 import { TechnicalReviewsModule } from './modules/technical-reviews';
+import { FapsModule } from './modules/faps';
 import { ProposalViewsModule } from './modules/proposal-views';
 import { GenericTemplatesModule } from './modules/generic-templates';
 import { SamplesModule } from './modules/samples';
@@ -49,6 +50,7 @@ const DOMAIN_MODULES = [
   ProposalsModule,
   ProposalViewsModule,
   TechnicalReviewsModule,
+  FapsModule,
   GenericTemplatesModule,
   SamplesModule,
   DownloadsModule,

@@ -278,6 +278,7 @@ export type QuestionsFilter = {
 export type ReviewerFilter = 'ALL' | 'ME';
 
 export type SettingsId =
+  | 'CONFLICT_OF_INTEREST_COAUTHOR_YEARS'
   | 'DATE_FORMAT'
   | 'DATE_TIME_FORMAT'
   | 'DEFAULT_INST_SCI_REVIEWER_FILTER'

@@ -12,3 +12,4 @@ export {
   InstrumentMinimalModel,
 } from './read-models/instruments/instrument.models';
 export { ROLES_SEEING_ALL_INSTRUMENTS } from './instruments.policy';
+export { ExecuteInstrumentCommand } from './commands/execute-instrument-command';

@@ -1,0 +1,92 @@
+/**
+ * The FAP automatic assignment's figures (`npm run bench:fap-assignment`), pure CPU, no database:
+ *
+ * BENCH_PROPOSALS proposals (default 2,000) × BENCH_MEMBERS members (default 60) × BENCH_REVIEWS reviewers each
+ * (default 3), seeded (BENCH_SEED, default 1): about 2% of the pairs with a soft conflict (same institution or
+ * co-authors) and a few PROPOSER conflicts (a member is the PI of every 50th proposal). autoAssign runs
+ * BENCH_RUNS times (default 5, after one warm-up run); it prints the median and the fastest time, the load spread
+ * (min / max / mean), how many pairs were placed and unfilled. Aim: under 2 s on the 2-core machine.
+ *
+ * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  autoAssign,
+  type AutoAssignProposal,
+} from '../../services/api/src/modules/faps/domain/algorithms/auto-assign';
+import type { Conflict } from '../../services/api/src/modules/faps/domain/algorithms/conflicts';
+
+const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 2000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 60);
+const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SEED = Number(process.env.BENCH_SEED ?? 1);
+
+const mulberry32 = (seed: number) => () => {
+  let t = (seed += 0x6d2b79f5);
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+function main(): void {
+  const random = mulberry32(SEED);
+  const memberIds = Array.from({ length: MEMBERS }, (_, i) => 1000 + i);
+  const proposals: AutoAssignProposal[] = Array.from({ length: PROPOSALS }, (_, i) => ({
+    proposalPk: i + 1,
+    required: REVIEWS,
+    assigned: [],
+  }));
+  const soft: Conflict = { kind: 'INSTITUTION', hard: false, reason: "Shares the PI's institution (ESS)" };
+  const hard: Conflict = { kind: 'PROPOSER', hard: true, reason: "Is the proposal's principal investigator" };
+  const conflicts = new Map<number, Conflict[]>();
+  const key = (pk: number, userId: number) => pk * 100_000 + userId;
+  for (const p of proposals) {
+    for (const userId of memberIds) if (random() < 0.02) conflicts.set(key(p.proposalPk, userId), [soft]);
+    if (p.proposalPk % 50 === 0) {
+      conflicts.set(key(p.proposalPk, memberIds[Math.floor(random() * MEMBERS)]), [hard]);
+    }
+  }
+  const input = {
+    proposals,
+    members: memberIds.map((userId) => ({ userId })),
+    conflicts: (pk: number, userId: number) => conflicts.get(key(pk, userId)) ?? [],
+  };
+  process.stderr.write(
+    `${PROPOSALS} proposals × ${MEMBERS} members × ${REVIEWS} reviews, ${conflicts.size} conflicted pairs\n`,
+  );
+
+  autoAssign(input); // warm-up
+  const times: number[] = [];
+  let result = autoAssign(input);
+  for (let run = 0; run < RUNS; run++) {
+    const start = performance.now();
+    result = autoAssign(input);
+    times.push(performance.now() - start);
+    process.stderr.write(`run ${run + 1}: ${times[run].toFixed(1)} ms\n`);
+  }
+  times.sort((a, b) => a - b);
+  const loads = [...result.loads.values()];
+  const figures = {
+    proposals: PROPOSALS,
+    members: MEMBERS,
+    reviews: REVIEWS,
+    conflictedPairs: conflicts.size,
+    medianMs: Number(times[Math.floor(times.length / 2)].toFixed(1)),
+    fastestMs: Number(times[0].toFixed(1)),
+    placed: result.assignments.length,
+    unfilled: result.unfilled.reduce((sum, u) => sum + u.missing, 0),
+    maxLoad: result.maxLoad,
+    loadMin: Math.min(...loads),
+    loadMax: Math.max(...loads),
+    loadMean: Number((loads.reduce((s, v) => s + v, 0) / loads.length).toFixed(2)),
+  };
+  process.stdout.write(
+    `autoAssign median ${figures.medianMs} ms (fastest ${figures.fastestMs} ms) over ${RUNS} runs; ` +
+      `placed ${figures.placed}, unfilled ${figures.unfilled}; ` +
+      `load min ${figures.loadMin} / max ${figures.loadMax} / mean ${figures.loadMean} (cap ${figures.maxLoad})\n`,
+  );
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+main();

@@ -1,0 +1,72 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { InstitutionsModule } from '../institutions';
+import { InstrumentsModule } from '../instruments';
+import { ProposalReaders, ProposalsModule } from '../proposals';
+import { ProposalViewsModule } from '../proposal-views';
+import { QuestionariesModule } from '../questionaries';
+import { SettingsModule } from '../settings';
+import { TechnicalReviewsModule } from '../technical-reviews';
+import { UsersModule } from '../users';
+import { ExecuteFapCommandHandler } from './commands/execute-fap-command';
+import { ExecuteFapProposalCommandHandler } from './commands/execute-fap-proposal-command';
+import { MeetingDecisionsResolver } from './commands/meeting-decisions/meeting-decisions.resolver';
+import { PanelsResolver } from './commands/panels/panels.resolver';
+import { ProposalsToFapsResolver } from './commands/proposals-to-faps/proposals-to-faps.resolver';
+import { ReviewersResolver } from './commands/reviewers/reviewers.resolver';
+import { ReviewsResolver } from './commands/reviews/reviews.resolver';
+import { FapReadRule } from './fap-read-rule';
+import { FapsService } from './faps.service';
+import {
+  FapMeetingDecisionFieldsResolver,
+  FapProposalFieldsResolver,
+  GetFapsResolver,
+  ReviewFieldsResolver,
+} from './read-models/faps/get-faps.resolver';
+import { FapsProjection } from './read-models/faps/faps.projection';
+import { FapsRepository } from './read-models/faps/faps.repository';
+
+/**
+ * Review panels (FAPs, §3, §4, §5, §6, §7; streams `fap-<id>` and `fap-proposal-<proposalPk>`): panels and
+ * members, proposals and reviewers with conflicts of interest, grades, meeting decisions, ranking, spreadsheets.
+ */
+@Module({
+  imports: [
+    InstitutionsModule,
+    InstrumentsModule,
+    ProposalsModule,
+    ProposalViewsModule,
+    QuestionariesModule,
+    SettingsModule,
+    TechnicalReviewsModule,
+    UsersModule,
+  ],
+  providers: [
+    FapsProjection,
+    FapsRepository,
+    FapsService,
+    FapReadRule,
+    ExecuteFapCommandHandler,
+    ExecuteFapProposalCommandHandler,
+    PanelsResolver,
+    ProposalsToFapsResolver,
+    ReviewersResolver,
+    ReviewsResolver,
+    MeetingDecisionsResolver,
+    GetFapsResolver,
+    ReviewFieldsResolver,
+    FapMeetingDecisionFieldsResolver,
+    FapProposalFieldsResolver,
+  ],
+  exports: [FapsRepository],
+})
+export class FapsModule implements OnModuleInit {
+  constructor(
+    private readonly readers: ProposalReaders,
+    private readonly readRule: FapReadRule,
+  ) {}
+
+  onModuleInit(): void {
+    // reviewers read the proposals they review; chairs and secretaries every proposal of their panels
+    this.readers.register((session, proposal) => this.readRule.mayRead(session, proposal));
+  }
+}

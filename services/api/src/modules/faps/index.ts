@@ -1,0 +1,3 @@
+export { FapsModule } from './faps.module';
+export { FapsRepository } from './read-models/faps/faps.repository';
+export { FAPS_PROJECTION } from './read-models/faps/faps.projection';
