@@ -14,6 +14,20 @@ export type AnswerInput = {
   value: string;
 };
 
+export type AssignChairOrSecretaryToFapInput = {
+  fapId: number;
+  /** FAP_CHAIR or FAP_SECRETARY */
+  roleId: UserRole;
+  userId: number;
+};
+
+export type AutomaticAssignmentPairInput = {
+  /** required to accept a soft conflict */
+  overrideReason?: string | null | undefined;
+  proposalPk: number;
+  userId: number;
+};
+
 export type CallsFilter = {
   callIds?: Array<number> | null | undefined;
   /** open now (start ≤ now < end) */
@@ -25,6 +39,9 @@ export type CallsFilter = {
   isReviewEnded?: boolean | null | undefined;
   templateIds?: Array<number> | null | undefined;
 };
+
+/** PROPOSER (PI or co-proposer: hard), INSTITUTION and COAUTHOR (soft) */
+export type ConflictOfInterestKind = 'COAUTHOR' | 'INSTITUTION' | 'PROPOSER';
 
 /** How to import an item that differs from the existing one */
 export type ConflictResolution = {
@@ -145,6 +162,19 @@ export type DependenciesLogicOperator = 'AND' | 'OR';
 
 export type EvaluatorOperator = 'eq' | 'neq';
 
+export type FapInstrumentInput = {
+  fapId: number;
+  instrumentId?: number | null | undefined;
+};
+
+export type FapsFilter = {
+  active?: boolean | null | undefined;
+  /** panels reviewing an instrument of this call */
+  callId?: number | null | undefined;
+  /** text in the code or description */
+  filter?: string | null | undefined;
+};
+
 export type FeatureId =
   | 'CONFLICT_OF_INTEREST_WARNING'
   | 'EMAIL_INVITE'
@@ -236,6 +266,17 @@ export type PredefinedMessagesFilter = {
 
 export type ProposalEndStatus = 'ACCEPTED' | 'REJECTED' | 'RESERVED' | 'UNSET';
 
+export type ProposalPkWithReviewId = {
+  proposalPk: number;
+  reviewId: number;
+};
+
+export type ProposalRankOrderInput = {
+  instrumentId: number;
+  proposalPk: number;
+  rankOrder?: number | null | undefined;
+};
+
 export type ProposalsFilter = {
   callId?: number | null | undefined;
   /** the technique proposals table: submitted (else created) in a date range */
@@ -275,7 +316,23 @@ export type QuestionsFilter = {
   text?: string | null | undefined;
 };
 
+export type ReorderFapMeetingDecisionProposalsInput = {
+  proposals: Array<ProposalRankOrderInput>;
+};
+
+export type ReviewStatus = 'DRAFT' | 'SUBMITTED';
+
 export type ReviewerFilter = 'ALL' | 'ME';
+
+export type SaveFapMeetingDecisionInput = {
+  commentForManagement?: string | null | undefined;
+  commentForUser?: string | null | undefined;
+  instrumentId: number;
+  proposalPk: number;
+  rankOrder?: number | null | undefined;
+  recommendation?: ProposalEndStatus | null | undefined;
+  submitted?: boolean | null | undefined;
+};
 
 export type SettingsId =
   | 'CONFLICT_OF_INTEREST_COAUTHOR_YEARS'
@@ -331,6 +388,12 @@ export type StatusActionsLogsFilter = {
   statusActionIds?: Array<number> | null | undefined;
   /** true: successful only; false: failed only; absent: all */
   statusActionsSuccessful?: boolean | null | undefined;
+};
+
+export type SubmitFapMeetingDecisionsInput = {
+  callId?: number | null | undefined;
+  fapId: number;
+  instrumentId?: number | null | undefined;
 };
 
 export type SubmitTechnicalReviewInput = {
@@ -462,64 +525,6 @@ export type UserRole =
   | 'USER_OFFICER';
 
 export type WorkflowType = 'EXPERIMENT' | 'PROPOSAL';
-
-export type ReviewStatus = 'DRAFT' | 'SUBMITTED';
-
-export type ConflictKind = 'PROPOSER' | 'INSTITUTION' | 'COAUTHOR';
-
-export type FapsFilter = {
-  filter?: string | null | undefined;
-  active?: boolean | null | undefined;
-  callId?: number | null | undefined;
-};
-
-export type AssignChairOrSecretaryToFapInput = {
-  fapId: number;
-  userId: number;
-  roleId: UserRole;
-};
-
-export type AutomaticAssignmentPairInput = {
-  proposalPk: number;
-  userId: number;
-  overrideReason?: string | null | undefined;
-};
-
-export type SaveFapMeetingDecisionInput = {
-  proposalPk: number;
-  instrumentId: number;
-  recommendation?: ProposalEndStatus | null | undefined;
-  commentForUser?: string | null | undefined;
-  commentForManagement?: string | null | undefined;
-  rankOrder?: number | null | undefined;
-  submitted?: boolean | null | undefined;
-};
-
-export type ProposalRankOrder = {
-  proposalPk: number;
-  instrumentId: number;
-  rankOrder: number;
-};
-
-export type ReorderFapMeetingDecisionProposalsInput = {
-  proposals: Array<ProposalRankOrder>;
-};
-
-export type SubmitFapMeetingDecisionsInput = {
-  fapId: number;
-  callId?: number | null | undefined;
-  instrumentId?: number | null | undefined;
-};
-
-export type ProposalPkWithReviewId = {
-  proposalPk: number;
-  reviewId: number;
-};
-
-export type FapInstrumentInput = {
-  fapId: number;
-  instrumentId: number;
-};
 
 export type ConsoleApiAccessTokenFieldsFragment = {
   id: number;
@@ -963,7 +968,7 @@ export type ConsoleFapMembersQuery = {
     userId: number;
     role: UserRole;
     reviewCount: number;
-    user: { id: number; firstname: string; lastname: string; email: string | null };
+    user: { id: number; firstname: string; lastname: string; email: string | null } | null;
   }>;
 };
 
@@ -1003,7 +1008,7 @@ export type ConsoleFapAssignmentFieldsFragment = {
   conflicts: Array<string>;
   overrideReason: string | null;
   user: { id: number; firstname: string; lastname: string; email: string | null } | null;
-  review: { id: number; grade: number | null; status: ReviewStatus } | null;
+  review: { id: number; grade: number | null; status: ReviewStatus };
 };
 
 export type ConsoleFapMeetingDecisionFieldsFragment = {
@@ -1047,7 +1052,7 @@ export type ConsoleFapProposalFieldsFragment = {
     conflicts: Array<string>;
     overrideReason: string | null;
     user: { id: number; firstname: string; lastname: string; email: string | null } | null;
-    review: { id: number; grade: number | null; status: ReviewStatus } | null;
+    review: { id: number; grade: number | null; status: ReviewStatus };
   }>;
   meetingDecision: {
     proposalPk: number;
@@ -1097,7 +1102,7 @@ export type ConsoleFapProposalsQuery = {
       conflicts: Array<string>;
       overrideReason: string | null;
       user: { id: number; firstname: string; lastname: string; email: string | null } | null;
-      review: { id: number; grade: number | null; status: ReviewStatus } | null;
+      review: { id: number; grade: number | null; status: ReviewStatus };
     }>;
     meetingDecision: {
       proposalPk: number;
@@ -1169,7 +1174,7 @@ export type ConsoleFapProposalsByInstrumentQuery = {
       conflicts: Array<string>;
       overrideReason: string | null;
       user: { id: number; firstname: string; lastname: string; email: string | null } | null;
-      review: { id: number; grade: number | null; status: ReviewStatus } | null;
+      review: { id: number; grade: number | null; status: ReviewStatus };
     }>;
   }>;
 };
@@ -1186,7 +1191,7 @@ export type ConsoleInstrumentsByFapQuery = {
     shortCode: string;
     availabilityTime: number | null;
     submitted: boolean;
-    fapId: number;
+    fapId: number | null;
   }>;
 };
 
@@ -1198,8 +1203,8 @@ export type ConsoleConflictsOfInterestQueryVariables = Exact<{
 export type ConsoleConflictsOfInterestQuery = {
   conflictsOfInterest: Array<{
     userId: number;
-    user: { id: number; firstname: string; lastname: string; email: string | null };
-    conflicts: Array<{ kind: ConflictKind; hard: boolean; reason: string }>;
+    user: { id: number; firstname: string; lastname: string; email: string | null } | null;
+    conflicts: Array<{ kind: ConflictOfInterestKind; hard: boolean; reason: string }>;
   }>;
 };
 
@@ -1903,6 +1908,7 @@ export type ConsoleProposalViewFragment = {
   callShortCode: string | null;
   finalStatus: ProposalEndStatus;
   notified: boolean;
+  faps: Array<string>;
   questionaryId: number;
   allocationTimeUnit: string | null;
   principalInvestigator: {
@@ -1921,8 +1927,6 @@ export type ConsoleProposalViewFragment = {
     technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
   }>;
   techniques: Array<{ id: number; name: string }>;
-  faps: Array<{ id: number; code: string }>;
-  fapInstruments: Array<{ instrumentId: number; fapId: number }>;
 };
 
 export type ConsoleProposalsQueryVariables = Exact<{
@@ -1951,6 +1955,7 @@ export type ConsoleProposalsQuery = {
       callShortCode: string | null;
       finalStatus: ProposalEndStatus;
       notified: boolean;
+      faps: Array<string>;
       questionaryId: number;
       allocationTimeUnit: string | null;
       principalInvestigator: {
@@ -1969,8 +1974,6 @@ export type ConsoleProposalsQuery = {
         technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
       }>;
       techniques: Array<{ id: number; name: string }>;
-      faps: Array<{ id: number; code: string }>;
-      fapInstruments: Array<{ instrumentId: number; fapId: number }>;
     }>;
   } | null;
 };
@@ -2149,6 +2152,7 @@ export type ConsoleInstrumentScientistProposalsQuery = {
       callShortCode: string | null;
       finalStatus: ProposalEndStatus;
       notified: boolean;
+      faps: Array<string>;
       questionaryId: number;
       allocationTimeUnit: string | null;
       principalInvestigator: {
@@ -2167,8 +2171,6 @@ export type ConsoleInstrumentScientistProposalsQuery = {
         technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
       }>;
       techniques: Array<{ id: number; name: string }>;
-      faps: Array<{ id: number; code: string }>;
-      fapInstruments: Array<{ instrumentId: number; fapId: number }>;
     }>;
   } | null;
 };
@@ -4252,28 +4254,7 @@ export const ConsoleProposalViewFragmentDoc = {
               ],
             },
           },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'faps' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'fapInstruments' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
-              ],
-            },
-          },
+          { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
         ],
@@ -10719,28 +10700,7 @@ export const ConsoleProposalsDocument = {
               ],
             },
           },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'faps' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'fapInstruments' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
-              ],
-            },
-          },
+          { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
         ],
@@ -11550,28 +11510,7 @@ export const ConsoleInstrumentScientistProposalsDocument = {
               ],
             },
           },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'faps' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-              ],
-            },
-          },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'fapInstruments' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
-              ],
-            },
-          },
+          { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
         ],

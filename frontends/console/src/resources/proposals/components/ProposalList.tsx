@@ -233,7 +233,7 @@ export function ProposalList() {
                 source="faps"
                 sortable={false}
                 label={t('console.grading.columns.fap')}
-                render={(record: ProposalRow) => (record.faps ?? []).map((f) => f.code).join(', ')}
+                render={(record: ProposalRow) => (record.faps ?? []).join(', ')}
               />
             ) : null}
             <TextField source="callShortCode" label={t('console.proposals.columns.call')} />
