@@ -1,4 +1,5 @@
-import { reviewMessages, richTextPlainText, validationLimits } from '@user-office/contracts';
+import { reviewGradeSchema, richTextPlainText, validationLimits } from '@user-office/contracts';
+import { ValidationError } from 'yup';
 
 /**
  * The panel review's rules as the console applies them before sending (§4, §5, §9); the api applies the same
@@ -37,19 +38,27 @@ export function gradeOf(values: FapReviewValues): number | null {
 }
 
 /**
- * §5 panel review: comment required ("Comment is required"), at most 6000 characters of text ("Comment must be at
- * most 6000 characters"); grade required, 1 to 10 ("Lowest grade is 1", "Highest grade is 10"). Returns the first
- * message of each field.
+ * §5 panel review with the contracts' schema (the api's): grade required, 1 to 10 ("Lowest grade is 1", "Highest
+ * grade is 10"), a multiple of the precision; comment required ("Comment is required") and at most 6000
+ * characters of text ("Comment must be at most 6000 characters"). Returns the first message of each field.
  */
-export function validateFapReview(values: FapReviewValues): Partial<Record<keyof FapReviewValues, string>> {
+export function validateFapReview(
+  values: FapReviewValues,
+  precision = 1,
+): Partial<Record<keyof FapReviewValues, string>> {
   const errors: Partial<Record<keyof FapReviewValues, string>> = {};
-  const grade = gradeOf(values);
-  if (grade === null || Number.isNaN(grade)) errors.grade = reviewMessages.gradeMin;
-  else if (grade < validationLimits.gradeMin) errors.grade = reviewMessages.gradeMin;
-  else if (grade > validationLimits.gradeMax) errors.grade = reviewMessages.gradeMax;
-  const text = richTextPlainText(values.comment ?? '').trim();
-  if (text === '') errors.comment = reviewMessages.commentRequired;
-  else if (text.length > validationLimits.commentMax) errors.comment = reviewMessages.commentMax;
+  try {
+    reviewGradeSchema(precision).validateSync(
+      { grade: gradeOf(values), comment: richTextPlainText(values.comment ?? '') },
+      { abortEarly: false },
+    );
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    for (const inner of e.inner.length > 0 ? e.inner : [e]) {
+      const path = inner.path as keyof FapReviewValues | undefined;
+      if (path && !(path in errors)) errors[path] = inner.message;
+    }
+  }
   return errors;
 }
 
@@ -69,7 +78,10 @@ export interface ReviewToSubmit {
  * IDs of those with a missing or invalid grade or comment are listed in the warning, and the user may still
  * confirm (the server decides).
  */
-export function reviewsToSubmit(selected: readonly ReviewToSubmit[]): {
+export function reviewsToSubmit(
+  selected: readonly ReviewToSubmit[],
+  precision = 1,
+): {
   reviews: { proposalPk: number; reviewId: number }[];
   incomplete: string[];
 } {
@@ -77,7 +89,7 @@ export function reviewsToSubmit(selected: readonly ReviewToSubmit[]): {
   return {
     reviews: drafts.map((r) => ({ proposalPk: r.proposal.primaryKey, reviewId: r.id })),
     incomplete: drafts
-      .filter((r) => Object.keys(validateFapReview(fapReviewValues(r))).length > 0)
+      .filter((r) => Object.keys(validateFapReview(fapReviewValues(r), precision)).length > 0)
       .map((r) => r.proposal.proposalId),
   };
 }

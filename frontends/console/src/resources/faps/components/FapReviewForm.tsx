@@ -75,7 +75,7 @@ export function FapReviewForm({
   const form = useFormik<FapReviewValues>({
     initialValues: fapReviewValues(review),
     enableReinitialize: true,
-    validate: (values) => validateFapReview(values),
+    validate: (values) => validateFapReview(values, precision),
     onSubmit: (values) => send(values, false),
   });
 

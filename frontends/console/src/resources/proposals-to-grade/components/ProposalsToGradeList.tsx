@@ -25,7 +25,7 @@ import { useSettings } from '@user-office/frontend-shared/settings';
 import { Title, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { reviewsToSubmit } from '../../faps/fap-review-rules';
+import { gradePrecision, reviewsToSubmit } from '../../faps/fap-review-rules';
 import { reviewTabs } from '../../proposals/components/review/technical-review-access';
 import { gradingCommands, type ReviewerFilterValue, type ReviewRow } from '../grading-commands';
 
@@ -100,7 +100,10 @@ export function ProposalsToGradeList() {
     });
 
   const askSubmit = () => {
-    const { reviews, incomplete } = reviewsToSubmit(all.filter((r) => selected.has(r.id)) as never);
+    const { reviews, incomplete } = reviewsToSubmit(
+      all.filter((r) => selected.has(r.id)),
+      gradePrecision(settings.value('GRADE_PRECISION')),
+    );
     if (reviews.length === 0) {
       notify(t('console.grading.nothingToSubmit'), { type: 'info' });
       return;
