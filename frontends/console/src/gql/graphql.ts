@@ -1314,6 +1314,16 @@ export type ConsoleSubmitFapMeetingDecisionsMutation = {
   };
 };
 
+export type ConsoleUpdateFapTimeAllocationMutationVariables = Exact<{
+  fapId: number;
+  proposalPk: number;
+  fapTimeAllocation?: number | null | undefined;
+}>;
+
+export type ConsoleUpdateFapTimeAllocationMutation = {
+  updateFapTimeAllocation: { proposalPk: number; fapTimeAllocation: number | null };
+};
+
 export type ConsoleFeaturesQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ConsoleFeaturesQuery = {
@@ -7938,6 +7948,69 @@ export const ConsoleSubmitFapMeetingDecisionsDocument = {
 } as unknown as DocumentNode<
   ConsoleSubmitFapMeetingDecisionsMutation,
   ConsoleSubmitFapMeetingDecisionsMutationVariables
+>;
+export const ConsoleUpdateFapTimeAllocationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateFapTimeAllocation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapTimeAllocation' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateFapTimeAllocation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapTimeAllocation' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapTimeAllocation' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fapTimeAllocation' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateFapTimeAllocationMutation,
+  ConsoleUpdateFapTimeAllocationMutationVariables
 >;
 export const ConsoleFeaturesDocument = {
   kind: 'Document',

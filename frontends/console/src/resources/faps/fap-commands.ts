@@ -20,6 +20,7 @@ import {
   ConsoleSubmitFapMeetingDecisionsDocument,
   ConsoleSubmitInstrumentInFapDocument,
   ConsoleUnsubmitInstrumentInFapDocument,
+  ConsoleUpdateFapTimeAllocationDocument,
   type ConsoleConflictsOfInterestQuery,
   type ConsoleFapMembersQuery,
   type ConsoleFapProposalFieldsFragment,
@@ -109,6 +110,9 @@ export const fapCommands = {
     const variables = { fapId, callId, instrumentId };
     if (submitted) await request(ConsoleSubmitInstrumentInFapDocument, variables);
     else await request(ConsoleUnsubmitInstrumentInFapDocument, variables);
+  },
+  updateFapTimeAllocation: async (fapId: number, proposalPk: number, fapTimeAllocation: number | null) => {
+    await request(ConsoleUpdateFapTimeAllocationDocument, { fapId, proposalPk, fapTimeAllocation });
   },
   saveMeetingDecision: async (input: SaveFapMeetingDecisionInput) => {
     await request(ConsoleSaveFapMeetingDecisionDocument, { input });

@@ -17,6 +17,7 @@ import Download from '@mui/icons-material/Download';
 import Publish from '@mui/icons-material/Publish';
 import Send from '@mui/icons-material/Send';
 import Unpublished from '@mui/icons-material/Unpublished';
+import type { ProposalEndStatus } from '@user-office/contracts';
 import { useDownloads } from '@user-office/frontend-shared/downloads';
 import { useCurrentSession } from '@user-office/frontend-shared/session';
 import { useNotify } from 'react-admin';
@@ -39,6 +40,7 @@ import { useFapProposals } from './use-fap-calls';
 export function FapMeetingTab({ fap }: { fap: FapRecord }) {
   const { t } = useTranslation();
   const { download } = useDownloads();
+  const isOfficer = useCurrentSession().currentRole === 'USER_OFFICER';
   const { proposals, calls, error } = useFapProposals(fap.id, 0);
   const [callId, setCallId] = useState<number | null>(null);
   const call = callId ?? calls[0]?.id ?? null;
@@ -73,6 +75,18 @@ export function FapMeetingTab({ fap }: { fap: FapRecord }) {
         >
           {t('console.faps.meeting.download')}
         </Button>
+        {isOfficer ? (
+          <Button
+            variant="outlined"
+            startIcon={<Download />}
+            disabled={call === null}
+            onClick={() =>
+              call !== null && void download(downloadPaths.xlsxCallFap(call), `${callCode}_FAP_Results.xlsx`)
+            }
+          >
+            {t('console.faps.meeting.downloadCall')}
+          </Button>
+        ) : null}
       </Stack>
       {error ? <Alert severity="error">{error}</Alert> : null}
       {proposals === null && !error ? <CircularProgress aria-label={t('app.loading')} /> : null}
@@ -255,16 +269,19 @@ function InstrumentMeeting({
           proposalId={deciding.proposal?.proposalId ?? String(deciding.proposalPk)}
           readonly={!manages || (Boolean(deciding.meetingDecision?.submitted) && !isOfficer)}
           initial={decisionValues(deciding)}
-          save={(values: MeetingDecisionValues) =>
-            fapCommands.saveMeetingDecision({
+          save={async (values: MeetingDecisionValues) => {
+            const time = values.fapTimeAllocation.trim() === '' ? null : Number(values.fapTimeAllocation);
+            if (time !== (deciding.fapTimeAllocation ?? null))
+              await fapCommands.updateFapTimeAllocation(fap.id, deciding.proposalPk, time);
+            await fapCommands.saveMeetingDecision({
               proposalPk: deciding.proposalPk,
               instrumentId: instrument.id,
-              recommendation: values.recommendation as never,
+              recommendation: values.recommendation as ProposalEndStatus,
               commentForUser: values.commentForUser,
               commentForManagement: values.commentForManagement,
               submitted: values.submitted,
-            })
-          }
+            });
+          }}
           onClose={(saved) => {
             setDeciding(null);
             if (saved) load();
@@ -311,6 +328,7 @@ function InstrumentMeeting({
 function decisionValues(p: RankedFapProposal): MeetingDecisionValues {
   const d = p.meetingDecision;
   return {
+    fapTimeAllocation: p.fapTimeAllocation == null ? '' : String(p.fapTimeAllocation),
     recommendation: d?.recommendation ?? '',
     commentForUser: d?.commentForUser ?? '',
     commentForManagement: d?.commentForManagement ?? '',

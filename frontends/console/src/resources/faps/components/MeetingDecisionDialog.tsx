@@ -24,6 +24,8 @@ import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 
 export interface MeetingDecisionValues {
+  /** the FAP time allocation as typed ('' for none: the technical review's time counts) */
+  fapTimeAllocation: string;
   recommendation: string;
   commentForUser: string;
   commentForManagement: string;
@@ -31,7 +33,8 @@ export interface MeetingDecisionValues {
 }
 
 /**
- * A proposal's meeting decision for one instrument (§3 Fap meeting decision): recommendation (required), comment
+ * A proposal's meeting decision for one instrument (§3 Fap meeting decision) and its FAP time allocation (0–100000,
+ * blank: the technical review's time counts): recommendation (required), comment
  * for the user, comment for management (each clearable, at most 6000 characters), submitted. `save` is
  * saveFapMeetingDecision.
  */
@@ -40,11 +43,14 @@ export function MeetingDecisionDialog({
   proposalId,
   initial,
   readonly,
+  unit,
   save,
   onClose,
 }: {
   open: boolean;
   proposalId: string;
+  /** the call's allocation time unit */
+  unit?: string;
   initial: MeetingDecisionValues;
   readonly?: boolean;
   save(values: MeetingDecisionValues): Promise<void>;
@@ -65,7 +71,14 @@ export function MeetingDecisionDialog({
   }, [open, initialKey]);
 
   const tooLong = (text: string) => text.length > validationLimits.commentMax;
+  const time = values.fapTimeAllocation.trim();
+  const timeError =
+    time !== '' &&
+    (Number.isNaN(Number(time)) ||
+      Number(time) < validationLimits.timeAllocationMin ||
+      Number(time) > validationLimits.timeAllocationMax);
   const submit = async () => {
+    if (timeError) return;
     if (values.recommendation === '') {
       setError(t('console.faps.meeting.recommendationRequired'));
       return;
@@ -149,6 +162,22 @@ export function MeetingDecisionDialog({
             </Select>
             {error ? <FormHelperText role="alert">{error}</FormHelperText> : null}
           </FormControl>
+          <TextField
+            type="number"
+            label={
+              unit
+                ? t('console.faps.meeting.fapTimeAllocationUnit', { unit })
+                : t('console.faps.meeting.fapTimeAllocation')
+            }
+            value={values.fapTimeAllocation}
+            disabled={readonly}
+            onChange={(e) => setValues((v) => ({ ...v, fapTimeAllocation: e.target.value }))}
+            error={timeError}
+            helperText={timeError ? t('console.faps.meeting.fapTimeRange') : undefined}
+            slotProps={{
+              htmlInput: { min: validationLimits.timeAllocationMin, max: validationLimits.timeAllocationMax },
+            }}
+          />
           {comment('commentForUser')}
           {comment('commentForManagement')}
           <FormControlLabel
