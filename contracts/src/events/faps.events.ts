@@ -301,13 +301,14 @@ export const FAP_PROPOSAL_EVENT_TYPES = [
 ] as const;
 
 /**
- * The status-changing events (§1) one FAP-proposal event is to its proposal's workflow. `previousFapIds` are the
- * proposal's panels before a `ProposalFapsAssigned` (a panel added is PROPOSAL_FAP_SELECTED).
+ * The status-changing events (§1) one FAP-proposal event is to its proposal's workflow: assigned to a panel (when
+ * it has one), all reviewers selected, a review saved / submitted, all reviews submitted, the meeting decision
+ * saved / submitted.
  */
-export function fapWorkflowEvents(event: FapProposalEvent, previousFapIds: readonly number[] = []): string[] {
+export function fapWorkflowEvents(event: FapProposalEvent): string[] {
   switch (event.type) {
     case PROPOSAL_FAPS_ASSIGNED:
-      return event.data.faps.some((f) => !previousFapIds.includes(f.fapId)) ? ['PROPOSAL_FAP_SELECTED'] : [];
+      return event.data.faps.length > 0 ? ['PROPOSAL_FAP_SELECTED'] : [];
     case FAP_REVIEWER_ASSIGNED:
       return event.data.allReviewersSelected ? ['PROPOSAL_ALL_FAP_REVIEWERS_SELECTED'] : [];
     case FAP_REVIEW_SAVED:

@@ -282,6 +282,8 @@ export type ProposalsFilter = {
   /** the technique proposals table: submitted (else created) in a date range */
   dateFilter?: DateFilterInput | null | undefined;
   excludeProposalStatusIds?: Array<number> | null | undefined;
+  /** proposals assigned to this FAP */
+  fapId?: number | null | undefined;
   /** one instrument, proposals on several instruments (showMultiInstrumentProposals), or all */
   instrumentFilter?: InstrumentFilterInput | null | undefined;
   proposalStatusId?: number | null | undefined;

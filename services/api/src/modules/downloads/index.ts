@@ -6,3 +6,4 @@ export {
   type AnswerRenderContext,
   type RenderedAnswer,
 } from './domain/render-answer';
+export { setDownloadHeaders } from './download-headers';

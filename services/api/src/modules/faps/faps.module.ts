@@ -14,6 +14,8 @@ import { PanelsResolver } from './commands/panels/panels.resolver';
 import { ProposalsToFapsResolver } from './commands/proposals-to-faps/proposals-to-faps.resolver';
 import { ReviewersResolver } from './commands/reviewers/reviewers.resolver';
 import { ReviewsResolver } from './commands/reviews/reviews.resolver';
+import { FapSheets } from './downloads/fap-sheets';
+import { FapXlsxController } from './downloads/fap-xlsx.controller';
 import { FapReadRule } from './fap-read-rule';
 import { FapsService } from './faps.service';
 import {
@@ -40,7 +42,9 @@ import { FapsRepository } from './read-models/faps/faps.repository';
     TechnicalReviewsModule,
     UsersModule,
   ],
+  controllers: [FapXlsxController],
   providers: [
+    FapSheets,
     FapsProjection,
     FapsRepository,
     FapsService,

@@ -1,6 +1,7 @@
 import { TechnicalReviewsModule } from '../technical-reviews';
 import { Module } from '@nestjs/common';
 import { CallsModule } from '../calls';
+import { FapsModule } from '../faps';
 import { NotificationsModule } from '../notifications';
 import { ProposalsModule } from '../proposals';
 import { SettingsModule } from '../settings';
@@ -27,6 +28,7 @@ import { StatusActionsLogsRepository } from './read-models/status-actions-logs/s
 @Module({
   imports: [
     CallsModule,
+    FapsModule,
     NotificationsModule,
     ProposalsModule,
     SettingsModule,

@@ -14,7 +14,10 @@ import {
   PROPOSAL_UPDATED,
   PROPOSAL_ASSESSMENT_EVENT_TYPES,
   assessmentWorkflowEvents,
+  FAP_PROPOSAL_EVENT_TYPES,
+  fapWorkflowEvents,
   type CallMilestoneData,
+  type FapProposalEvent,
   type ProposalAssessmentEvent,
 } from '@user-office/contracts';
 import { RequestContext } from '../../../platform/context/request-context';
@@ -38,6 +41,9 @@ const CALL_EVENTS: Readonly<Record<string, string>> = {
 
 /** The assessment events of a proposal (technical-reviews), recorded as the workflow events they are. */
 const ASSESSMENT_EVENTS: ReadonlySet<string> = new Set(PROPOSAL_ASSESSMENT_EVENT_TYPES);
+
+/** The FAP events of a proposal (faps), recorded as the workflow events they are (fapWorkflowEvents). */
+const FAP_EVENTS: ReadonlySet<string> = new Set(FAP_PROPOSAL_EVENT_TYPES);
 
 /** The workflow engine's checkpoint name. */
 export const WORKFLOW_ENGINE = 'advance_workflow_on_domain_event';
@@ -69,6 +75,9 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
     // the technical-reviews module's: instrument selected, feasibility review saved / submitted / feasible /
     // unfeasible, all feasibility reviews submitted (assessmentWorkflowEvents)
     ...PROPOSAL_ASSESSMENT_EVENT_TYPES,
+    // the faps module's: FAP selected, all FAP reviewers selected, FAP review updated / submitted, all FAP reviews
+    // submitted, FAP meeting saved / submitted (fapWorkflowEvents)
+    ...FAP_PROPOSAL_EVENT_TYPES,
   ];
   readonly tables = [];
   private readonly logger = new Logger('WorkflowEngine');
@@ -91,8 +100,10 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
         }
         return;
       }
-      if (ASSESSMENT_EVENTS.has(event.type)) {
-        const [name, ...alsoNames] = assessmentWorkflowEvents(event as unknown as ProposalAssessmentEvent);
+      if (ASSESSMENT_EVENTS.has(event.type) || FAP_EVENTS.has(event.type)) {
+        const [name, ...alsoNames] = FAP_EVENTS.has(event.type)
+          ? fapWorkflowEvents(event as unknown as FapProposalEvent)
+          : assessmentWorkflowEvents(event as unknown as ProposalAssessmentEvent);
         if (!name) return;
         const { proposalPk } = event.data as { proposalPk: number };
         const proposal = await this.proposals.proposal(proposalPk);

@@ -6,16 +6,13 @@ import {
 } from '@user-office/contracts';
 import type { ProposalModel } from '../../proposals';
 import { SettingsRepository } from '../../settings';
+import { FapsRepository } from '../../faps';
 import { ProposalStaff } from '../../technical-reviews';
 import { UsersService, type UserRecord } from '../../users';
 import type { RecipientResolution } from '../domain/plan-status-action-jobs';
 
-/** Groups whose people the system does not know yet (FAPs come with a later issue). */
-const NOT_MODELLED: Partial<Record<EmailStatusActionRecipients, string>> = {
-  [EmailStatusActionRecipients.FAP_REVIEWERS]: 'FAPs and their reviewers are not modelled yet',
-  [EmailStatusActionRecipients.FAP_CHAIR_AND_SECRETARY]:
-    'FAPs and their chairs and secretaries are not modelled yet',
-};
+/** Groups whose people the system does not know yet. */
+const NOT_MODELLED: Partial<Record<EmailStatusActionRecipients, string>> = {};
 
 const nobody = (group: EmailStatusActionRecipients, why: string): RecipientResolution => ({
   to: [],
@@ -40,8 +37,9 @@ const addressRecipient = (email: string, firstname = '', lastname = ''): StatusA
  * Who a recipient group of an e-mail action is for a proposal (§3 "Status action recipient groups"): PI = the
  * proposer, CO_PROPOSERS = the proposal's users, USER_OFFICE = the USER_OFFICE_EMAIL setting,
  * EXPERIMENT_SAFETY_REVIEWERS = the EXPERIMENT_SAFETY_REVIEW_EMAIL setting (when set), INSTRUMENT_SCIENTISTS =
- * the managers and scientists of the proposal's instruments, TECHNIQUE_SCIENTISTS = the scientists of its techniques. The groups not modelled
- * yet resolve to nobody, and say so (the log shows it). OTHER is the action's own list (see planStatusActionJobs).
+ * the managers and scientists of the proposal's instruments, TECHNIQUE_SCIENTISTS = the scientists of its techniques,
+ * FAP_REVIEWERS = the reviewers of its FAP reviews, FAP_CHAIR_AND_SECRETARY = the chairs and secretaries of its FAPs.
+ * A group that finds nobody resolves to nobody, and says so (the log shows it). OTHER is the action's own list (see planStatusActionJobs).
  */
 @Injectable()
 export class RecipientsResolver {
@@ -49,6 +47,7 @@ export class RecipientsResolver {
     private readonly users: UsersService,
     private readonly settings: SettingsRepository,
     private readonly staff: ProposalStaff,
+    private readonly faps: FapsRepository,
   ) {}
 
   async resolve(
@@ -106,6 +105,18 @@ export class RecipientsResolver {
         return scientists.length > 0
           ? { to: scientists.map(userRecipient), unresolved: null }
           : nobody(group, 'the proposal has no technique with a scientist');
+      }
+      case EmailStatusActionRecipients.FAP_REVIEWERS: {
+        const reviewers = await this.users.byIds(await this.faps.reviewerIdsOf(proposal.primaryKey));
+        return reviewers.length > 0
+          ? { to: reviewers.map(userRecipient), unresolved: null }
+          : nobody(group, 'the proposal has no FAP reviewer');
+      }
+      case EmailStatusActionRecipients.FAP_CHAIR_AND_SECRETARY: {
+        const staff = await this.users.byIds(await this.faps.chairAndSecretaryIdsOf(proposal.primaryKey));
+        return staff.length > 0
+          ? { to: staff.map(userRecipient), unresolved: null }
+          : nobody(group, 'the proposal is on no FAP with a chair or secretary');
       }
       case EmailStatusActionRecipients.OTHER:
         return { to: [], unresolved: null }; // the action's otherRecipientEmails, planned from its config

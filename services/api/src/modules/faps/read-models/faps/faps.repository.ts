@@ -308,6 +308,25 @@ export class FapsRepository {
     }));
   }
 
+  /** the reviewers of the proposal's FAP reviews (status-action recipients FAP_REVIEWERS) */
+  async reviewerIdsOf(proposalPk: number): Promise<number[]> {
+    const r = await this.sql.query<{ user_id: number }>(
+      `SELECT DISTINCT user_id FROM fap_reviews WHERE proposal_pk = $1 ORDER BY user_id`,
+      [proposalPk],
+    );
+    return r.rows.map((x) => Number(x.user_id));
+  }
+
+  /** the chairs and secretaries of the proposal's panels (FAP_CHAIR_AND_SECRETARY) */
+  async chairAndSecretaryIdsOf(proposalPk: number): Promise<number[]> {
+    const r = await this.sql.query<{ user_id: number }>(
+      `SELECT DISTINCT m.user_id FROM fap_members m JOIN fap_proposals p ON p.fap_id = m.fap_id
+       WHERE p.proposal_pk = $1 AND m.role IN ('FAP_CHAIR', 'FAP_SECRETARY') ORDER BY m.user_id`,
+      [proposalPk],
+    );
+    return r.rows.map((x) => Number(x.user_id));
+  }
+
   async submittedInstruments(fapId: number, callId: number): Promise<Set<number>> {
     const r = await this.sql.query<{ instrument_id: number }>(
       `SELECT instrument_id FROM fap_instrument_submissions WHERE fap_id = $1 AND call_id = $2 AND submitted`,

@@ -63,6 +63,14 @@ export class ProposalViewTechnicalReviewModel {
   technicalReviewAssignee!: ProposalViewTechnicalReviewAssigneeModel | null;
 }
 
+@ObjectType('ProposalViewFapInstrument')
+export class ProposalViewFapInstrumentModel {
+  @Field(() => Int, { nullable: true })
+  instrumentId!: number | null;
+  @Field(() => Int)
+  fapId!: number;
+}
+
 @ObjectType('ProposalView', { description: 'A row of the staff proposals table (§3 Proposal view)' })
 export class ProposalViewModel {
   @Field(() => Int)
@@ -99,8 +107,12 @@ export class ProposalViewModel {
   technicalReviews!: ProposalViewTechnicalReviewModel[];
   @Field(() => [ProposalViewTechniqueModel])
   techniques!: ProposalViewTechniqueModel[];
-  @Field(() => [String], { description: 'FAP codes (FAPs arrive with the reviews issue)' })
+  @Field(() => [String], { description: 'the codes of the FAPs reviewing it' })
   faps!: string[];
+  @Field(() => [Int], { description: 'the ids of the FAPs reviewing it (in the order of faps)' })
+  fapIds!: number[];
+  @Field(() => [ProposalViewFapInstrumentModel], { description: 'which FAP reviews it for which instrument' })
+  fapInstruments!: ProposalViewFapInstrumentModel[];
 }
 
 @ObjectType('ProposalsViewResult')
@@ -183,6 +195,8 @@ export class QuestionFilterInput {
 export class ProposalsFilterInput {
   @Field(() => Int, { nullable: true })
   callId?: number;
+  @Field(() => Int, { nullable: true, description: 'proposals assigned to this FAP' })
+  fapId?: number;
   @Field(() => InstrumentFilterInput, {
     nullable: true,
     description: 'one instrument, proposals on several instruments (showMultiInstrumentProposals), or all',

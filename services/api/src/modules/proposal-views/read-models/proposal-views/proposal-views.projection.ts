@@ -21,6 +21,11 @@ import {
   TECHNICAL_REVIEW_SAVED,
   TECHNICAL_REVIEW_SUBMITTED,
   TechnicalReviewStatus,
+  FAP_CREATED,
+  FAP_UPDATED,
+  PROPOSAL_FAPS_ASSIGNED,
+  type FapDetails,
+  type ProposalFapsAssignedData,
   type CallEvent,
   type ProposalAssessmentEvent,
   type ProposalEvent,
@@ -46,6 +51,7 @@ const LOOKUP_EVENTS: ReadonlySet<string> = new Set([
   CALL_UPDATED,
   STATUS_CREATED,
   STATUS_UPDATED,
+  FAP_CREATED,
 ]);
 
 /**
@@ -61,6 +67,9 @@ const ASSESSMENT_EVENTS: ReadonlySet<string> = new Set([
   // renames: the rows of the instrument's (technique's) proposals show the new name
   INSTRUMENT_UPDATED,
   TECHNIQUE_UPDATED,
+  // the FAPs module's: a proposal's panels, and a panel's new code
+  PROPOSAL_FAPS_ASSIGNED,
+  FAP_UPDATED,
 ]);
 
 /**
@@ -87,7 +96,7 @@ const SEARCH = `to_tsvector('simple', coalesce(proposal_id, '') || ' ' || coales
 @RegisterProjection()
 export class ProposalViewsProjection implements Projection {
   readonly name = PROPOSAL_VIEWS_PROJECTION;
-  readonly version = 5;
+  readonly version = 6;
   readonly mode = 'inline' as const;
   readonly eventTypes = [
     PROPOSAL_CREATED,
@@ -134,6 +143,9 @@ export class ProposalViewsProjection implements Projection {
           review_status text,
           review_time_allocation double precision,
           review_assignee text,
+          fap_ids integer[] NOT NULL DEFAULT '{}',
+          faps jsonb NOT NULL DEFAULT '[]',
+          fap_instruments jsonb NOT NULL DEFAULT '[]',
           search tsvector GENERATED ALWAYS AS (${SEARCH}) STORED
         )`,
         // (filter, newest first): the default order of a filtered page reads the index backwards, no sort
@@ -156,6 +168,7 @@ export class ProposalViewsProjection implements Projection {
         `CREATE INDEX ${t}_review_status ON ${t} (review_status, proposal_pk)`,
         `CREATE INDEX ${t}_review_time ON ${t} (review_time_allocation, proposal_pk)`,
         `CREATE INDEX ${t}_review_assignee ON ${t} (review_assignee, proposal_pk)`,
+        `CREATE INDEX ${t}_fap_ids ON ${t} USING gin (fap_ids)`,
         // the sample an estimated count is read from (the repository's SAMPLE_KEY)
         `CREATE INDEX ${t}_sample ON ${t} (${SAMPLE_KEY})`,
       ],
@@ -189,6 +202,10 @@ export class ProposalViewsProjection implements Projection {
       ],
     },
     {
+      name: 'proposal_view_faps',
+      ddl: (t: string) => [`CREATE TABLE ${t} (fap_id integer PRIMARY KEY, code text NOT NULL)`],
+    },
+    {
       name: 'proposal_view_statuses',
       ddl: (t: string) => [`CREATE TABLE ${t} (status_id integer PRIMARY KEY, name text NOT NULL)`],
     },
@@ -198,6 +215,39 @@ export class ProposalViewsProjection implements Projection {
     const t = tables.proposal_views;
     const e = event as unknown as ProposalEvent | CallEvent;
     switch (event.type) {
+      case FAP_CREATED:
+      case FAP_UPDATED: {
+        const d = event.data as FapDetails;
+        await tx.query(
+          `INSERT INTO ${tables.proposal_view_faps} (fap_id, code) VALUES ($1, $2)
+           ON CONFLICT (fap_id) DO UPDATE SET code = excluded.code`,
+          [d.id, d.code],
+        );
+        if (event.type === FAP_UPDATED)
+          await tx.query(
+            `UPDATE ${t} v SET faps = (SELECT coalesce(jsonb_agg(f.code ORDER BY n), '[]') FROM unnest(v.fap_ids) WITH ORDINALITY AS x(id, n)
+               JOIN ${tables.proposal_view_faps} f ON f.fap_id = x.id)
+             WHERE v.fap_ids @> ARRAY[$1::int]`,
+            [d.id],
+          );
+        return;
+      }
+      case PROPOSAL_FAPS_ASSIGNED: {
+        const d = event.data as ProposalFapsAssignedData;
+        const ids = [...new Set(d.faps.map((f) => f.fapId))];
+        await tx.query(
+          `UPDATE ${t} SET fap_ids = $2::int[], fap_instruments = $3::jsonb,
+             faps = (SELECT coalesce(jsonb_agg(f.code ORDER BY n), '[]') FROM unnest($2::int[]) WITH ORDINALITY AS x(id, n)
+               JOIN ${tables.proposal_view_faps} f ON f.fap_id = x.id)
+           WHERE proposal_pk = $1`,
+          [
+            d.proposalPk,
+            ids,
+            JSON.stringify(d.faps.map((f) => ({ instrumentId: f.instrumentId, fapId: f.fapId }))),
+          ],
+        );
+        return;
+      }
       case USER_CREATED: {
         const d = event.data as UserCreatedData;
         await tx.query(

@@ -83,6 +83,9 @@ interface ViewRecord {
   instruments: ProposalViewModel['instruments'] | null;
   technical_reviews: ProposalViewModel['technicalReviews'] | null;
   techniques: ProposalViewModel['techniques'] | null;
+  fap_ids: number[] | null;
+  faps: string[] | null;
+  fap_instruments: ProposalViewModel['fapInstruments'] | null;
 }
 
 /**
@@ -121,7 +124,9 @@ const toView = (r: ViewRecord): ProposalViewModel => ({
   instruments: r.instruments ?? [],
   technicalReviews: r.technical_reviews ?? [],
   techniques: r.techniques ?? [],
-  faps: [],
+  faps: r.faps ?? [],
+  fapIds: (r.fap_ids ?? []).map(Number),
+  fapInstruments: r.fap_instruments ?? [],
 });
 
 /** A WHERE clause being built with numbered parameters. */
@@ -227,6 +232,7 @@ export class ProposalViewsRepository {
 
   private where(filter: ProposalsFilterInput, searchText: string | undefined, scope: ViewScope = {}): Where {
     const where = new Where();
+    if (filter.fapId != null) where.add(`v.fap_ids @> ARRAY[${where.param(filter.fapId)}::int]`);
     const instruments = filter.instrumentFilter;
     if (instruments && !instruments.showAllProposals) {
       if (instruments.showMultiInstrumentProposals) where.add(`cardinality(v.instrument_ids) >= 2`);
