@@ -1944,6 +1944,7 @@ export type ConsoleProposalViewFragment = {
   finalStatus: ProposalEndStatus;
   notified: boolean;
   faps: Array<string>;
+  fapIds: Array<number>;
   questionaryId: number;
   allocationTimeUnit: string | null;
   principalInvestigator: {
@@ -1962,6 +1963,7 @@ export type ConsoleProposalViewFragment = {
     technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
   }>;
   techniques: Array<{ id: number; name: string }>;
+  fapInstruments: Array<{ fapId: number; instrumentId: number | null }>;
 };
 
 export type ConsoleProposalsQueryVariables = Exact<{
@@ -1991,6 +1993,7 @@ export type ConsoleProposalsQuery = {
       finalStatus: ProposalEndStatus;
       notified: boolean;
       faps: Array<string>;
+      fapIds: Array<number>;
       questionaryId: number;
       allocationTimeUnit: string | null;
       principalInvestigator: {
@@ -2009,6 +2012,7 @@ export type ConsoleProposalsQuery = {
         technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
       }>;
       techniques: Array<{ id: number; name: string }>;
+      fapInstruments: Array<{ fapId: number; instrumentId: number | null }>;
     }>;
   } | null;
 };
@@ -2188,6 +2192,7 @@ export type ConsoleInstrumentScientistProposalsQuery = {
       finalStatus: ProposalEndStatus;
       notified: boolean;
       faps: Array<string>;
+      fapIds: Array<number>;
       questionaryId: number;
       allocationTimeUnit: string | null;
       principalInvestigator: {
@@ -2206,6 +2211,7 @@ export type ConsoleInstrumentScientistProposalsQuery = {
         technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
       }>;
       techniques: Array<{ id: number; name: string }>;
+      fapInstruments: Array<{ fapId: number; instrumentId: number | null }>;
     }>;
   } | null;
 };
@@ -4290,6 +4296,18 @@ export const ConsoleProposalViewFragmentDoc = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapInstruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
         ],
@@ -10889,6 +10907,18 @@ export const ConsoleProposalsDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapInstruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
         ],
@@ -11699,6 +11729,18 @@ export const ConsoleInstrumentScientistProposalsDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapInstruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
         ],

@@ -6,7 +6,7 @@
 export function fapAssignmentOf(
   rows: readonly {
     instruments?: readonly { id: number; name: string }[] | null;
-    fapInstruments?: readonly { instrumentId: number; fapId: number }[] | null;
+    fapInstruments?: readonly { instrumentId?: number | null; fapId: number }[] | null;
   }[],
 ): {
   instruments: { id: number; name: string }[];
