@@ -1326,6 +1326,14 @@ export type ConsoleUpdateFapTimeAllocationMutation = {
   updateFapTimeAllocation: { proposalPk: number; fapTimeAllocation: number | null };
 };
 
+export type ConsoleUpdateFapToCallInstrumentMutationVariables = Exact<{
+  instrumentIds: Array<number> | number;
+  callId: number;
+  fapId?: number | null | undefined;
+}>;
+
+export type ConsoleUpdateFapToCallInstrumentMutation = { updateFapToCallInstrument: boolean };
+
 export type ConsoleFeaturesQueryVariables = Exact<{ [key: string]: never }>;
 
 export type ConsoleFeaturesQuery = {
@@ -8031,6 +8039,71 @@ export const ConsoleUpdateFapTimeAllocationDocument = {
 } as unknown as DocumentNode<
   ConsoleUpdateFapTimeAllocationMutation,
   ConsoleUpdateFapTimeAllocationMutationVariables
+>;
+export const ConsoleUpdateFapToCallInstrumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateFapToCallInstrument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateFapToCallInstrument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateFapToCallInstrumentMutation,
+  ConsoleUpdateFapToCallInstrumentMutationVariables
 >;
 export const ConsoleFeaturesDocument = {
   kind: 'Document',

@@ -20,7 +20,7 @@ import Delete from '@mui/icons-material/Delete';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import PersonRemove from '@mui/icons-material/PersonRemove';
 import { useCurrentSession } from '@user-office/frontend-shared/session';
-import { useNotify } from 'react-admin';
+import { useGetList, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { ActionIconButton } from '../../../components/ActionIconButton';
 import { ConfirmIconButton } from '../../../components/ConfirmButton';
@@ -33,6 +33,7 @@ import {
   type FapMember,
   type FapProposal,
 } from '../fap-commands';
+import type { InstrumentChoice } from '../../proposals/proposals.operations';
 import type { FapRecord } from '../faps.operations';
 import { figure } from '../meeting-ranking';
 import { AddReviewerDialog } from './AddReviewerDialog';
@@ -59,6 +60,11 @@ export function FapProposalsTab({ fap }: { fap: FapRecord }) {
   const [callId, setCallId] = useState<number | null>(null);
   const call = callId ?? calls[0]?.id ?? null;
   const [instruments, setInstruments] = useState<FapInstrument[]>([]);
+  // every instrument (§6: officers and the FAP roles use all): names of those the call does not give this FAP
+  const { data: allInstruments = [] } = useGetList<InstrumentChoice>('InstrumentsMinimal', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const [members, setMembers] = useState<FapMember[]>([]);
   const [adding, setAdding] = useState<FapProposal | null>(null);
   const [preview, setPreview] = useState<AutomaticAssignmentPreview | null>(null);
@@ -87,8 +93,8 @@ export function FapProposalsTab({ fap }: { fap: FapRecord }) {
 
   const rows = (proposals ?? []).filter((p) => p.proposal?.call?.id === call);
   const instrumentName = (id: number | null | undefined) => {
-    const found = instruments.find((i) => i.id === id);
-    return found ? `${found.name} (${found.shortCode})` : '';
+    const found = instruments.find((i) => i.id === id) ?? allInstruments.find((i) => i.id === id);
+    return found ? found.name : '';
   };
   const memberName = (userId: number) => personName(members.find((m) => m.userId === userId)?.user);
   const proposalIdOf = (pk: number) =>
