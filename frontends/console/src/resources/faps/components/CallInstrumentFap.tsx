@@ -42,12 +42,14 @@ export function CallInstrumentFap({
       select
       size="small"
       sx={{ minWidth: 140 }}
-      label={t('console.faps.callInstrument.label')}
       value={instrument.fapId ?? ''}
       onChange={(e) => void change(e.target.value)}
       slotProps={{
         select: {
-          inputProps: { 'aria-label': t('console.faps.callInstrument.of', { name: instrument.name }) },
+          displayEmpty: true,
+          SelectDisplayProps: {
+            'aria-label': t('console.faps.callInstrument.of', { name: instrument.name }),
+          },
         },
       }}
     >
