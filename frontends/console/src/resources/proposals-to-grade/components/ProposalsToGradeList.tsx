@@ -210,7 +210,7 @@ export function ProposalsToGradeList() {
                       aria-label={t('console.grading.open', { id })}
                       onClick={() => open(row.proposalPk)}
                     >
-                      {t('console.common.edit')}
+                      {t('console.grading.gradeButton')}
                     </Button>
                   </TableCell>
                   <TableCell>{id}</TableCell>
