@@ -47,7 +47,13 @@ export const gradingCommands = {
   panelDecisions: async (
     proposalPk: number,
   ): Promise<
-    { code: string; recommendation: string | null; commentForUser: string | null; submitted: boolean }[]
+    {
+      fapId: number;
+      code: string;
+      recommendation: string | null;
+      commentForUser: string | null;
+      submitted: boolean;
+    }[]
   > => {
     const faps = (await request(ConsolePanelsOfProposalDocument)).getFapsMinimal;
     const found = await Promise.all(
@@ -59,6 +65,7 @@ export const gradingCommands = {
     return found
       .filter(({ on }) => on)
       .map(({ fap, on }) => ({
+        fapId: fap.id,
         code: fap.code,
         recommendation: on?.meetingDecision?.recommendation ?? null,
         commentForUser: on?.meetingDecision?.commentForUser ?? null,

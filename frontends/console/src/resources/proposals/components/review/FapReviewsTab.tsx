@@ -54,12 +54,18 @@ export function FapReviewsTab({ proposal }: { proposal: ProposalRecord }) {
     load();
   };
 
-  const fapIds = [
-    ...new Set([
-      ...((proposal as { faps?: { id: number }[] | null }).faps ?? []).map((f) => f.id),
-      ...(reviews ?? []).map((r) => r.fapID),
-    ]),
-  ];
+  // the proposal's panels (the proposal itself does not name them): each panel that has it
+  const [panels, setPanels] = useState<{ fapId: number; code: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    gradingCommands
+      .panelDecisions(proposal.primaryKey)
+      .then((found) => live && setPanels(found))
+      .catch(() => live && setPanels([]));
+    return () => {
+      live = false;
+    };
+  }, [proposal.primaryKey]);
 
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!reviews) return <CircularProgress aria-label={t('app.loading')} />;
@@ -72,6 +78,7 @@ export function FapReviewsTab({ proposal }: { proposal: ProposalRecord }) {
           <TableHead>
             <TableRow>
               <TableCell>{t('console.grading.fapReviews.reviewer')}</TableCell>
+              <TableCell>{t('console.grading.fapReviews.fap')}</TableCell>
               <TableCell>{t('console.grading.fapReviews.grade')}</TableCell>
               <TableCell>{t('console.grading.fapReviews.status')}</TableCell>
               <TableCell>{t('console.grading.fapReviews.comment')}</TableCell>
@@ -86,6 +93,7 @@ export function FapReviewsTab({ proposal }: { proposal: ProposalRecord }) {
               return (
                 <TableRow key={review.id} data-testid={`fap-review-${review.id}`}>
                   <TableCell>{name}</TableCell>
+                  <TableCell>{panels.find((p) => p.fapId === review.fapID)?.code ?? review.fapID}</TableCell>
                   <TableCell>{review.grade ?? ''}</TableCell>
                   <TableCell>{t(`console.grading.statuses.${review.status}`)}</TableCell>
                   <TableCell sx={{ maxWidth: 400 }}>{plainText(review.comment)}</TableCell>
@@ -128,13 +136,13 @@ export function FapReviewsTab({ proposal }: { proposal: ProposalRecord }) {
           </TableBody>
         </Table>
       )}
-      {fapIds.length === 0 ? (
+      {panels.length === 0 ? (
         <Alert severity="info">{t('console.grading.fapReviews.noFap')}</Alert>
       ) : (
         <Box>
-          {fapIds.map((fapId) => (
-            <Button key={fapId} startIcon={<PersonAdd />} onClick={() => setAdding(fapId)}>
-              {t('console.grading.fapReviews.add')}
+          {panels.map((panel) => (
+            <Button key={panel.fapId} startIcon={<PersonAdd />} onClick={() => setAdding(panel.fapId)}>
+              {t('console.grading.fapReviews.addTo', { code: panel.code })}
             </Button>
           ))}
         </Box>
