@@ -20,6 +20,7 @@ import Unpublished from '@mui/icons-material/Unpublished';
 import type { ProposalEndStatus } from '@user-office/contracts';
 import { useDownloads } from '@user-office/frontend-shared/downloads';
 import { useCurrentSession } from '@user-office/frontend-shared/session';
+import { useDateFormat } from '@user-office/frontend-shared/settings';
 import { useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { downloadPaths } from '../../proposals/components/DownloadMenu';
@@ -128,6 +129,7 @@ function InstrumentMeeting({
   const [error, setError] = useState<string | null>(null);
   const [deciding, setDeciding] = useState<RankedFapProposal | null>(null);
   const [incomplete, setIncomplete] = useState<string[]>([]);
+  const dates = useDateFormat();
 
   const load = useCallback(() => {
     fapCommands
@@ -309,7 +311,7 @@ function InstrumentMeeting({
             {history.map((h, i) => (
               <TableRow key={`${h.proposalId}-${h.at}-${i}`}>
                 <TableCell>{h.proposalId}</TableCell>
-                <TableCell>{h.at}</TableCell>
+                <TableCell>{dates.dateTime(h.at)}</TableCell>
                 <TableCell>{h.byName}</TableCell>
                 <TableCell>
                   {h.recommendation ? t(`console.review.finalStatuses.${h.recommendation}`) : ''}
