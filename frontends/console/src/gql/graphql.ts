@@ -1251,6 +1251,7 @@ export type ConsolePreviewAutomaticAssignmentQuery = {
     maxLoad: number;
     pairs: Array<{ proposalPk: number; userId: number; reason: string }>;
     loads: Array<{ userId: number; load: number }>;
+    unfilled: Array<{ proposalPk: number; missing: number; reason: string }>;
     skippedForConflict: Array<{ proposalPk: number; userId: number; reasons: Array<string> }>;
   };
 };
@@ -7593,6 +7594,18 @@ export const ConsolePreviewAutomaticAssignmentDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'load' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'unfilled' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'missing' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
                     ],
                   },
                 },

@@ -20,6 +20,12 @@ import { useTranslation } from 'react-i18next';
 import { ActionIconButton } from '../../../components/ActionIconButton';
 import { keptPairs, loadPerMember, pairKey, type ProposedPair } from '../auto-assignment';
 
+export interface UnfilledProposal {
+  proposalId: string;
+  missing: number;
+  reason: string;
+}
+
 export interface SkippedConflict {
   proposalId: string;
   memberName: string;
@@ -36,6 +42,7 @@ export function AutoAssignPreviewDialog({
   call,
   pairs,
   skipped,
+  unfilled = [],
   currentLoad = [],
   accept,
   onClose,
@@ -44,6 +51,8 @@ export function AutoAssignPreviewDialog({
   call: string;
   pairs: readonly ProposedPair[];
   skipped: readonly SkippedConflict[];
+  /** proposals the assigner could not give all their reviewers, and why */
+  unfilled?: readonly UnfilledProposal[];
   currentLoad?: readonly { memberId: number; memberName: string; load: number }[];
   accept(pairs: ProposedPair[]): Promise<void>;
   onClose(applied: boolean): void;
@@ -175,6 +184,22 @@ export function AutoAssignPreviewDialog({
             </TableBody>
           </Table>
         )}
+        {unfilled.length > 0 ? (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('console.faps.auto.unfilled')}
+            <ul>
+              {unfilled.map((u) => (
+                <li key={u.proposalId}>
+                  {t('console.faps.auto.unfilledOne', {
+                    id: u.proposalId,
+                    count: u.missing,
+                    reason: u.reason,
+                  })}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
         <Typography component="h3" variant="subtitle1" id={`${id}-load`} sx={{ mt: 2 }}>
           {t('console.faps.auto.load')}
         </Typography>

@@ -130,6 +130,11 @@ export function FapProposalsTab({ fap }: { fap: FapRecord }) {
     memberName: memberName(s.userId),
     reason: s.reasons.join('; '),
   }));
+  const unfilled = (preview?.unfilled ?? []).map((u) => ({
+    proposalId: proposalIdOf(u.proposalPk),
+    missing: u.missing,
+    reason: u.reason,
+  }));
   const currentLoad = members
     .map((m) => ({ memberId: m.userId, memberName: personName(m.user), load: m.reviewCount ?? 0 }))
     .filter((m, i, all) => all.findIndex((o) => o.memberId === m.memberId) === i);
@@ -278,6 +283,7 @@ export function FapProposalsTab({ fap }: { fap: FapRecord }) {
         call={calls.find((c) => c.id === call)?.shortCode ?? ''}
         pairs={pairs}
         skipped={skipped}
+        unfilled={unfilled}
         currentLoad={currentLoad}
         accept={(kept) =>
           fapCommands.applyAutomaticAssignment(
