@@ -10,6 +10,10 @@ const FapList = lazyPage(() => import('./components/FapList'), 'FapList');
 const FapCreate = lazyPage(() => import('./components/FapForm'), 'FapCreate');
 const FapEdit = lazyPage(() => import('./components/FapForm'), 'FapEdit');
 const FapPage = lazyPage(() => import('./components/FapPage'), 'FapPage');
+const GradeGuidePage = lazyPage(
+  () => import('../proposals-to-grade/components/GradeGuidePage'),
+  'GradeGuidePage',
+);
 
 /**
  * FAPs (`/console/Faps`, `/console/FapPage/{id}`, FAP_REVIEW, §2, §6): officers keep the panels; chairs and
@@ -24,5 +28,13 @@ export const faps: ConsoleResource = {
   list: FapList,
   create: FapCreate,
   edit: FapEdit,
-  pages: [createElement(Route, { key: 'fap-page', path: '/FapPage/:id', element: createElement(FapPage) })],
+  pages: [
+    createElement(Route, { key: 'fap-page', path: '/FapPage/:id', element: createElement(FapPage) }),
+    // the grade guide screen for officers too (the FAP roles have it with "Proposals to grade")
+    createElement(Route, {
+      key: 'fap-grade-guide',
+      path: '/GradeGuide',
+      element: createElement(GradeGuidePage),
+    }),
+  ],
 };
