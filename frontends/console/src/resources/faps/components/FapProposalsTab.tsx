@@ -317,6 +317,7 @@ function RankInput({
     <TextField
       size="small"
       type="number"
+      label={t('console.faps.proposals.rank')}
       value={text}
       onChange={(e) => setText(e.target.value)}
       onBlur={() => {
