@@ -311,6 +311,7 @@ function RankInput({
   value: number | null;
   save(rank: number): void;
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(value == null ? '' : String(value));
   useEffect(() => setText(value == null ? '' : String(value)), [value]);
   return (
