@@ -45,6 +45,9 @@ export type Person = ConsoleFapPersonFragment;
 export const personName = (p: { firstname: string; lastname: string } | null | undefined): string =>
   p ? `${p.firstname} ${p.lastname}`.trim() : '';
 
+/** The roles that manage a panel's members, assignments and meeting (§6); officers also edit the panel. */
+export const FAP_MANAGERS = ['USER_OFFICER', 'FAP_CHAIR', 'FAP_SECRETARY'];
+
 /** The FAP roles a member holds in a panel (§6). */
 export type FapRole = 'FAP_CHAIR' | 'FAP_SECRETARY' | 'FAP_REVIEWER';
 

@@ -12,9 +12,6 @@ import { SafeGuide } from './GradeGuideView';
 
 const TABS = ['about', 'members', 'proposals', 'meeting'] as const;
 
-/** The roles that manage a panel's members, assignments and meeting (§6); officers also edit the panel. */
-export const FAP_MANAGERS = ['USER_OFFICER', 'FAP_CHAIR', 'FAP_SECRETARY'];
-
 /**
  * A FAP's page (`/console/FapPage/{id}`, §2): About, Members, Proposals and assignments, Meeting components. The
  * tab is kept in the address parameter `tab` (tab 0 removes it, §2).

@@ -32,6 +32,7 @@ import {
   type FapInstrument,
   type FapMember,
   type FapProposal,
+  FAP_MANAGERS,
 } from '../fap-commands';
 import type { InstrumentChoice } from '../../proposals/proposals.operations';
 import type { FapRecord } from '../faps.operations';
@@ -39,7 +40,6 @@ import { figure } from '../meeting-ranking';
 import { AddReviewerDialog } from './AddReviewerDialog';
 import { AutoAssignPreviewDialog, type SkippedConflict } from './AutoAssignPreviewDialog';
 import { CallPicker } from './CallPicker';
-import { FAP_MANAGERS } from './FapPage';
 import { useFapProposals } from './use-fap-calls';
 
 /**
