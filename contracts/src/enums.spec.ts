@@ -71,7 +71,8 @@ describe('enums', () => {
       'PALETTE_SUCCESS_MAIN',
       'PALETTE_WARNING_MAIN',
     ]);
-    expect(Object.values(SettingsId)).toHaveLength(37);
+    // the spec's 37 and CONFLICT_OF_INTEREST_COAUTHOR_YEARS (FAPs: how far back co-authorship is a conflict)
+    expect(Object.values(SettingsId)).toHaveLength(38);
     expect(Object.values(FeatureId)).toHaveLength(17);
   });
 

@@ -31,6 +31,12 @@ const cases: RuleCase[] = [
   [SettingsId.GRADE_PRECISION, '0.5', '-1', settingsMessages.positiveNumber('GRADE_PRECISION')],
   [SettingsId.GRADE_PRECISION, '1', '0', settingsMessages.positiveNumber('GRADE_PRECISION')],
   [
+    SettingsId.CONFLICT_OF_INTEREST_COAUTHOR_YEARS,
+    '0',
+    '-1',
+    settingsMessages.nonNegativeInteger('CONFLICT_OF_INTEREST_COAUTHOR_YEARS'),
+  ],
+  [
     SettingsId.FEEDBACK_FREQUENCY_DAYS,
     '0',
     '-3',

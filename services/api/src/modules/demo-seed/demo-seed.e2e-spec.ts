@@ -18,6 +18,7 @@ import { UsersService } from '../users';
 import { DemoSeeder } from './demo-seeder';
 import {
   DEMO_CALL_SHORT_CODE,
+  DEMO_FAP,
   DEMO_INSTRUMENT,
   DEMO_INTERNAL_REVIEW,
   DEMO_OPTIONS,
@@ -205,6 +206,55 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
       asInternal,
     );
     expect(internalReviews).toEqual([{ title: DEMO_INTERNAL_REVIEW.title, reviewerId: internal!.id }]);
+  });
+
+  it('gives the chair, secretary and reviewer work: the panel DEMO-FAP, its proposals, the reviews to grade', async () => {
+    const call = await demoCall();
+    const users = t.app.get(UsersService);
+    const [chair, secretary, reviewer] = await Promise.all(
+      ['chair', 'secretary', 'reviewer'].map(
+        async (name) => (await users.byOidcSub(devAccount(name).sub))!.id,
+      ),
+    );
+    const as = (id: number, role: Role) => t.token({ id, roles: [role], currentRole: role });
+    const { getUserFaps } = await gql<{
+      getUserFaps: {
+        id: number;
+        code: string;
+        fapChairs: { id: number }[];
+        fapSecretaries: { id: number }[];
+      }[];
+    }>(`{ getUserFaps { id code fapChairs { id } fapSecretaries { id } } }`, {}, as(chair, Role.FAP_CHAIR));
+    expect(getUserFaps).toEqual([
+      {
+        id: expect.any(Number),
+        code: DEMO_FAP.code,
+        fapChairs: [{ id: chair }],
+        fapSecretaries: [{ id: secretary }],
+      },
+    ]);
+    const { fapProposals } = await gql<{
+      fapProposals: { proposalPk: number; assignments: { fapMemberUserId: number }[] }[];
+    }>(
+      `query($f: Int!, $c: Int) { fapProposals(fapId: $f, callId: $c) { proposalPk assignments { fapMemberUserId } } }`,
+      { f: getUserFaps[0].id, c: call.id },
+      as(secretary, Role.FAP_SECRETARY),
+    );
+    expect(fapProposals).toHaveLength(DEMO_SUBMITTED_PROPOSALS.length);
+    for (const row of fapProposals) expect(row.assignments).toEqual([{ fapMemberUserId: reviewer }]);
+    const { userWithReviews } = await gql<{
+      userWithReviews: { reviews: { status: string; proposal: { callShortCode: string } }[] };
+    }>(
+      `{ userWithReviews { reviews { status proposal { callShortCode } } } }`,
+      {},
+      as(reviewer, Role.FAP_REVIEWER),
+    );
+    expect(userWithReviews.reviews).toEqual(
+      DEMO_SUBMITTED_PROPOSALS.map(() => ({
+        status: 'DRAFT',
+        proposal: { callShortCode: DEMO_CALL_SHORT_CODE },
+      })),
+    );
   });
 
   it("holds every non-basis question type in the proposal template's topics, with the hazard dependency", async () => {

@@ -5,6 +5,7 @@ import { ProposalsService } from '../proposals';
 import { QuestionariesService } from '../questionaries';
 import { DemoGraphql } from './demo-graphql';
 import {
+  DEMO_FAP,
   DEMO_INSTRUMENT,
   DEMO_INTERNAL_REVIEW,
   DEMO_SUBMITTED_PROPOSALS,
@@ -29,8 +30,10 @@ const sessionOf = (id: number, role: Role): SessionUser => ({
  * applicants through the same services as their requests (created, titled, every step answered, submitted); then
  * what the officer sets up through the api as they would in the console: an instrument and a technique with the
  * `scientist` account as their scientist, the instrument on the call with availability time, the proposals on both
- * (their technical reviews to fill, assigned to `scientist`), one internal review for `internal`; so every staff
- * account this wave concerns has work on a fresh start.
+ * (their technical reviews to fill, assigned to `scientist`), one internal review for `internal`, and the panel
+ * DEMO-FAP reviewing the instrument in the call with `chair`, `secretary` and `reviewer`, the proposals on it and
+ * `reviewer` given each to grade (DRAFT reviews); so every staff account this wave concerns has work on a fresh
+ * start.
  */
 @Injectable()
 export class DemoStaffWork {
@@ -94,6 +97,7 @@ export class DemoStaffWork {
         `mutation($pk: Int!, $t: [Int!]!) { assignProposalToTechniques(proposalPk: $pk, techniqueIds: $t) }`,
         { pk, t: [techniqueId] },
       );
+    await this.setUpPanel(callId, instrumentId, proposalPks);
     const { technicalReviews } = await this.officer<{ technicalReviews: { id: number }[] }>(
       `query($pk: Int!) { technicalReviews(proposalPk: $pk) { id } }`,
       { pk: proposalPks[0] },
@@ -107,6 +111,51 @@ export class DemoStaffWork {
           technicalReviewId: technicalReviews[0].id,
         },
       },
+    );
+  }
+
+  /**
+   * DEMO-FAP: `chair` and `secretary` as its chair and secretary, `reviewer` its member, reviewing the instrument in
+   * the call; the proposals on it, each given to `reviewer` to grade (one request for all of them).
+   */
+  private async setUpPanel(
+    callId: number,
+    instrumentId: number,
+    proposalPks: readonly number[],
+  ): Promise<void> {
+    const { createFap } = await this.officer<{ createFap: { id: number } }>(
+      `mutation($code: String!, $description: String!, $n: Int!, $guide: String) {
+        createFap(code: $code, description: $description, numberRatingsRequired: $n, active: true, gradeGuide: $guide) { id } }`,
+      DEMO_FAP,
+    );
+    const fapId = createFap.id;
+    for (const [username, role] of [
+      ['chair', Role.FAP_CHAIR],
+      ['secretary', Role.FAP_SECRETARY],
+    ] as const)
+      await this.officer(
+        `mutation($i: AssignChairOrSecretaryToFapInput!) { assignChairOrSecretary(assignChairOrSecretaryToFapInput: $i) { id } }`,
+        { i: { fapId, userId: await this.api.userId(username), roleId: role } },
+      );
+    const reviewerId = await this.api.userId('reviewer');
+    await this.officer(
+      `mutation($m: [Int!]!, $f: Int!) { assignReviewersToFap(memberIds: $m, fapId: $f) { id } }`,
+      {
+        m: [reviewerId],
+        f: fapId,
+      },
+    );
+    await this.officer(
+      `mutation($i: [Int!]!, $c: Int!, $f: Int) { updateFapToCallInstrument(instrumentIds: $i, callId: $c, fapId: $f) }`,
+      { i: [instrumentId], c: callId, f: fapId },
+    );
+    await this.officer(
+      `mutation($p: [Int!]!, $fi: [FapInstrumentInput!]!) { assignProposalsToFaps(proposalPks: $p, fapInstruments: $fi) }`,
+      { p: proposalPks, fi: [{ fapId, instrumentId }] },
+    );
+    await this.officer(
+      `mutation($f: Int!, $c: Int!, $p: [AutomaticAssignmentPairInput!]!) { applyAutomaticAssignment(fapId: $f, callId: $c, pairs: $p) { id } }`,
+      { f: fapId, c: callId, p: proposalPks.map((proposalPk) => ({ proposalPk, userId: reviewerId })) },
     );
   }
 

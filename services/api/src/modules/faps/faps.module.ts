@@ -1,9 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { ReviewStatus } from '@user-office/contracts';
 import { InstitutionsModule } from '../institutions';
 import { InstrumentsModule } from '../instruments';
 import { ProposalReaders, ProposalsModule } from '../proposals';
 import { ProposalViewsModule } from '../proposal-views';
-import { QuestionariesModule } from '../questionaries';
+import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
 import { SettingsModule } from '../settings';
 import { TechnicalReviewsModule } from '../technical-reviews';
 import { UsersModule } from '../users';
@@ -22,6 +23,7 @@ import {
   FapMeetingDecisionFieldsResolver,
   FapProposalFieldsResolver,
   GetFapsResolver,
+  ProposalFapFieldsResolver,
   ReviewFieldsResolver,
 } from './read-models/faps/get-faps.resolver';
 import { FapsProjection } from './read-models/faps/faps.projection';
@@ -60,6 +62,7 @@ import { FapsRepository } from './read-models/faps/faps.repository';
     ReviewFieldsResolver,
     FapMeetingDecisionFieldsResolver,
     FapProposalFieldsResolver,
+    ProposalFapFieldsResolver,
   ],
   exports: [FapsRepository],
 })
@@ -67,10 +70,26 @@ export class FapsModule implements OnModuleInit {
   constructor(
     private readonly readers: ProposalReaders,
     private readonly readRule: FapReadRule,
+    private readonly owners: QuestionaryOwners,
+    private readonly repository: FapsRepository,
+    private readonly service: FapsService,
   ) {}
 
   onModuleInit(): void {
     // reviewers read the proposals they review; chairs and secretaries every proposal of their panels
     this.readers.register((session, proposal) => this.readRule.mayRead(session, proposal));
+    // a panel review's questionary (the call's FAP review template): its reviewer, the panel's chair and
+    // secretary and officers read it; the reviewer (and they) answer it while the review is a draft
+    this.owners.register({
+      access: async (session, questionary, mode) => {
+        const review = await this.repository.reviewByQuestionary(questionary.questionaryId);
+        if (!review) return undefined;
+        const actor = await this.service.actor(session);
+        const allowed =
+          actor.isOfficer || review.userID === session.id || actor.staffOfFapIds.includes(review.fapID);
+        if (mode === 'read' || !allowed) return allowed;
+        return actor.isOfficer || review.status === ReviewStatus.DRAFT;
+      },
+    });
   }
 }

@@ -603,12 +603,14 @@ export class FapsService {
     },
   ): Promise<ReviewModel> {
     const comment = input.comment == null ? null : sanitizeRichText(input.comment);
+    const current = await this.repository.review(input.reviewID);
     const valid = await validateInput(updateReviewSchema(await this.gradePrecision()), {
       ...input,
       comment: comment && comment.replace(/<[^>]*>/g, '').trim() === '' ? '' : comment,
-      status: input.status ?? ReviewStatus.DRAFT,
+      // no status: the review keeps its own
+      status: input.status ?? current?.status ?? ReviewStatus.DRAFT,
     });
-    const review = await this.repository.review(valid.reviewID);
+    const review = current;
     if (!review || review.fapID !== valid.fapID) throw notFound(M.reviewNotFound);
     await this.commands.execute(
       new ExecuteFapProposalCommand({

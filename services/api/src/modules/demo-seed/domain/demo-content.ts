@@ -346,6 +346,15 @@ export const DEMO_SUBMITTED_PROPOSALS: readonly DemoSubmittedProposal[] = [
 ];
 
 /** The demo's instrument (the `scientist` account is its manager and scientist), on DEMO for 60 days. */
+/** The demo's review panel (FAP): `chair`, `secretary` and `reviewer` work in it. */
+export const DEMO_FAP = {
+  code: 'DEMO-FAP',
+  description: 'Demo panel for soft matter and biology',
+  n: 1,
+  guide:
+    '<p>Grade 1 (outstanding) to 10 (not recommended): scientific merit, feasibility and the need for neutrons.</p>',
+};
+
 export const DEMO_INSTRUMENT = {
   name: 'D22 small-angle diffractometer',
   shortCode: 'D22',

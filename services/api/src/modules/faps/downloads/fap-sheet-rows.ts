@@ -62,9 +62,13 @@ export const fapResultsColumns: readonly Column[] = [
 
 /** Excel sheet names: ≤ 31 characters, none of []:*?/\, unique in the workbook. */
 export function safeSheetName(name: string, used: Set<string>): string {
-  const base = (name.replace(/[[\]:*?/\\]/g, ' ').trim() || 'Sheet').slice(0, 31);
+  const base =
+    name
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Sheet';
   let candidate = base;
-  for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${base.slice(0, 27)} (${n})`;
+  for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${base.slice(0, 26).trim()} (${n})`;
   used.add(candidate.toLowerCase());
   return candidate;
 }

@@ -21,6 +21,7 @@ import {
   ReviewsFilterInput,
   UserWithReviewsModel,
 } from './fap.models';
+import { FapsRepository } from './faps.repository';
 
 /** The panels and their proposals, reviews and meeting decisions (§7 FAPs and reviews). */
 @Resolver()
@@ -263,5 +264,48 @@ export class FapProposalFieldsResolver {
   @ResolveField('proposal', () => ProposalModel, { nullable: true })
   proposal(@Parent() row: FapProposalModel): Promise<ProposalModel | null> {
     return this.proposals.existing(row.proposalPk).catch(() => null);
+  }
+}
+
+/** A proposal's panels, panel reviews and meeting decisions (§3 Proposal relations), for the staff who see them. */
+@Resolver(() => ProposalModel)
+export class ProposalFapFieldsResolver {
+  constructor(
+    private readonly service: FapsService,
+    private readonly repository: FapsRepository,
+  ) {}
+
+  private static staff(session: SessionUser | null): boolean {
+    return !!session && (FAP_MEMBERS as readonly Role[]).includes(session.currentRole);
+  }
+
+  @ResolveField('faps', () => [FapModel], { description: 'the panels reviewing it (FAP staff and officers)' })
+  async faps(
+    @CurrentUser() session: SessionUser | null,
+    @Parent() proposal: ProposalModel,
+  ): Promise<FapModel[]> {
+    if (!ProposalFapFieldsResolver.staff(session)) return [];
+    const rows = await this.repository.fapProposals({ proposalPks: [proposal.primaryKey] });
+    return this.service.toModels(await this.repository.byIds([...new Set(rows.map((r) => r.fapId))]));
+  }
+
+  @ResolveField('reviews', () => [ReviewModel], { description: 'its panel reviews the caller may see' })
+  reviews(
+    @CurrentUser() session: SessionUser | null,
+    @Parent() proposal: ProposalModel,
+  ): Promise<ReviewModel[]> {
+    if (!ProposalFapFieldsResolver.staff(session)) return Promise.resolve([]);
+    return this.service.visibleReviews(session, { proposalPk: proposal.primaryKey });
+  }
+
+  @ResolveField('fapMeetingDecisions', () => [FapMeetingDecisionModel], {
+    description: 'the meeting decisions per instrument (officers, FAP chairs and secretaries)',
+  })
+  async fapMeetingDecisions(
+    @CurrentUser() session: SessionUser | null,
+    @Parent() proposal: ProposalModel,
+  ): Promise<FapMeetingDecisionModel[]> {
+    if (!session || !(FAP_STAFF as readonly Role[]).includes(session.currentRole)) return [];
+    return this.repository.decisions([proposal.primaryKey]);
   }
 }
