@@ -1917,29 +1917,6 @@ export type ConsoleFapGradeGuideQuery = {
   getFap: { id: number; code: string; gradeGuide: string | null; customGradeGuide: boolean | null } | null;
 };
 
-export type ConsolePanelsOfProposalQueryVariables = Exact<{ [key: string]: never }>;
-
-export type ConsolePanelsOfProposalQuery = { getFapsMinimal: Array<{ id: number; code: string }> };
-
-export type ConsolePanelDecisionQueryVariables = Exact<{
-  fapId: number;
-  proposalPk: number;
-}>;
-
-export type ConsolePanelDecisionQuery = {
-  fapProposal: {
-    proposalPk: number;
-    fapId: number;
-    instrumentId: number | null;
-    meetingDecision: {
-      recommendation: ProposalEndStatus | null;
-      commentForUser: string | null;
-      commentForManagement: string | null;
-      submitted: boolean;
-    } | null;
-  } | null;
-};
-
 export type ConsoleProposalViewFragment = {
   primaryKey: number;
   proposalId: string;
@@ -2080,6 +2057,15 @@ export type ConsoleProposalQuery = {
     managementDecisionSubmitted: boolean;
     notified: boolean;
     questionaryId: number;
+    faps: Array<{ id: number; code: string }>;
+    fapMeetingDecisions: Array<{
+      fapId: number;
+      instrumentId: number;
+      recommendation: ProposalEndStatus | null;
+      commentForUser: string | null;
+      commentForManagement: string | null;
+      submitted: boolean;
+    }>;
     status: { id: number; name: string; shortCode: string } | null;
     call: { id: number; shortCode: string; allocationTimeUnit: AllocationTimeUnit } | null;
     proposer: {
@@ -10714,96 +10700,6 @@ export const ConsoleFapGradeGuideDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleFapGradeGuideQuery, ConsoleFapGradeGuideQueryVariables>;
-export const ConsolePanelsOfProposalDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'ConsolePanelsOfProposal' },
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'getFapsMinimal' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ConsolePanelsOfProposalQuery, ConsolePanelsOfProposalQueryVariables>;
-export const ConsolePanelDecisionDocument = {
-  kind: 'Document',
-  definitions: [
-    {
-      kind: 'OperationDefinition',
-      operation: 'query',
-      name: { kind: 'Name', value: 'ConsolePanelDecision' },
-      variableDefinitions: [
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-        {
-          kind: 'VariableDefinition',
-          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
-          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
-        },
-      ],
-      selectionSet: {
-        kind: 'SelectionSet',
-        selections: [
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'fapProposal' },
-            arguments: [
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'fapId' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
-              },
-              {
-                kind: 'Argument',
-                name: { kind: 'Name', value: 'proposalPk' },
-                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
-              },
-            ],
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
-                {
-                  kind: 'Field',
-                  name: { kind: 'Name', value: 'meetingDecision' },
-                  selectionSet: {
-                    kind: 'SelectionSet',
-                    selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'recommendation' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'commentForUser' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'commentForManagement' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<ConsolePanelDecisionQuery, ConsolePanelDecisionQueryVariables>;
 export const ConsoleProposalsDocument = {
   kind: 'Document',
   definitions: [
@@ -11144,6 +11040,32 @@ export const ConsoleProposalDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'faps' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fapMeetingDecisions' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'recommendation' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'commentForUser' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'commentForManagement' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+                    ],
+                  },
+                },
                 { kind: 'Field', name: { kind: 'Name', value: 'abstract' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
                 {

@@ -1,7 +1,5 @@
 import { request } from '@user-office/frontend-shared/graphql-client';
 import {
-  ConsolePanelDecisionDocument,
-  ConsolePanelsOfProposalDocument,
   ConsoleProposalFapReviewsDocument,
   ConsoleProposalsToGradeDocument,
   ConsoleRemoveUserForReviewDocument,
@@ -39,38 +37,6 @@ export const gradingCommands = {
     ).updateReview,
   submitReviews: async (proposals: { proposalPk: number; reviewId: number }[]): Promise<void> => {
     await request(ConsoleSubmitProposalsReviewDocument, { proposals });
-  },
-  /**
-   * The panels' meeting decisions of a proposal (the Admin tab, beside the management decision): each panel's
-   * fapProposal(fapId, proposalPk) over getFapsMinimal (a facility has few panels; the proposal has no FAP ids).
-   */
-  panelDecisions: async (
-    proposalPk: number,
-  ): Promise<
-    {
-      fapId: number;
-      code: string;
-      recommendation: string | null;
-      commentForUser: string | null;
-      submitted: boolean;
-    }[]
-  > => {
-    const faps = (await request(ConsolePanelsOfProposalDocument)).getFapsMinimal;
-    const found = await Promise.all(
-      faps.map(async (fap) => ({
-        fap,
-        on: (await request(ConsolePanelDecisionDocument, { fapId: fap.id, proposalPk })).fapProposal,
-      })),
-    );
-    return found
-      .filter(({ on }) => on)
-      .map(({ fap, on }) => ({
-        fapId: fap.id,
-        code: fap.code,
-        recommendation: on?.meetingDecision?.recommendation ?? null,
-        commentForUser: on?.meetingDecision?.commentForUser ?? null,
-        submitted: on?.meetingDecision?.submitted ?? false,
-      }));
   },
   removeReviewer: async (reviewId: number, fapId: number): Promise<void> => {
     await request(ConsoleRemoveUserForReviewDocument, { reviewId, fapId });

@@ -105,7 +105,7 @@ export function AdminTab({ proposal, onSaved }: { proposal: ProposalRecord; onSa
   const counter = (value: string) => `${value.length}/${validationLimits.commentMax}`;
   return (
     <Box component="form" noValidate onSubmit={form.handleSubmit} sx={{ maxWidth: 720 }}>
-      {settings.isEnabled('FAP_REVIEW') ? <PanelRecommendation proposalPk={proposal.primaryKey} /> : null}
+      {settings.isEnabled('FAP_REVIEW') ? <PanelRecommendation proposal={proposal} /> : null}
       <Stack spacing={2}>
         <FormControl fullWidth error={Boolean(errors.finalStatus)}>
           <InputLabel id="final-status-label">{t('console.review.admin.finalStatus')}</InputLabel>

@@ -54,18 +54,8 @@ export function FapReviewsTab({ proposal }: { proposal: ProposalRecord }) {
     load();
   };
 
-  // the proposal's panels (the proposal itself does not name them): each panel that has it
-  const [panels, setPanels] = useState<{ fapId: number; code: string }[]>([]);
-  useEffect(() => {
-    let live = true;
-    gradingCommands
-      .panelDecisions(proposal.primaryKey)
-      .then((found) => live && setPanels(found))
-      .catch(() => live && setPanels([]));
-    return () => {
-      live = false;
-    };
-  }, [proposal.primaryKey]);
+  // the proposal's panels
+  const panels = (proposal.faps ?? []).map((f) => ({ fapId: f.id, code: f.code }));
 
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!reviews) return <CircularProgress aria-label={t('app.loading')} />;
