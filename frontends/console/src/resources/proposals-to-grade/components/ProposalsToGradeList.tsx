@@ -26,6 +26,7 @@ import { Title, useNotify } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { gradePrecision, reviewsToSubmit } from '../../faps/fap-review-rules';
+import { fapCommands, personName } from '../../faps/fap-commands';
 import { reviewTabs } from '../../proposals/components/review/technical-review-access';
 import { gradingCommands, type ReviewerFilterValue, type ReviewRow } from '../grading-commands';
 
@@ -72,6 +73,23 @@ export function ProposalsToGradeList() {
       live = false;
     };
   }, [reviewer, reviewModal, version]);
+
+  // "All": whose review each row is (the members of the rows' panels; blank when the caller may not list them)
+  const [names, setNames] = useState<Map<number, string>>(new Map());
+  const fapKey = [...new Set((rows ?? []).map((r) => r.fapID))].sort().join(',');
+  useEffect(() => {
+    if (reviewer !== 'ALL' || fapKey === '') return;
+    let live = true;
+    Promise.all(fapKey.split(',').map((id) => fapCommands.members(Number(id)).catch(() => [])))
+      .then((lists) => {
+        if (!live) return;
+        setNames(new Map(lists.flat().map((m) => [m.userId, personName(m.user)])));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [reviewer, fapKey]);
 
   const setReviewer = (next: ReviewerFilterValue) =>
     setSearchParams((params) => {
@@ -188,6 +206,7 @@ export function ProposalsToGradeList() {
               <TableCell>{t('console.grading.columns.instruments')}</TableCell>
               <TableCell>{t('console.grading.columns.grade')}</TableCell>
               <TableCell>{t('console.grading.columns.status')}</TableCell>
+              {reviewer === 'ALL' ? <TableCell>{t('console.grading.columns.reviewer')}</TableCell> : null}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -219,6 +238,7 @@ export function ProposalsToGradeList() {
                   <TableCell>{(row.proposal?.instrumentShortCodes ?? []).join(', ')}</TableCell>
                   <TableCell>{row.grade ?? ''}</TableCell>
                   <TableCell>{t(`console.grading.statuses.${row.status}`)}</TableCell>
+                  {reviewer === 'ALL' ? <TableCell>{names.get(row.userID) ?? ''}</TableCell> : null}
                 </TableRow>
               );
             })}
