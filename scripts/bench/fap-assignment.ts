@@ -3,7 +3,9 @@
  *
  * BENCH_PROPOSALS proposals (default 2,000) × BENCH_MEMBERS members (default 60) × BENCH_REVIEWS reviewers each
  * (default 3), seeded (BENCH_SEED, default 1): about 2% of the pairs with a soft conflict (same institution or
- * co-authors) and a few PROPOSER conflicts (a member is the PI of every 50th proposal). autoAssign runs
+ * co-authors; BENCH_SOFT_CONFLICTS, default 0.02) and a few PROPOSER conflicts (a member is the PI of every 50th
+ * proposal). Harder variants: BENCH_EXISTING_LOAD (each member gets a random existing load from 0 to it, default
+ * 0) and BENCH_MAX_LOAD (the cap; default autoAssign's). autoAssign runs
  * BENCH_RUNS times (default 5, after one warm-up run); it prints the median and the fastest time, the load spread
  * (min / max / mean), how many pairs were placed and unfilled. Aim: under 2 s on the 2-core machine.
  *
@@ -21,6 +23,9 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 60);
 const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 3);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SEED = Number(process.env.BENCH_SEED ?? 1);
+const SOFT_RATE = Number(process.env.BENCH_SOFT_CONFLICTS ?? 0.02);
+const EXISTING = Number(process.env.BENCH_EXISTING_LOAD ?? 0);
+const MAX_LOAD = process.env.BENCH_MAX_LOAD ? Number(process.env.BENCH_MAX_LOAD) : undefined;
 
 const mulberry32 = (seed: number) => () => {
   let t = (seed += 0x6d2b79f5);
@@ -42,14 +47,16 @@ function main(): void {
   const conflicts = new Map<number, Conflict[]>();
   const key = (pk: number, userId: number) => pk * 100_000 + userId;
   for (const p of proposals) {
-    for (const userId of memberIds) if (random() < 0.02) conflicts.set(key(p.proposalPk, userId), [soft]);
+    for (const userId of memberIds)
+      if (random() < SOFT_RATE) conflicts.set(key(p.proposalPk, userId), [soft]);
     if (p.proposalPk % 50 === 0) {
       conflicts.set(key(p.proposalPk, memberIds[Math.floor(random() * MEMBERS)]), [hard]);
     }
   }
   const input = {
     proposals,
-    members: memberIds.map((userId) => ({ userId })),
+    members: memberIds.map((userId) => ({ userId, existingLoad: Math.floor(random() * (EXISTING + 1)) })),
+    maxLoad: MAX_LOAD,
     conflicts: (pk: number, userId: number) => conflicts.get(key(pk, userId)) ?? [],
   };
   process.stderr.write(

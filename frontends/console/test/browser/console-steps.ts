@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
-import { screenshot, seriousViolations, type Product } from '../../../portal/test/browser/harness';
+import { logIn, screenshot, seriousViolations, type Product } from '../../../portal/test/browser/harness';
 
 /** A fresh browser profile's page whose script errors, console errors and refused requests are printed. */
 export async function newPage(product: Product): Promise<Page> {
@@ -17,6 +17,17 @@ export async function newPage(product: Product): Promise<Page> {
     if (message.type() === 'error') console.error(`console error: ${message.text()}`);
   });
   return page;
+}
+
+/**
+ * Logs a staff account in and waits for the console to have loaded: the portal sends a staff role on to the
+ * console with a full page load, after its own page has shown who is logged in; a `page.goto` before that load
+ * would be interrupted by it.
+ */
+export async function logInToConsole(page: Page, url: string, username: string): Promise<void> {
+  await logIn(page, url, username);
+  await page.waitForURL((u) => u.pathname.startsWith('/console/'));
+  await page.getByRole('menuitem').first().waitFor();
 }
 
 /** GraphQL with a given token; errors thrown with their messages. */

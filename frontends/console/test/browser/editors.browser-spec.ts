@@ -11,13 +11,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
 import {
-  logIn,
   screenshot,
   seriousViolations,
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
-import { newPage as openPage } from './console-steps';
+import { newPage as openPage, logInToConsole } from './console-steps';
 
 let product: Product;
 
@@ -60,7 +59,7 @@ async function createQuestion(page: Page, dataType: string, naturalKey: string, 
 
 it('an officer builds a proposal template with two topics, a unit, a dependency and a keyboard move, and marks it active', async () => {
   const page = await newPage();
-  await logIn(page, product.url, 'officer');
+  await logInToConsole(page, product.url, 'officer');
   await page.goto(`${product.url}/console/ProposalTemplates`);
   await page.getByRole('button', { name: 'Create template' }).click();
   const create = page.getByRole('dialog', { name: 'Create template' });

@@ -8,13 +8,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
 import {
-  logIn,
   screenshot,
   seriousViolations,
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
-import { newPage as openPage } from './console-steps';
+import { newPage as openPage, logInToConsole } from './console-steps';
 
 let product: Product;
 
@@ -82,7 +81,7 @@ async function pdfPageShown(page: Page, frame: Locator): Promise<void> {
 
 it('an officer edits the header of a PDF template, previews it as a printed PDF in the page, and saves it', async () => {
   const page = await newPage();
-  await logIn(page, product.url, 'officer');
+  await logInToConsole(page, product.url, 'officer');
   await page.goto(`${product.url}/console/PdfTemplates`);
   await page.getByRole('button', { name: 'Edit Demo PDF' }).click();
   await page.waitForURL(/\/console\/PdfTemplateEditor\/\d+$/);
@@ -159,7 +158,7 @@ it('with the risk assessment feature, the menu group ESI lists ESI templates; a 
   );
   expect(enabled.errors).toBeUndefined();
   const page = await newPage();
-  await logIn(page, product.url, 'officer');
+  await logInToConsole(page, product.url, 'officer');
   await page.goto(`${product.url}/console/`);
   await page.getByRole('menuitem', { name: 'Sample ESI templates' }).waitFor();
   await page.getByRole('menuitem', { name: 'ESI templates', exact: true }).click();

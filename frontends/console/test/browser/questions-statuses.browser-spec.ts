@@ -8,8 +8,8 @@
  */
 import { DEFAULT_STATUSES, WorkflowType } from '@user-office/contracts';
 import type { Page } from 'playwright-core';
-import { logIn, startProduct, type Product } from '../../../portal/test/browser/harness';
-import { checkPage, field as fieldOf, newPage, officerGql } from './console-steps';
+import { startProduct, type Product } from '../../../portal/test/browser/harness';
+import { checkPage, field as fieldOf, newPage, officerGql, logInToConsole } from './console-steps';
 
 let product: Product;
 let page: Page;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   product = await startProduct();
   page = await newPage(product);
   page.setDefaultTimeout(10_000);
-  await logIn(page, product.url, 'officer');
+  await logInToConsole(page, product.url, 'officer');
 }, 120_000);
 
 afterAll(async () => {

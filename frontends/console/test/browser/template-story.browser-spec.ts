@@ -22,6 +22,7 @@ import {
   listClosed,
   newPage as openPage,
   officerGql,
+  logInToConsole,
 } from './console-steps';
 
 const TEMPLATE_NAME = 'Story proposal';
@@ -39,7 +40,7 @@ let exported: string;
 beforeAll(async () => {
   product = await startProduct();
   officer = await newPage();
-  await logIn(officer, product.url, 'officer');
+  await logInToConsole(officer, product.url, 'officer');
 }, 120_000);
 
 afterAll(async () => {

@@ -7,12 +7,12 @@
 import type { Page } from 'playwright-core';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
 import {
-  logIn,
   screenshot,
   seriousViolations,
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
+import { logInToConsole } from './console-steps';
 
 let product: Product;
 
@@ -58,7 +58,7 @@ const node = (page: Page, name: string) =>
 it('an officer adds a status from the palette, connects it, and gives the connection an event and an e-mail to the PI', async () => {
   const page = await (await product.context()).newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  await logIn(page, product.url, 'officer');
+  await logInToConsole(page, product.url, 'officer');
   await page.goto(`${product.url}/console/ProposalWorkflows`);
   const open = page.getByRole('button', { name: 'Open the editor of Default proposal workflow' });
   await open.waitFor();
@@ -121,7 +121,7 @@ it('an officer adds a status from the palette, connects it, and gives the connec
 it('an officer creates a workflow, renames it and deletes it from /console/ProposalWorkflows', async () => {
   const page = await (await product.context()).newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  await logIn(page, product.url, 'officer');
+  await logInToConsole(page, product.url, 'officer');
   await page.goto(`${product.url}/console/ProposalWorkflows`);
   await page.getByRole('button', { name: 'Create workflow' }).click();
   const create = page.getByRole('dialog', { name: 'Create workflow' });

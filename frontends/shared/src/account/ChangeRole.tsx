@@ -47,10 +47,11 @@ export function ChangeRole({ app = 'portal' }: { app?: AppName }) {
       const next = login(d.selectRole);
       sessionStorage.setItem('flash', t('app.userRoleChanged'));
       goHome(next.currentRole, app, navigate);
-      if (appOfRole(next.currentRole) !== app) return; // the other app is loading: keep 'Changing role...'
+      // the other app is loading: keep 'Changing role...' (a `finally` would have hidden it before the load)
+      if (appOfRole(next.currentRole) !== app) return;
+      setChanging(false);
     } catch (e) {
       setError((e as Error).message);
-    } finally {
       setChanging(false);
     }
   };

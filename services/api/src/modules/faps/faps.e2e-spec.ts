@@ -480,6 +480,27 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
       'Must be greater than or equal to 0',
     );
     await gql(SUBMIT_INSTRUMENT, { f: fapId, c: call.callId, i: instrumentId }, chair);
+    const instrumentsOf = async () =>
+      (await gql<{ instrumentsByFap: unknown[] }>(INSTRUMENTS_BY_FAP, { f: fapId, c: call.callId }, chair))
+        .instrumentsByFap;
+    expect(await instrumentsOf()).toEqual([
+      { id: instrumentId, name: 'Larmor', availabilityTime: 10, submitted: true },
+    ]);
+    await expectRefused(
+      t,
+      {
+        query: UNSUBMIT_INSTRUMENT,
+        variables: { f: fapId, c: call.callId, i: instrumentId },
+        token: chair.token,
+      },
+      'Your current role (FAP_CHAIR) may not do this',
+      'FORBIDDEN',
+    );
+    await gql(UNSUBMIT_INSTRUMENT, { f: fapId, c: call.callId, i: instrumentId }, officer);
+    expect(await instrumentsOf()).toEqual([
+      { id: instrumentId, name: 'Larmor', availabilityTime: 10, submitted: false },
+    ]);
+    await gql(SUBMIT_INSTRUMENT, { f: fapId, c: call.callId, i: instrumentId }, secretary);
     type Row = {
       proposalPk: number;
       averageGrade: number | null;
@@ -774,6 +795,45 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
     expect(
       (await gql<{ reviews: unknown[] }>(REVIEWS, { f: { proposalPk: c.pk } }, officer)).reviews,
     ).toEqual([]);
+  });
+
+  it('checks only the hard conflicts with CONFLICT_OF_INTEREST_WARNING off; refuses everything with FAP_REVIEW off', async () => {
+    const features = (action: 'ENABLE' | 'DISABLE', id: string) =>
+      gql(
+        `mutation { updateFeatures(input: { featureIds: [${id}], action: ${action} }) { id } }`,
+        {},
+        officer,
+      );
+    const d = await submittedProposal('Solitons');
+    await gql(ASSIGN_PROPOSALS, { p: [d.pk], fi: [{ fapId, instrumentId }] }, officer);
+    await features('DISABLE', 'CONFLICT_OF_INTEREST_WARNING');
+    try {
+      const review = (
+        await gql<{ addUserForReview: Review }>(ADD_REVIEWER, { u: reviewerB.id, p: d.pk, f: fapId }, chair)
+      ).addUserForReview;
+      expect(review).toMatchObject({ conflicts: [], overrideReason: null });
+      await expectRefused(
+        t,
+        { query: ADD_REVIEWER, variables: { u: coProposer.id, p: d.pk, f: fapId }, token: chair.token },
+        fapMessages.hardConflict('Cole Panel', 'Is a co-proposer of the proposal'),
+        'FORBIDDEN',
+      );
+    } finally {
+      await features('ENABLE', 'CONFLICT_OF_INTEREST_WARNING');
+    }
+    await features('DISABLE', 'FAP_REVIEW');
+    try {
+      await expectRefused(
+        t,
+        { query: GET_FAPS, token: officer.token },
+        'The FAP_REVIEW feature is not enabled',
+        'FORBIDDEN',
+      );
+      expect((await download(`/download/xlsx/call_fap/${call.callId}`, officer.token)).status).toBe(403);
+    } finally {
+      await features('ENABLE', 'FAP_REVIEW');
+    }
+    await gql(REMOVE_PROPOSALS, { p: [d.pk], f: [fapId] }, officer);
   });
 
   it('moves proposals on the FAP workflow events: selected, all reviews submitted, meeting submitted', async () => {

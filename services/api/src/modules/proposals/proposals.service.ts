@@ -125,9 +125,13 @@ export class ProposalsService {
    * registered rule names (`ProposalReaders`: the scientists of its instruments, its reviewers).
    */
   async assertMayRead(proposal: ProposalModel, session: SessionUser): Promise<void> {
-    if (actorOf(session).isOfficer || this.isMember(proposal, session.id)) return;
-    if (await this.readers.mayRead(session, proposal)) return;
-    throw forbidden(M.mayNotRead);
+    if (!(await this.mayRead(proposal, session))) throw forbidden(M.mayNotRead);
+  }
+
+  /** assertMayRead's answer, without the refusal. */
+  async mayRead(proposal: ProposalModel, session: SessionUser): Promise<boolean> {
+    if (actorOf(session).isOfficer || this.isMember(proposal, session.id)) return true;
+    return this.readers.mayRead(session, proposal);
   }
 
   /** Who acts on a proposal as its proposers do (update, submit, delete, invites, clone): officers and members. */

@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { Role } from '@user-office/contracts';
 import { InstrumentsModule, InstrumentsRepository } from '../instruments';
-import { ProposalInstruments, ProposalReaders, ProposalsModule } from '../proposals';
+import { ProposalInstruments, ProposalReaders, ProposalsModule, ProposalsService } from '../proposals';
 import { ProposalViewsModule } from '../proposal-views';
 import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
 import { SettingsModule } from '../settings';
@@ -68,6 +68,7 @@ export class TechnicalReviewsModule implements OnModuleInit {
     private readonly service: TechnicalReviewsService,
     private readonly readers: ProposalReaders,
     private readonly scientistRead: ScientistReadRule,
+    private readonly proposals: ProposalsService,
   ) {}
 
   onModuleInit(): void {
@@ -81,9 +82,14 @@ export class TechnicalReviewsModule implements OnModuleInit {
       access: async (session, questionary, mode) => {
         const review = await this.repository.byQuestionaryId(questionary.questionaryId);
         if (!review) return undefined;
-        if (mode === 'read') return REVIEW_READERS.includes(session.currentRole);
+        // staff who read the proposal (officers, its scientists, its panel, its internal reviewers) read its reviews
+        const proposal = await this.proposals.existing(review.proposalPk);
+        if (mode === 'read')
+          return (
+            REVIEW_READERS.includes(session.currentRole) && (await this.proposals.mayRead(proposal, session))
+          );
         if (review.submitted) return false;
-        const actor = await this.service.reviewActor(session);
+        const actor = await this.service.reviewActor(session, proposal);
         return (
           (session.currentRole === Role.INSTRUMENT_SCIENTIST &&
             review.technicalReviewAssigneeId === session.id) ||

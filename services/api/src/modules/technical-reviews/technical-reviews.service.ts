@@ -147,13 +147,19 @@ export class TechnicalReviewsService {
     );
   }
 
-  async reviewActor(session: SessionUser): Promise<ReviewActor> {
+  /**
+   * The caller as the decider sees them for one proposal's technical reviews. A FAP chair or secretary may edit
+   * them while FAP_SECS_EDIT_TECH_REVIEWS is "true", and only on the proposals of their panels (the ones they may
+   * read: the FAP module's ProposalReaders rule).
+   */
+  async reviewActor(session: SessionUser, proposal: ProposalModel): Promise<ReviewActor> {
     const fapStaff = session.currentRole === Role.FAP_CHAIR || session.currentRole === Role.FAP_SECRETARY;
     const allowed =
       fapStaff &&
       (await this.settings.setting(SettingsId.FAP_SECS_EDIT_TECH_REVIEWS)).settingsValue
         .trim()
-        .toLowerCase() === 'true';
+        .toLowerCase() === 'true' &&
+      (await this.proposals.mayRead(proposal, session));
     return { id: session.id, isOfficer: isOfficer(session), isFapSecretaryAllowed: allowed };
   }
 
@@ -167,13 +173,13 @@ export class TechnicalReviewsService {
       comment: sanitiseComment(input.comment as string | null | undefined),
       publicComment: sanitiseComment(input.publicComment as string | null | undefined),
     });
-    await this.proposals.existing(valid.proposalPk);
+    const proposal = await this.proposals.existing(valid.proposalPk);
     await this.commands.execute(
       new ExecuteProposalAssessmentCommand({
         type: 'SaveReview',
         proposalPk: valid.proposalPk,
         instrumentId: valid.instrumentId,
-        actor: await this.reviewActor(session),
+        actor: await this.reviewActor(session, proposal),
         values: {
           status: valid.status,
           timeAllocation: valid.timeAllocation ?? null,
@@ -195,15 +201,20 @@ export class TechnicalReviewsService {
 
   /** submitTechnicalReviews: one-way, all or nothing. */
   async submitTechnicalReviews(session: SessionUser, items: readonly SubmitItem[]): Promise<void> {
-    const actor = await this.reviewActor(session);
-    for (const item of items) await this.proposals.existing(item.proposalPk);
+    const actors = new Map<number, ReviewActor>();
+    for (const item of items)
+      if (!actors.has(item.proposalPk))
+        actors.set(
+          item.proposalPk,
+          await this.reviewActor(session, await this.proposals.existing(item.proposalPk)),
+        );
     const commands: ProposalAssessmentCommand[] = items
       .filter((i) => i.submitted)
       .map((i) => ({
         type: 'SubmitReview',
         proposalPk: i.proposalPk,
         instrumentId: i.instrumentId,
-        actor,
+        actor: actors.get(i.proposalPk)!,
         reviewerId: i.reviewerId ?? session.id,
       }));
     if (commands.length > 0) await this.commands.execute(new ExecuteProposalAssessmentCommand(commands));

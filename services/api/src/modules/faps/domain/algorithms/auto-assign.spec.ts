@@ -175,6 +175,35 @@ describe('automatic reviewer assignment', () => {
     ]);
   });
 
+  it('given an uneven share, when assigned, then a reason says its member is within one of the lowest eligible load', () => {
+    const result = autoAssign({
+      proposals: [1, 2, 3].map((pk) => proposal(pk, 1)),
+      members: members(10, 20),
+      conflicts: noConflicts,
+    });
+    expect(result.assignments.map((a) => a.reason)).toEqual([
+      'No conflict; load 0 → 2 (within one of the lowest eligible load, 1)',
+      'No conflict; load 0 → 1 (lowest eligible load)',
+      'No conflict; load 0 → 2 (within one of the lowest eligible load, 1)',
+    ]);
+  });
+
+  it('given a proposal whose only other member is at the cap, when assigned, then the reason says so', () => {
+    const result = autoAssign({
+      proposals: [proposal(1, 1)],
+      members: [{ userId: 10 }, { userId: 20, existingLoad: 3 }],
+      conflicts: noConflicts,
+      maxLoad: 3,
+    });
+    expect(result.assignments).toEqual([
+      {
+        proposalPk: 1,
+        userId: 10,
+        reason: 'No conflict; load 0 → 1 (no other eligible member below the cap)',
+      },
+    ]);
+  });
+
   it('given no members, when assigned, then every proposal is unfilled', () => {
     const result = autoAssign({ proposals: [proposal(1, 2)], members: [], conflicts: noConflicts });
     expect(result.unfilled).toEqual([
@@ -307,6 +336,80 @@ const checkInvariants = ({ input, conflicted }: Case, result: AutoAssignResult) 
   }
 };
 
+/** The most new reviewers that can be placed (Edmonds–Karp on source → proposal → member → sink), written apart. */
+const maxFill = (input: AutoAssignInput, maxLoad: number): number => {
+  const ps = input.proposals;
+  const ms = input.members;
+  const n = ps.length + ms.length + 2;
+  const source = n - 2;
+  const sink = n - 1;
+  const cap = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const start = new Map(ms.map((m) => [m.userId, m.existingLoad ?? 0]));
+  for (const p of ps) for (const u of p.assigned) start.set(u, (start.get(u) ?? 0) + 1);
+  ps.forEach((p, i) => {
+    cap[source][i] = Math.max(0, p.required - p.assigned.length);
+    ms.forEach((m, j) => {
+      if (!p.assigned.includes(m.userId) && input.conflicts(p.proposalPk, m.userId).length === 0) {
+        cap[i][ps.length + j] = 1;
+      }
+    });
+  });
+  ms.forEach((m, j) => (cap[ps.length + j][sink] = Math.max(0, maxLoad - (start.get(m.userId) ?? 0))));
+  let flow = 0;
+  for (;;) {
+    const from = new Array<number>(n).fill(-1);
+    from[source] = source;
+    const queue = [source];
+    while (queue.length > 0 && from[sink] === -1) {
+      const u = queue.shift() as number;
+      for (let v = 0; v < n; v++) {
+        if (from[v] === -1 && cap[u][v] > 0) {
+          from[v] = u;
+          queue.push(v);
+        }
+      }
+    }
+    if (from[sink] === -1) return flow;
+    for (let v = sink; v !== source; v = from[v]) {
+      cap[from[v]][v]--;
+      cap[v][from[v]]++;
+    }
+    flow++;
+  }
+};
+
+/**
+ * The optimality criterion of a square sum over an M-convex set: no review can be moved, along a chain of
+ * exchanges through the new pairs, from a member to another one 2 or more below it (and below the cap).
+ */
+const noImprovingMove = (input: AutoAssignInput, result: AutoAssignResult): boolean => {
+  const load = result.loads;
+  const ids = [...load.keys()];
+  const onProposal = new Map<number, Set<number>>();
+  for (const p of input.proposals) onProposal.set(p.proposalPk, new Set(p.assigned));
+  for (const a of result.assignments) onProposal.get(a.proposalPk)?.add(a.userId);
+  const free = (pk: number, u: number) =>
+    !(onProposal.get(pk)?.has(u) ?? false) && input.conflicts(pk, u).length === 0;
+  // a → b when a is new on a proposal where b is free: a review of a can go to b.
+  const next = (a: number) =>
+    ids.filter((b) => result.assignments.some((x) => x.userId === a && free(x.proposalPk, b)));
+  for (const from of ids) {
+    const seen = new Set([from]);
+    const queue = [from];
+    while (queue.length > 0) {
+      const a = queue.shift() as number;
+      for (const b of next(a)) {
+        if (seen.has(b)) continue;
+        if ((load.get(b) ?? 0) < result.maxLoad && (load.get(b) ?? 0) + 2 <= (load.get(from) ?? 0))
+          return false;
+        seen.add(b);
+        queue.push(b);
+      }
+    }
+  }
+  return true;
+};
+
 describe('automatic reviewer assignment, properties on 200 seeded random cases', () => {
   it('given small random cases, when assigned, then the fill, the square sum and the spread equal the brute force', () => {
     for (let seed = 1; seed <= 200; seed++) {
@@ -315,6 +418,11 @@ describe('automatic reviewer assignment, properties on 200 seeded random cases',
       const result = autoAssign(testCase.input);
       checkInvariants(testCase, result);
       const best = bruteForce(testCase.input, result.maxLoad);
+      const missing = testCase.input.proposals.reduce(
+        (sum, p) => sum + Math.max(0, p.required - p.assigned.length),
+        0,
+      );
+      if (best.placed === missing) expect(result.unfilled).toEqual([]);
       const placed = result.assignments.length;
       const loads = [...result.loads.values()];
       const squares = loads.reduce((s, v) => s + v * v, 0);
@@ -325,12 +433,17 @@ describe('automatic reviewer assignment, properties on 200 seeded random cases',
     }
   });
 
-  it('given larger random cases, when assigned, then the invariants hold, same and shuffled input give the same output', () => {
+  it('given larger random cases, when assigned, then the fill is a max flow, no move lowers the square sum, same and shuffled input give the same output', () => {
     for (let seed = 1001; seed <= 1200; seed++) {
       const random = mulberry32(seed);
       const testCase = randomCase(random, { proposals: 40, members: 9 });
       const result = autoAssign(testCase.input);
       checkInvariants(testCase, result);
+      expect({ seed, placed: result.assignments.length }).toEqual({
+        seed,
+        placed: maxFill(testCase.input, result.maxLoad),
+      });
+      expect({ seed, optimal: noImprovingMove(testCase.input, result) }).toEqual({ seed, optimal: true });
       expect(autoAssign(testCase.input)).toEqual(result);
       const { input } = testCase;
       expect(

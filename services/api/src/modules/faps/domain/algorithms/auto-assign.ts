@@ -7,9 +7,14 @@
  * - `members`: the FAP members who may review, each with `existingLoad`, the reviews they already have outside
  *   this run (other calls or panels), which counts toward the cap and toward the balance.
  * - `conflicts(proposalPk, userId)`: a pair with ANY conflict, hard or soft, is never assigned automatically (a
- *   person may still assign a soft-conflicted pair by hand). It is asked once per pair the run considers.
+ *   person may still assign a soft-conflicted pair by hand). It is asked once per pair the run considers: the
+ *   proposals still missing reviewers × the members not already on them; those pairs with a conflict are the
+ *   result's `skippedForConflict`, for the preview.
  * - `maxLoad`: the cap on a member's total load (existing + kept + new); default
  *   ceil(sum of `required` / number of members) + 1.
+ * Kept members are never removed, even above `required` or the cap; a kept user who is not among `members`
+ * counts toward the proposal's `required` but has no load here. Proposals are identified by pk (given twice: a
+ * RangeError); a member given twice is one member with the larger existing load.
  *
  * ## The problem
  * A bipartite b-matching: pick new (proposal, member) pairs, each eligible (no conflict, member not already on
