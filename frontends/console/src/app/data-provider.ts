@@ -2,6 +2,7 @@ import type { DataProvider, DeleteManyParams, GetListParams } from 'ra-core';
 import buildGraphQLProvider, { type BuildQuery } from 'ra-data-graphql';
 import {
   ConsoleAdministrationProposalDocument,
+  ConsoleAssignProposalsToFapsDocument,
   ConsoleAssignProposalsToInstrumentsDocument,
   ConsoleBasicUserDocument,
   ConsoleInstrumentStaffDocument,
@@ -31,6 +32,7 @@ import {
 } from '../resources/calls/calls.operations';
 import { instrumentCommands, type InstrumentCommands } from '../resources/instruments/instrument-commands';
 import { instrumentsOperations } from '../resources/instruments/instruments.operations';
+import { fapsMinimalOperations, fapsOperations } from '../resources/faps/faps.operations';
 import { techniquesOperations } from '../resources/techniques/techniques.operations';
 import { eventLogsOperations } from '../resources/event-logs/event-logs.operations';
 import { featuresOperations } from '../resources/features/features.operations';
@@ -100,6 +102,8 @@ export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
   PredefinedMessages: predefinedMessagesOperations,
   Instruments: instrumentsOperations,
   Techniques: techniquesOperations,
+  Faps: fapsOperations,
+  FapsMinimal: fapsMinimalOperations,
   ...statusResourcesOperations,
   ...workflowResourcesOperations,
 };
@@ -129,6 +133,11 @@ export interface ConsoleCommands {
   loadedProposals(ids: readonly (number | string)[]): Promise<ProposalRow[]>;
   /** assignProposalsToInstruments(proposalPks, instrumentIds): an empty list removes every instrument (§5) */
   assignProposalsToInstruments(proposalPks: number[], instrumentIds: number[]): Promise<void>;
+  /** assignProposalsToFaps(proposalPks, fapInstruments): an empty list removes the FAPs and their reviews (§5) */
+  assignProposalsToFaps(
+    proposalPks: number[],
+    fapInstruments: { fapId: number; instrumentId: number }[],
+  ): Promise<void>;
   /** submitTechnicalReviews(technicalReviews) */
   submitTechnicalReviews(technicalReviews: SubmitTechnicalReviewInput[]): Promise<void>;
   /** updateTechnicalReviewAssignee(userId, proposalPks, instrumentId) */
@@ -220,6 +229,13 @@ export function createDataProvider(transport: GraphqlTransport = graphqlTranspor
       await run({
         mutation: ConsoleAssignProposalsToInstrumentsDocument,
         variables: { proposalPks, instrumentIds },
+      });
+      written(undefined);
+    },
+    assignProposalsToFaps: async (proposalPks, fapInstruments) => {
+      await run({
+        mutation: ConsoleAssignProposalsToFapsDocument,
+        variables: { proposalPks, fapInstruments },
       });
       written(undefined);
     },

@@ -14,6 +14,20 @@ export type AnswerInput = {
   value: string;
 };
 
+export type AssignChairOrSecretaryToFapInput = {
+  fapId: number;
+  /** FAP_CHAIR or FAP_SECRETARY */
+  roleId: UserRole;
+  userId: number;
+};
+
+export type AutomaticAssignmentPairInput = {
+  /** required to accept a soft conflict */
+  overrideReason?: string | null | undefined;
+  proposalPk: number;
+  userId: number;
+};
+
 export type CallsFilter = {
   callIds?: Array<number> | null | undefined;
   /** open now (start ≤ now < end) */
@@ -25,6 +39,9 @@ export type CallsFilter = {
   isReviewEnded?: boolean | null | undefined;
   templateIds?: Array<number> | null | undefined;
 };
+
+/** PROPOSER (PI or co-proposer: hard), INSTITUTION and COAUTHOR (soft) */
+export type ConflictOfInterestKind = 'COAUTHOR' | 'INSTITUTION' | 'PROPOSER';
 
 /** How to import an item that differs from the existing one */
 export type ConflictResolution = {
@@ -145,6 +162,19 @@ export type DependenciesLogicOperator = 'AND' | 'OR';
 
 export type EvaluatorOperator = 'eq' | 'neq';
 
+export type FapInstrumentInput = {
+  fapId: number;
+  instrumentId?: number | null | undefined;
+};
+
+export type FapsFilter = {
+  active?: boolean | null | undefined;
+  /** panels reviewing an instrument of this call */
+  callId?: number | null | undefined;
+  /** text in the code or description */
+  filter?: string | null | undefined;
+};
+
 export type FeatureId =
   | 'CONFLICT_OF_INTEREST_WARNING'
   | 'EMAIL_INVITE'
@@ -236,6 +266,17 @@ export type PredefinedMessagesFilter = {
 
 export type ProposalEndStatus = 'ACCEPTED' | 'REJECTED' | 'RESERVED' | 'UNSET';
 
+export type ProposalPkWithReviewId = {
+  proposalPk: number;
+  reviewId: number;
+};
+
+export type ProposalRankOrderInput = {
+  instrumentId: number;
+  proposalPk: number;
+  rankOrder?: number | null | undefined;
+};
+
 export type ProposalsFilter = {
   callId?: number | null | undefined;
   /** the technique proposals table: submitted (else created) in a date range */
@@ -277,7 +318,23 @@ export type QuestionsFilter = {
   text?: string | null | undefined;
 };
 
+export type ReorderFapMeetingDecisionProposalsInput = {
+  proposals: Array<ProposalRankOrderInput>;
+};
+
+export type ReviewStatus = 'DRAFT' | 'SUBMITTED';
+
 export type ReviewerFilter = 'ALL' | 'ME';
+
+export type SaveFapMeetingDecisionInput = {
+  commentForManagement?: string | null | undefined;
+  commentForUser?: string | null | undefined;
+  instrumentId: number;
+  proposalPk: number;
+  rankOrder?: number | null | undefined;
+  recommendation?: ProposalEndStatus | null | undefined;
+  submitted?: boolean | null | undefined;
+};
 
 export type SettingsId =
   | 'CONFLICT_OF_INTEREST_COAUTHOR_YEARS'
@@ -333,6 +390,12 @@ export type StatusActionsLogsFilter = {
   statusActionIds?: Array<number> | null | undefined;
   /** true: successful only; false: failed only; absent: all */
   statusActionsSuccessful?: boolean | null | undefined;
+};
+
+export type SubmitFapMeetingDecisionsInput = {
+  callId?: number | null | undefined;
+  fapId: number;
+  instrumentId?: number | null | undefined;
 };
 
 export type SubmitTechnicalReviewInput = {
@@ -757,6 +820,520 @@ export type ConsoleEventLogsQuery = {
     changedObjectId: string;
   }>;
 };
+
+export type ConsoleFapPersonFragment = {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+};
+
+export type ConsoleFapFieldsFragment = {
+  id: number;
+  code: string;
+  description: string;
+  numberRatingsRequired: number;
+  gradeGuide: string | null;
+  customGradeGuide: boolean | null;
+  active: boolean;
+  proposalCount: number;
+  proposalCurrentCount: number;
+  fapChairs: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+  fapSecretaries: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+  fapChairsCurrentProposalCounts: Array<{ userId: number; count: number }>;
+  fapSecretariesCurrentProposalCounts: Array<{ userId: number; count: number }>;
+};
+
+export type ConsoleFapsQueryVariables = Exact<{
+  filter?: FapsFilter | null | undefined;
+  first?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+export type ConsoleFapsQuery = {
+  getFaps: {
+    totalCount: number;
+    faps: Array<{
+      id: number;
+      code: string;
+      description: string;
+      numberRatingsRequired: number;
+      gradeGuide: string | null;
+      customGradeGuide: boolean | null;
+      active: boolean;
+      proposalCount: number;
+      proposalCurrentCount: number;
+      fapChairs: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+      fapSecretaries: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+      fapChairsCurrentProposalCounts: Array<{ userId: number; count: number }>;
+      fapSecretariesCurrentProposalCounts: Array<{ userId: number; count: number }>;
+    }>;
+  };
+};
+
+export type ConsoleFapsMinimalQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleFapsMinimalQuery = {
+  getFapsMinimal: Array<{ id: number; code: string; description: string; active: boolean }>;
+};
+
+export type ConsoleFapQueryVariables = Exact<{
+  id: number;
+}>;
+
+export type ConsoleFapQuery = {
+  getFap: {
+    id: number;
+    code: string;
+    description: string;
+    numberRatingsRequired: number;
+    gradeGuide: string | null;
+    customGradeGuide: boolean | null;
+    active: boolean;
+    proposalCount: number;
+    proposalCurrentCount: number;
+    fapChairs: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+    fapSecretaries: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+    fapChairsCurrentProposalCounts: Array<{ userId: number; count: number }>;
+    fapSecretariesCurrentProposalCounts: Array<{ userId: number; count: number }>;
+  } | null;
+};
+
+export type ConsoleCreateFapMutationVariables = Exact<{
+  code: string;
+  description: string;
+  numberRatingsRequired: number;
+  gradeGuide?: string | null | undefined;
+  customGradeGuide?: boolean | null | undefined;
+  active: boolean;
+}>;
+
+export type ConsoleCreateFapMutation = {
+  createFap: {
+    id: number;
+    code: string;
+    description: string;
+    numberRatingsRequired: number;
+    gradeGuide: string | null;
+    customGradeGuide: boolean | null;
+    active: boolean;
+    proposalCount: number;
+    proposalCurrentCount: number;
+    fapChairs: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+    fapSecretaries: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+    fapChairsCurrentProposalCounts: Array<{ userId: number; count: number }>;
+    fapSecretariesCurrentProposalCounts: Array<{ userId: number; count: number }>;
+  };
+};
+
+export type ConsoleUpdateFapMutationVariables = Exact<{
+  id: number;
+  code: string;
+  description: string;
+  numberRatingsRequired: number;
+  gradeGuide?: string | null | undefined;
+  customGradeGuide?: boolean | null | undefined;
+  active: boolean;
+}>;
+
+export type ConsoleUpdateFapMutation = {
+  updateFap: {
+    id: number;
+    code: string;
+    description: string;
+    numberRatingsRequired: number;
+    gradeGuide: string | null;
+    customGradeGuide: boolean | null;
+    active: boolean;
+    proposalCount: number;
+    proposalCurrentCount: number;
+    fapChairs: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+    fapSecretaries: Array<{ id: number; firstname: string; lastname: string; email: string | null }>;
+    fapChairsCurrentProposalCounts: Array<{ userId: number; count: number }>;
+    fapSecretariesCurrentProposalCounts: Array<{ userId: number; count: number }>;
+  };
+};
+
+export type ConsoleDeleteFapMutationVariables = Exact<{
+  id: number;
+}>;
+
+export type ConsoleDeleteFapMutation = { deleteFap: { id: number } };
+
+export type ConsoleFapMembersQueryVariables = Exact<{
+  fapId: number;
+}>;
+
+export type ConsoleFapMembersQuery = {
+  fapMembers: Array<{
+    fapId: number;
+    userId: number;
+    role: UserRole;
+    reviewCount: number;
+    user: { id: number; firstname: string; lastname: string; email: string | null } | null;
+  }>;
+};
+
+export type ConsoleFapUserCandidatesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleFapUserCandidatesQuery = {
+  getUsers: { users: Array<{ id: number; firstname: string; lastname: string; email: string | null }> };
+};
+
+export type ConsoleAssignChairOrSecretaryMutationVariables = Exact<{
+  input: AssignChairOrSecretaryToFapInput;
+}>;
+
+export type ConsoleAssignChairOrSecretaryMutation = { assignChairOrSecretary: { id: number } };
+
+export type ConsoleAssignReviewersToFapMutationVariables = Exact<{
+  memberIds: Array<number> | number;
+  fapId: number;
+}>;
+
+export type ConsoleAssignReviewersToFapMutation = { assignReviewersToFap: { id: number } };
+
+export type ConsoleRemoveMemberFromFapMutationVariables = Exact<{
+  memberId: number;
+  fapId: number;
+  roleId: UserRole;
+}>;
+
+export type ConsoleRemoveMemberFromFapMutation = { removeMemberFromFap: { id: number } };
+
+export type ConsoleFapAssignmentFieldsFragment = {
+  reviewId: number;
+  proposalPk: number;
+  fapId: number;
+  fapMemberUserId: number;
+  rank: number | null;
+  conflicts: Array<string>;
+  overrideReason: string | null;
+  user: { id: number; firstname: string; lastname: string; email: string | null } | null;
+  review: { id: number; grade: number | null; status: ReviewStatus };
+};
+
+export type ConsoleFapMeetingDecisionFieldsFragment = {
+  proposalPk: number;
+  instrumentId: number;
+  fapId: number;
+  recommendation: ProposalEndStatus | null;
+  commentForUser: string | null;
+  commentForManagement: string | null;
+  rankOrder: number | null;
+  submitted: boolean;
+  submittedBy: number | null;
+};
+
+export type ConsoleFapProposalFieldsFragment = {
+  proposalPk: number;
+  fapId: number;
+  callId: number;
+  instrumentId: number | null;
+  fapTimeAllocation: number | null;
+  instrumentSubmitted: boolean;
+  averageGrade: number | null;
+  gradeSpread: number | null;
+  calibratedScore: number | null;
+  reviewCount: number;
+  rank: number | null;
+  inAvailabilityZone: boolean | null;
+  cumulativeTime: number | null;
+  proposal: {
+    primaryKey: number;
+    proposalId: string;
+    title: string;
+    call: { id: number; shortCode: string } | null;
+  } | null;
+  assignments: Array<{
+    reviewId: number;
+    proposalPk: number;
+    fapId: number;
+    fapMemberUserId: number;
+    rank: number | null;
+    conflicts: Array<string>;
+    overrideReason: string | null;
+    user: { id: number; firstname: string; lastname: string; email: string | null } | null;
+    review: { id: number; grade: number | null; status: ReviewStatus };
+  }>;
+  meetingDecision: {
+    proposalPk: number;
+    instrumentId: number;
+    fapId: number;
+    recommendation: ProposalEndStatus | null;
+    commentForUser: string | null;
+    commentForManagement: string | null;
+    rankOrder: number | null;
+    submitted: boolean;
+    submittedBy: number | null;
+  } | null;
+};
+
+export type ConsoleFapProposalsQueryVariables = Exact<{
+  fapId: number;
+  callId?: number | null | undefined;
+}>;
+
+export type ConsoleFapProposalsQuery = {
+  fapProposals: Array<{
+    proposalPk: number;
+    fapId: number;
+    callId: number;
+    instrumentId: number | null;
+    fapTimeAllocation: number | null;
+    instrumentSubmitted: boolean;
+    averageGrade: number | null;
+    gradeSpread: number | null;
+    calibratedScore: number | null;
+    reviewCount: number;
+    rank: number | null;
+    inAvailabilityZone: boolean | null;
+    cumulativeTime: number | null;
+    proposal: {
+      primaryKey: number;
+      proposalId: string;
+      title: string;
+      call: { id: number; shortCode: string } | null;
+    } | null;
+    assignments: Array<{
+      reviewId: number;
+      proposalPk: number;
+      fapId: number;
+      fapMemberUserId: number;
+      rank: number | null;
+      conflicts: Array<string>;
+      overrideReason: string | null;
+      user: { id: number; firstname: string; lastname: string; email: string | null } | null;
+      review: { id: number; grade: number | null; status: ReviewStatus };
+    }>;
+    meetingDecision: {
+      proposalPk: number;
+      instrumentId: number;
+      fapId: number;
+      recommendation: ProposalEndStatus | null;
+      commentForUser: string | null;
+      commentForManagement: string | null;
+      rankOrder: number | null;
+      submitted: boolean;
+      submittedBy: number | null;
+    } | null;
+  }>;
+};
+
+export type ConsoleFapProposalsByInstrumentQueryVariables = Exact<{
+  fapId: number;
+  callId: number;
+  instrumentId: number;
+}>;
+
+export type ConsoleFapProposalsByInstrumentQuery = {
+  fapProposalsByInstrument: Array<{
+    proposalPk: number;
+    fapId: number;
+    callId: number;
+    instrumentId: number | null;
+    fapTimeAllocation: number | null;
+    instrumentSubmitted: boolean;
+    averageGrade: number | null;
+    gradeSpread: number | null;
+    calibratedScore: number | null;
+    reviewCount: number;
+    rank: number | null;
+    inAvailabilityZone: boolean | null;
+    cumulativeTime: number | null;
+    meetingDecision: {
+      proposalPk: number;
+      instrumentId: number;
+      fapId: number;
+      recommendation: ProposalEndStatus | null;
+      commentForUser: string | null;
+      commentForManagement: string | null;
+      rankOrder: number | null;
+      submitted: boolean;
+      submittedBy: number | null;
+      history: Array<{
+        at: string;
+        byName: string | null;
+        recommendation: ProposalEndStatus | null;
+        commentForUser: string | null;
+        commentForManagement: string | null;
+        rankOrder: number | null;
+        submitted: boolean;
+      }>;
+    } | null;
+    proposal: {
+      primaryKey: number;
+      proposalId: string;
+      title: string;
+      call: { id: number; shortCode: string } | null;
+    } | null;
+    assignments: Array<{
+      reviewId: number;
+      proposalPk: number;
+      fapId: number;
+      fapMemberUserId: number;
+      rank: number | null;
+      conflicts: Array<string>;
+      overrideReason: string | null;
+      user: { id: number; firstname: string; lastname: string; email: string | null } | null;
+      review: { id: number; grade: number | null; status: ReviewStatus };
+    }>;
+  }>;
+};
+
+export type ConsoleInstrumentsByFapQueryVariables = Exact<{
+  fapId: number;
+  callId: number;
+}>;
+
+export type ConsoleInstrumentsByFapQuery = {
+  instrumentsByFap: Array<{
+    id: number;
+    name: string;
+    shortCode: string;
+    availabilityTime: number | null;
+    submitted: boolean;
+    fapId: number | null;
+  }>;
+};
+
+export type ConsoleConflictsOfInterestQueryVariables = Exact<{
+  fapId: number;
+  proposalPk: number;
+}>;
+
+export type ConsoleConflictsOfInterestQuery = {
+  conflictsOfInterest: Array<{
+    userId: number;
+    user: { id: number; firstname: string; lastname: string; email: string | null } | null;
+    conflicts: Array<{ kind: ConflictOfInterestKind; hard: boolean; reason: string }>;
+  }>;
+};
+
+export type ConsoleAddUserForReviewMutationVariables = Exact<{
+  userID: number;
+  proposalPk: number;
+  fapID: number;
+  overrideReason?: string | null | undefined;
+}>;
+
+export type ConsoleAddUserForReviewMutation = { addUserForReview: { id: number } };
+
+export type ConsoleRemoveUserForReviewMutationVariables = Exact<{
+  reviewId: number;
+  fapId: number;
+}>;
+
+export type ConsoleRemoveUserForReviewMutation = { removeUserForReview: boolean };
+
+export type ConsoleSaveReviewerRankMutationVariables = Exact<{
+  proposalPk: number;
+  reviewId: number;
+  rank: number;
+}>;
+
+export type ConsoleSaveReviewerRankMutation = { saveReviewerRank: boolean };
+
+export type ConsoleRemoveProposalsFromFapsMutationVariables = Exact<{
+  proposalPks: Array<number> | number;
+  fapIds: Array<number> | number;
+}>;
+
+export type ConsoleRemoveProposalsFromFapsMutation = { removeProposalsFromFaps: boolean };
+
+export type ConsolePreviewAutomaticAssignmentQueryVariables = Exact<{
+  fapId: number;
+  callId: number;
+}>;
+
+export type ConsolePreviewAutomaticAssignmentQuery = {
+  previewAutomaticAssignment: {
+    maxLoad: number;
+    pairs: Array<{ proposalPk: number; userId: number; reason: string }>;
+    loads: Array<{ userId: number; load: number }>;
+    unfilled: Array<{ proposalPk: number; missing: number; reason: string }>;
+    skippedForConflict: Array<{ proposalPk: number; userId: number; reasons: Array<string> }>;
+  };
+};
+
+export type ConsoleApplyAutomaticAssignmentMutationVariables = Exact<{
+  fapId: number;
+  callId: number;
+  pairs: Array<AutomaticAssignmentPairInput> | AutomaticAssignmentPairInput;
+}>;
+
+export type ConsoleApplyAutomaticAssignmentMutation = { applyAutomaticAssignment: Array<{ id: number }> };
+
+export type ConsoleSubmitInstrumentInFapMutationVariables = Exact<{
+  fapId: number;
+  callId: number;
+  instrumentId: number;
+}>;
+
+export type ConsoleSubmitInstrumentInFapMutation = { submitInstrumentInFap: boolean };
+
+export type ConsoleUnsubmitInstrumentInFapMutationVariables = Exact<{
+  fapId: number;
+  callId: number;
+  instrumentId: number;
+}>;
+
+export type ConsoleUnsubmitInstrumentInFapMutation = { unsubmitInstrumentInFap: boolean };
+
+export type ConsoleSaveFapMeetingDecisionMutationVariables = Exact<{
+  input: SaveFapMeetingDecisionInput;
+}>;
+
+export type ConsoleSaveFapMeetingDecisionMutation = {
+  saveFapMeetingDecision: {
+    proposalPk: number;
+    instrumentId: number;
+    fapId: number;
+    recommendation: ProposalEndStatus | null;
+    commentForUser: string | null;
+    commentForManagement: string | null;
+    rankOrder: number | null;
+    submitted: boolean;
+    submittedBy: number | null;
+  };
+};
+
+export type ConsoleReorderFapMeetingDecisionProposalsMutationVariables = Exact<{
+  input: ReorderFapMeetingDecisionProposalsInput;
+}>;
+
+export type ConsoleReorderFapMeetingDecisionProposalsMutation = {
+  reorderFapMeetingDecisionProposals: boolean;
+};
+
+export type ConsoleSubmitFapMeetingDecisionsMutationVariables = Exact<{
+  input: SubmitFapMeetingDecisionsInput;
+}>;
+
+export type ConsoleSubmitFapMeetingDecisionsMutation = {
+  submitFapMeetingDecisions: {
+    submitted: Array<{ proposalPk: number }>;
+    incomplete: Array<{ proposalPk: number; proposal: { proposalId: string } | null }>;
+  };
+};
+
+export type ConsoleUpdateFapTimeAllocationMutationVariables = Exact<{
+  fapId: number;
+  proposalPk: number;
+  fapTimeAllocation?: number | null | undefined;
+}>;
+
+export type ConsoleUpdateFapTimeAllocationMutation = {
+  updateFapTimeAllocation: { proposalPk: number; fapTimeAllocation: number | null };
+};
+
+export type ConsoleUpdateFapToCallInstrumentMutationVariables = Exact<{
+  instrumentIds: Array<number> | number;
+  callId: number;
+  fapId?: number | null | undefined;
+}>;
+
+export type ConsoleUpdateFapToCallInstrumentMutation = { updateFapToCallInstrument: boolean };
 
 export type ConsoleFeaturesQueryVariables = Exact<{ [key: string]: never }>;
 
@@ -1198,6 +1775,148 @@ export type ConsoleDeletePredefinedMessageMutationVariables = Exact<{
 
 export type ConsoleDeletePredefinedMessageMutation = { deletePredefinedMessage: { id: number } };
 
+export type ConsoleReviewerPersonFragment = { id: number; firstname: string; lastname: string };
+
+export type ConsoleReviewRowFieldsFragment = {
+  id: number;
+  proposalPk: number;
+  grade: number | null;
+  comment: string | null;
+  status: ReviewStatus;
+  userID: number;
+  fapID: number;
+  proposal: {
+    primaryKey: number;
+    proposalId: string;
+    title: string;
+    callShortCode: string | null;
+    instrumentShortCodes: Array<string>;
+  };
+};
+
+export type ConsoleProposalsToGradeQueryVariables = Exact<{
+  reviewer?: ReviewerFilter | null | undefined;
+}>;
+
+export type ConsoleProposalsToGradeQuery = {
+  userWithReviews: {
+    id: number;
+    reviews: Array<{
+      id: number;
+      proposalPk: number;
+      grade: number | null;
+      comment: string | null;
+      status: ReviewStatus;
+      userID: number;
+      fapID: number;
+      proposal: {
+        primaryKey: number;
+        proposalId: string;
+        title: string;
+        callShortCode: string | null;
+        instrumentShortCodes: Array<string>;
+      };
+    }>;
+  } | null;
+};
+
+export type ConsoleFapReviewFieldsFragment = {
+  id: number;
+  userID: number;
+  proposalPk: number;
+  status: ReviewStatus;
+  comment: string | null;
+  grade: number | null;
+  fapID: number;
+  questionaryID: number | null;
+  rank: number | null;
+  conflicts: Array<string>;
+  overrideReason: string | null;
+  reviewer: { id: number; firstname: string; lastname: string } | null;
+};
+
+export type ConsoleFapReviewQueryVariables = Exact<{
+  reviewId: number;
+}>;
+
+export type ConsoleFapReviewQuery = {
+  getReview: {
+    id: number;
+    userID: number;
+    proposalPk: number;
+    status: ReviewStatus;
+    comment: string | null;
+    grade: number | null;
+    fapID: number;
+    questionaryID: number | null;
+    rank: number | null;
+    conflicts: Array<string>;
+    overrideReason: string | null;
+    reviewer: { id: number; firstname: string; lastname: string } | null;
+  } | null;
+};
+
+export type ConsoleProposalFapReviewsQueryVariables = Exact<{
+  proposalPk: number;
+}>;
+
+export type ConsoleProposalFapReviewsQuery = {
+  proposalReviews: Array<{
+    id: number;
+    userID: number;
+    proposalPk: number;
+    status: ReviewStatus;
+    comment: string | null;
+    grade: number | null;
+    fapID: number;
+    questionaryID: number | null;
+    rank: number | null;
+    conflicts: Array<string>;
+    overrideReason: string | null;
+    reviewer: { id: number; firstname: string; lastname: string } | null;
+  }>;
+};
+
+export type ConsoleUpdateFapReviewMutationVariables = Exact<{
+  reviewID: number;
+  grade?: number | null | undefined;
+  comment?: string | null | undefined;
+  status: ReviewStatus;
+  fapID: number;
+  questionaryID?: number | null | undefined;
+}>;
+
+export type ConsoleUpdateFapReviewMutation = {
+  updateReview: {
+    id: number;
+    userID: number;
+    proposalPk: number;
+    status: ReviewStatus;
+    comment: string | null;
+    grade: number | null;
+    fapID: number;
+    questionaryID: number | null;
+    rank: number | null;
+    conflicts: Array<string>;
+    overrideReason: string | null;
+    reviewer: { id: number; firstname: string; lastname: string } | null;
+  };
+};
+
+export type ConsoleSubmitProposalsReviewMutationVariables = Exact<{
+  proposals: Array<ProposalPkWithReviewId> | ProposalPkWithReviewId;
+}>;
+
+export type ConsoleSubmitProposalsReviewMutation = { submitProposalsReview: boolean };
+
+export type ConsoleFapGradeGuideQueryVariables = Exact<{
+  id: number;
+}>;
+
+export type ConsoleFapGradeGuideQuery = {
+  getFap: { id: number; code: string; gradeGuide: string | null; customGradeGuide: boolean | null } | null;
+};
+
 export type ConsoleProposalViewFragment = {
   primaryKey: number;
   proposalId: string;
@@ -1211,6 +1930,7 @@ export type ConsoleProposalViewFragment = {
   finalStatus: ProposalEndStatus;
   notified: boolean;
   faps: Array<string>;
+  fapIds: Array<number>;
   questionaryId: number;
   allocationTimeUnit: string | null;
   principalInvestigator: {
@@ -1229,6 +1949,7 @@ export type ConsoleProposalViewFragment = {
     technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
   }>;
   techniques: Array<{ id: number; name: string }>;
+  fapInstruments: Array<{ fapId: number; instrumentId: number | null }>;
 };
 
 export type ConsoleProposalsQueryVariables = Exact<{
@@ -1258,6 +1979,7 @@ export type ConsoleProposalsQuery = {
       finalStatus: ProposalEndStatus;
       notified: boolean;
       faps: Array<string>;
+      fapIds: Array<number>;
       questionaryId: number;
       allocationTimeUnit: string | null;
       principalInvestigator: {
@@ -1276,6 +1998,7 @@ export type ConsoleProposalsQuery = {
         technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
       }>;
       techniques: Array<{ id: number; name: string }>;
+      fapInstruments: Array<{ fapId: number; instrumentId: number | null }>;
     }>;
   } | null;
 };
@@ -1334,6 +2057,15 @@ export type ConsoleProposalQuery = {
     managementDecisionSubmitted: boolean;
     notified: boolean;
     questionaryId: number;
+    faps: Array<{ id: number; code: string }>;
+    fapMeetingDecisions: Array<{
+      fapId: number;
+      instrumentId: number;
+      recommendation: ProposalEndStatus | null;
+      commentForUser: string | null;
+      commentForManagement: string | null;
+      submitted: boolean;
+    }>;
     status: { id: number; name: string; shortCode: string } | null;
     call: { id: number; shortCode: string; allocationTimeUnit: AllocationTimeUnit } | null;
     proposer: {
@@ -1455,6 +2187,7 @@ export type ConsoleInstrumentScientistProposalsQuery = {
       finalStatus: ProposalEndStatus;
       notified: boolean;
       faps: Array<string>;
+      fapIds: Array<number>;
       questionaryId: number;
       allocationTimeUnit: string | null;
       principalInvestigator: {
@@ -1473,6 +2206,7 @@ export type ConsoleInstrumentScientistProposalsQuery = {
         technicalReviewAssignee: { id: number; firstname: string | null; lastname: string | null } | null;
       }>;
       techniques: Array<{ id: number; name: string }>;
+      fapInstruments: Array<{ fapId: number; instrumentId: number | null }>;
     }>;
   } | null;
 };
@@ -1508,6 +2242,13 @@ export type ConsoleBasicUserQuery = {
     preferredname: string | null;
   } | null;
 };
+
+export type ConsoleAssignProposalsToFapsMutationVariables = Exact<{
+  proposalPks: Array<number> | number;
+  fapInstruments: Array<FapInstrumentInput> | FapInstrumentInput;
+}>;
+
+export type ConsoleAssignProposalsToFapsMutation = { assignProposalsToFaps: boolean };
 
 export type ConsoleAssignProposalsToInstrumentsMutationVariables = Exact<{
   proposalPks: Array<number> | number;
@@ -2904,6 +3645,322 @@ export const ConsoleCallFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleCallFieldsFragment, unknown>;
+export const ConsoleFapPersonFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapPersonFragment, unknown>;
+export const ConsoleFapFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Fap' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'numberRatingsRequired' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'gradeGuide' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customGradeGuide' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCurrentCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapChairs' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapSecretaries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapChairsCurrentProposalCounts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapSecretariesCurrentProposalCounts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapFieldsFragment, unknown>;
+export const ConsoleFapAssignmentFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapAssignmentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapAssignment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapMemberUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conflicts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'overrideReason' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'review' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'grade' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapAssignmentFieldsFragment, unknown>;
+export const ConsoleFapMeetingDecisionFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapMeetingDecisionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapMeetingDecision' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recommendation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'commentForUser' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'commentForManagement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rankOrder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapMeetingDecisionFieldsFragment, unknown>;
+export const ConsoleFapProposalFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapProposalFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapProposal' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapTimeAllocation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentSubmitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageGrade' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'gradeSpread' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'calibratedScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'inAvailabilityZone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cumulativeTime' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'call' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapAssignmentFields' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'meetingDecision' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapMeetingDecisionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapAssignmentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapAssignment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapMemberUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conflicts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'overrideReason' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'review' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'grade' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapMeetingDecisionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapMeetingDecision' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recommendation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'commentForUser' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'commentForManagement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rankOrder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapProposalFieldsFragment, unknown>;
 export const ConsoleInstitutionFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3047,6 +4104,109 @@ export const ConsolePredefinedMessageFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsolePredefinedMessageFieldsFragment, unknown>;
+export const ConsoleReviewRowFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleReviewRowFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ReviewRow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grade' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapID' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'callShortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentShortCodes' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleReviewRowFieldsFragment, unknown>;
+export const ConsoleReviewerPersonFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleReviewerPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleReviewerPersonFragment, unknown>;
+export const ConsoleFapReviewFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapReviewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grade' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conflicts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'overrideReason' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviewer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleReviewerPerson' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleReviewerPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapReviewFieldsFragment, unknown>;
 export const ConsoleProposalViewFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3131,6 +4291,18 @@ export const ConsoleProposalViewFragmentDoc = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapInstruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
         ],
@@ -4646,6 +5818,2292 @@ export const ConsoleEventLogsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleEventLogsQuery, ConsoleEventLogsQueryVariables>;
+export const ConsoleFapsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFaps' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'FapsFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getFaps' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offset' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'faps' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Fap' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'numberRatingsRequired' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'gradeGuide' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customGradeGuide' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCurrentCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapChairs' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapSecretaries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapChairsCurrentProposalCounts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapSecretariesCurrentProposalCounts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapsQuery, ConsoleFapsQueryVariables>;
+export const ConsoleFapsMinimalDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFapsMinimal' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getFapsMinimal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapsMinimalQuery, ConsoleFapsMinimalQueryVariables>;
+export const ConsoleFapDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFap' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getFap' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Fap' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'numberRatingsRequired' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'gradeGuide' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customGradeGuide' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCurrentCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapChairs' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapSecretaries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapChairsCurrentProposalCounts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapSecretariesCurrentProposalCounts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapQuery, ConsoleFapQueryVariables>;
+export const ConsoleCreateFapDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateFap' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'numberRatingsRequired' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'gradeGuide' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'customGradeGuide' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'active' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createFap' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'numberRatingsRequired' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'numberRatingsRequired' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'gradeGuide' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'gradeGuide' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'customGradeGuide' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'customGradeGuide' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'active' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'active' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Fap' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'numberRatingsRequired' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'gradeGuide' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customGradeGuide' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCurrentCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapChairs' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapSecretaries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapChairsCurrentProposalCounts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapSecretariesCurrentProposalCounts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateFapMutation, ConsoleCreateFapMutationVariables>;
+export const ConsoleUpdateFapDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateFap' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'numberRatingsRequired' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'gradeGuide' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'customGradeGuide' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'active' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateFap' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'code' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'code' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'description' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'description' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'numberRatingsRequired' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'numberRatingsRequired' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'gradeGuide' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'gradeGuide' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'customGradeGuide' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'customGradeGuide' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'active' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'active' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapFields' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Fap' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'numberRatingsRequired' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'gradeGuide' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'customGradeGuide' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalCurrentCount' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapChairs' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapSecretaries' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapChairsCurrentProposalCounts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapSecretariesCurrentProposalCounts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'count' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateFapMutation, ConsoleUpdateFapMutationVariables>;
+export const ConsoleDeleteFapDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteFap' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteFap' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteFapMutation, ConsoleDeleteFapMutationVariables>;
+export const ConsoleFapMembersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFapMembers' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapMembers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'user' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapMembersQuery, ConsoleFapMembersQueryVariables>;
+export const ConsoleFapUserCandidatesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFapUserCandidates' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUsers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'IntValue', value: '1000' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'users' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapUserCandidatesQuery, ConsoleFapUserCandidatesQueryVariables>;
+export const ConsoleAssignChairOrSecretaryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAssignChairOrSecretary' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'AssignChairOrSecretaryToFapInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignChairOrSecretary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'assignChairOrSecretaryToFapInput' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAssignChairOrSecretaryMutation,
+  ConsoleAssignChairOrSecretaryMutationVariables
+>;
+export const ConsoleAssignReviewersToFapDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAssignReviewersToFap' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'memberIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignReviewersToFap' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'memberIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'memberIds' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAssignReviewersToFapMutation,
+  ConsoleAssignReviewersToFapMutationVariables
+>;
+export const ConsoleRemoveMemberFromFapDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleRemoveMemberFromFap' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'memberId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'roleId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserRole' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeMemberFromFap' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'memberId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'memberId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'roleId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'roleId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleRemoveMemberFromFapMutation, ConsoleRemoveMemberFromFapMutationVariables>;
+export const ConsoleFapProposalsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFapProposals' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapProposals' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapProposalFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapAssignmentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapAssignment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapMemberUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conflicts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'overrideReason' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'review' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'grade' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapMeetingDecisionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapMeetingDecision' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recommendation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'commentForUser' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'commentForManagement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rankOrder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedBy' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapProposalFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapProposal' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapTimeAllocation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentSubmitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageGrade' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'gradeSpread' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'calibratedScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'inAvailabilityZone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cumulativeTime' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'call' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapAssignmentFields' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'meetingDecision' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapMeetingDecisionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapProposalsQuery, ConsoleFapProposalsQueryVariables>;
+export const ConsoleFapProposalsByInstrumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFapProposalsByInstrument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapProposalsByInstrument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapProposalFields' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'meetingDecision' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'history' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'byName' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'recommendation' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'commentForUser' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'commentForManagement' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'rankOrder' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapAssignmentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapAssignment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapMemberUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conflicts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'overrideReason' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'review' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'grade' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapMeetingDecisionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapMeetingDecision' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recommendation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'commentForUser' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'commentForManagement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rankOrder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedBy' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapProposalFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapProposal' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapTimeAllocation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentSubmitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'averageGrade' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'gradeSpread' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'calibratedScore' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reviewCount' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'inAvailabilityZone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'cumulativeTime' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'call' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapAssignmentFields' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'meetingDecision' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapMeetingDecisionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleFapProposalsByInstrumentQuery,
+  ConsoleFapProposalsByInstrumentQueryVariables
+>;
+export const ConsoleInstrumentsByFapDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleInstrumentsByFap' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrumentsByFap' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'availabilityTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleInstrumentsByFapQuery, ConsoleInstrumentsByFapQueryVariables>;
+export const ConsoleConflictsOfInterestDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleConflictsOfInterest' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'conflictsOfInterest' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'user' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapPerson' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'conflicts' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'hard' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleConflictsOfInterestQuery, ConsoleConflictsOfInterestQueryVariables>;
+export const ConsoleAddUserForReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAddUserForReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userID' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapID' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'overrideReason' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addUserForReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userID' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userID' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapID' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapID' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'overrideReason' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'overrideReason' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleAddUserForReviewMutation, ConsoleAddUserForReviewMutationVariables>;
+export const ConsoleRemoveUserForReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleRemoveUserForReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reviewId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeUserForReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reviewId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reviewId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleRemoveUserForReviewMutation, ConsoleRemoveUserForReviewMutationVariables>;
+export const ConsoleSaveReviewerRankDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSaveReviewerRank' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reviewId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'rank' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'saveReviewerRank' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reviewId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reviewId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'rank' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'rank' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleSaveReviewerRankMutation, ConsoleSaveReviewerRankMutationVariables>;
+export const ConsoleRemoveProposalsFromFapsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleRemoveProposalsFromFaps' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeProposalsFromFaps' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPks' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapIds' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleRemoveProposalsFromFapsMutation,
+  ConsoleRemoveProposalsFromFapsMutationVariables
+>;
+export const ConsolePreviewAutomaticAssignmentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsolePreviewAutomaticAssignment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'previewAutomaticAssignment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'pairs' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'loads' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'load' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'unfilled' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'missing' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'skippedForConflict' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reasons' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'maxLoad' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsolePreviewAutomaticAssignmentQuery,
+  ConsolePreviewAutomaticAssignmentQueryVariables
+>;
+export const ConsoleApplyAutomaticAssignmentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleApplyAutomaticAssignment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'pairs' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'AutomaticAssignmentPairInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'applyAutomaticAssignment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'pairs' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'pairs' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleApplyAutomaticAssignmentMutation,
+  ConsoleApplyAutomaticAssignmentMutationVariables
+>;
+export const ConsoleSubmitInstrumentInFapDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSubmitInstrumentInFap' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitInstrumentInFap' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSubmitInstrumentInFapMutation,
+  ConsoleSubmitInstrumentInFapMutationVariables
+>;
+export const ConsoleUnsubmitInstrumentInFapDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUnsubmitInstrumentInFap' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'unsubmitInstrumentInFap' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUnsubmitInstrumentInFapMutation,
+  ConsoleUnsubmitInstrumentInFapMutationVariables
+>;
+export const ConsoleSaveFapMeetingDecisionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSaveFapMeetingDecision' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SaveFapMeetingDecisionInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'saveFapMeetingDecision' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'saveFapMeetingDecisionInput' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapMeetingDecisionFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapMeetingDecisionFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'FapMeetingDecision' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'recommendation' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'commentForUser' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'commentForManagement' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rankOrder' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedBy' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSaveFapMeetingDecisionMutation,
+  ConsoleSaveFapMeetingDecisionMutationVariables
+>;
+export const ConsoleReorderFapMeetingDecisionProposalsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleReorderFapMeetingDecisionProposals' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'NamedType',
+              name: { kind: 'Name', value: 'ReorderFapMeetingDecisionProposalsInput' },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reorderFapMeetingDecisionProposals' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reorderFapMeetingDecisionProposalsInput' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleReorderFapMeetingDecisionProposalsMutation,
+  ConsoleReorderFapMeetingDecisionProposalsMutationVariables
+>;
+export const ConsoleSubmitFapMeetingDecisionsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSubmitFapMeetingDecisions' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SubmitFapMeetingDecisionsInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitFapMeetingDecisions' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'submitFapMeetingDecisionsInput' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'submitted' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [{ kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } }],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'incomplete' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'proposal' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [{ kind: 'Field', name: { kind: 'Name', value: 'proposalId' } }],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSubmitFapMeetingDecisionsMutation,
+  ConsoleSubmitFapMeetingDecisionsMutationVariables
+>;
+export const ConsoleUpdateFapTimeAllocationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateFapTimeAllocation' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapTimeAllocation' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateFapTimeAllocation' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapTimeAllocation' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapTimeAllocation' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'fapTimeAllocation' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateFapTimeAllocationMutation,
+  ConsoleUpdateFapTimeAllocationMutationVariables
+>;
+export const ConsoleUpdateFapToCallInstrumentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateFapToCallInstrument' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateFapToCallInstrument' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentIds' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapId' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateFapToCallInstrumentMutation,
+  ConsoleUpdateFapToCallInstrumentMutationVariables
+>;
 export const ConsoleFeaturesDocument = {
   kind: 'Document',
   definitions: [
@@ -6773,6 +10231,475 @@ export const ConsoleDeletePredefinedMessageDocument = {
   ConsoleDeletePredefinedMessageMutation,
   ConsoleDeletePredefinedMessageMutationVariables
 >;
+export const ConsoleProposalsToGradeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleProposalsToGrade' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reviewer' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ReviewerFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'userWithReviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reviewer' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reviewer' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reviews' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleReviewRowFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleReviewRowFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ReviewRow' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grade' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapID' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'callShortCode' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentShortCodes' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleProposalsToGradeQuery, ConsoleProposalsToGradeQueryVariables>;
+export const ConsoleFapReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFapReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reviewId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reviewId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reviewId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapReviewFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleReviewerPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapReviewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grade' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conflicts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'overrideReason' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviewer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleReviewerPerson' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapReviewQuery, ConsoleFapReviewQueryVariables>;
+export const ConsoleProposalFapReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleProposalFapReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposalReviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapReviewFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleReviewerPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapReviewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grade' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conflicts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'overrideReason' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviewer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleReviewerPerson' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleProposalFapReviewsQuery, ConsoleProposalFapReviewsQueryVariables>;
+export const ConsoleUpdateFapReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateFapReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'reviewID' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'grade' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ReviewStatus' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapID' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryID' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'reviewID' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'reviewID' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'grade' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'grade' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'comment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'status' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapID' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapID' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionaryID' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryID' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFapReviewFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleReviewerPerson' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'BasicUserDetails' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFapReviewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Review' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'comment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'grade' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryID' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'rank' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'conflicts' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'overrideReason' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reviewer' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleReviewerPerson' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateFapReviewMutation, ConsoleUpdateFapReviewMutationVariables>;
+export const ConsoleSubmitProposalsReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSubmitProposalsReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposals' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'ProposalPkWithReviewId' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitProposalsReview' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposals' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposals' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSubmitProposalsReviewMutation,
+  ConsoleSubmitProposalsReviewMutationVariables
+>;
+export const ConsoleFapGradeGuideDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFapGradeGuide' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getFap' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'gradeGuide' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'customGradeGuide' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFapGradeGuideQuery, ConsoleFapGradeGuideQueryVariables>;
 export const ConsoleProposalsDocument = {
   kind: 'Document',
   definitions: [
@@ -6962,6 +10889,18 @@ export const ConsoleProposalsDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapInstruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
         ],
@@ -7101,6 +11040,32 @@ export const ConsoleProposalDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'faps' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fapMeetingDecisions' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'recommendation' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'commentForUser' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'commentForManagement' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'submitted' } },
+                    ],
+                  },
+                },
                 { kind: 'Field', name: { kind: 'Name', value: 'abstract' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'statusId' } },
                 {
@@ -7772,6 +11737,18 @@ export const ConsoleInstrumentScientistProposalsDocument = {
             },
           },
           { kind: 'Field', name: { kind: 'Name', value: 'faps' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'fapIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fapInstruments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'fapId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+              ],
+            },
+          },
           { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
         ],
@@ -7914,6 +11891,70 @@ export const ConsoleBasicUserDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleBasicUserQuery, ConsoleBasicUserQueryVariables>;
+export const ConsoleAssignProposalsToFapsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleAssignProposalsToFaps' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'fapInstruments' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'FapInstrumentInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'assignProposalsToFaps' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPks' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPks' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'fapInstruments' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'fapInstruments' } },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleAssignProposalsToFapsMutation,
+  ConsoleAssignProposalsToFapsMutationVariables
+>;
 export const ConsoleAssignProposalsToInstrumentsDocument = {
   kind: 'Document',
   definitions: [

@@ -2,6 +2,7 @@ import type { ConsoleResource } from '../app/registry';
 import { apiAccessTokens } from './api-access-tokens';
 import { calls } from './calls';
 import { eventLogs } from './event-logs';
+import { faps } from './faps';
 import { features } from './features';
 import { institutions } from './institutions';
 import { instruments } from './instruments';
@@ -9,6 +10,7 @@ import { pageEditor } from './page-editor';
 import { people } from './people';
 import { predefinedMessages } from './predefined-messages';
 import { proposals } from './proposals';
+import { proposalsToGrade } from './proposals-to-grade';
 import { questions } from './questions';
 import { reviewProposals } from './review-proposals';
 import { statusResources } from './statuses';
@@ -26,8 +28,10 @@ import { workflowResources } from './workflows';
  */
 export const consoleResources: ConsoleResource[] = [
   proposals,
+  proposalsToGrade,
   reviewProposals,
   techniqueProposals,
+  faps,
   // the administration pages (officer); Settings-group entries show under that heading
   calls,
   instruments,

@@ -132,7 +132,7 @@ it('the officer logs in once, lands in /console/Proposals, finds a submitted pro
   await modal.getByTestId('review-status').filter({ hasText: next.name }).waitFor();
 
   await modal.getByRole('tab', { name: 'Admin' }).click();
-  await page.waitForURL((u) => u.searchParams.get('modalTab') === '2'); // after Technical reviews
+  await page.waitForURL((u) => u.searchParams.get('modalTab') === '3'); // after Technical reviews and FAP reviews
   await modal.getByRole('combobox', { name: 'Final status' }).waitFor();
   await screenshot(page, 'console-review-admin');
   await modal.getByRole('tab', { name: 'Logs' }).click();

@@ -429,7 +429,7 @@ describe('the staff console story in Chromium', () => {
       await rows.filter({ hasText: TITLE }).waitFor();
       await rows.filter({ hasText: 'Strain in thin films' }).waitFor({ state: 'detached' });
       expect(await rows.count()).toBe(2);
-      await fresh.goto(`${shared.address}&reviewModal=${proposalPk}&modalTab=3`);
+      await fresh.goto(`${shared.address}&reviewModal=${proposalPk}&modalTab=4`); // Logs: after Technical reviews, FAP reviews and Admin
       const modal = fresh.getByRole('dialog');
       expect(await modal.getByRole('tab', { name: 'Logs' }).getAttribute('aria-selected')).toBe('true');
       await modal.getByRole('cell', { name: 'ProposalStatusChanged' }).first().waitFor();

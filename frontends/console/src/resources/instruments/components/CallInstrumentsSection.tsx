@@ -23,6 +23,8 @@ import { PickOneDialog } from '../../../components/PickOneDialog';
 import type { CallInstrument } from '../instrument-commands';
 import '../translations';
 import { useInstrumentChoices } from './use-choices';
+import { useSettings } from '@user-office/frontend-shared/settings';
+import { CallInstrumentFap } from '../../faps/components/CallInstrumentFap';
 
 /** One instrument's availability time: a number (at least 0, the contracts' schema) and its Set button. */
 function AvailabilityTime({
@@ -89,7 +91,8 @@ function AvailabilityTime({
 
 /**
  * The call's Instruments section (call edit page, officer): the instruments offered in the call with their
- * availability time (in the call's allocation unit), assign one more, remove one.
+ * availability time (in the call's allocation unit) and, with FAP_REVIEW, the FAP reviewing it; assign one more,
+ * remove one.
  */
 export function CallInstrumentsSection({
   callId,
@@ -102,6 +105,7 @@ export function CallInstrumentsSection({
   const notify = useNotify();
   const provider = useDataProvider<ConsoleDataProvider>();
   const choices = useInstrumentChoices();
+  const faps = useSettings().isEnabled('FAP_REVIEW');
   const [assigned, setAssigned] = useState<CallInstrument[]>([]);
   const [picking, setPicking] = useState(false);
   const load = useCallback(() => {
@@ -128,6 +132,7 @@ export function CallInstrumentsSection({
               <TableCell>
                 {t('console.instruments.call.availabilityTime', { unit: allocationTimeUnit })}
               </TableCell>
+              {faps ? <TableCell>{t('console.faps.callInstrument.label')}</TableCell> : null}
               <TableCell>{t('console.common.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -144,6 +149,11 @@ export function CallInstrumentsSection({
                     onSaved={load}
                   />
                 </TableCell>
+                {faps ? (
+                  <TableCell>
+                    <CallInstrumentFap callId={callId} instrument={instrument} onSaved={load} />
+                  </TableCell>
+                ) : null}
                 <TableCell>
                   <ConfirmIconButton
                     label={t('console.instruments.call.remove', { name: instrument.name })}

@@ -42,6 +42,10 @@ export const downloadPaths = {
   zip: (pks: readonly number[]) => `/download/zip/proposal/${pks.join(',')}`,
   attachments: (pks: readonly number[], questionIds: readonly string[]) =>
     `/download/zip/attachment/${pks.join(',')}?questionIds=${questionIds.map(encodeURIComponent).join(',')}`,
+  /** a FAP's spreadsheet of one call (its chairs, secretaries and officers) */
+  xlsxFap: (fapId: number, callId: number) => `/download/xlsx/fap/${fapId}/call/${callId}`,
+  /** every panel's results of a call */
+  xlsxCallFap: (callId: number) => `/download/xlsx/call_fap/${callId}`,
 };
 
 /** The question picker of the attachments download: the FILE_UPLOAD questions. */

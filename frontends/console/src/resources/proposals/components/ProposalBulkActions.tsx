@@ -5,6 +5,7 @@ import Delete from '@mui/icons-material/Delete';
 import Email from '@mui/icons-material/Email';
 import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
 import PersonSearch from '@mui/icons-material/PersonSearch';
+import Groups from '@mui/icons-material/Groups';
 import Science from '@mui/icons-material/Science';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import {
@@ -21,6 +22,7 @@ import type { ConsoleDataProvider } from '../../../app/data-provider';
 import type { ProposalRow } from '../proposals.operations';
 import { useRowCommand } from '../../../components/use-row-command';
 import { commonInstruments, technicalReviewsToSubmit } from '../technical-review-actions';
+import { AssignFapDialog } from './AssignFapDialog';
 import { AssignInstrumentDialog } from './AssignInstrumentDialog';
 import { ChangeStatusDialog } from './ChangeStatusDialog';
 import { CloneDialog } from './CloneDialog';
@@ -28,11 +30,11 @@ import { DownloadMenu } from './DownloadMenu';
 import { ReassignReviewerDialog } from './ReassignReviewerDialog';
 import { useStaffRole } from './use-staff-role';
 
-type Open = 'status' | 'clone' | 'notify' | 'delete' | 'instrument' | 'reassign' | null;
+type Open = 'status' | 'clone' | 'notify' | 'delete' | 'instrument' | 'reassign' | 'fap' | null;
 
 /**
  * The bulk actions of the staff table (§2 toolbar), by role (§6): the officer's download, submit technical
- * reviews, reassign technical reviewer, change status, notify, clone, assign to instrument, delete; the instrument
+ * reviews, reassign technical reviewer, change status, notify, clone, assign to FAP, assign to instrument, delete; the instrument
  * scientist's download, submit technical reviews and reassign. Instrument and technical review actions need their
  * features (INSTRUMENT_MANAGEMENT, TECHNICAL_REVIEW).
  */
@@ -50,7 +52,7 @@ export function ProposalBulkActions() {
   const { confirmThenRun, confirmDialog } = useRowCommand();
   // the selection's rows (from every page loaded): their instruments and technical reviews
   const [rows, setRows] = useState<ProposalRow[]>([]);
-  const openWithRows = async (what: 'instrument' | 'reassign') => {
+  const openWithRows = async (what: 'instrument' | 'reassign' | 'fap') => {
     setRows(await dataProvider.loadedProposals(pks));
     setOpen(what);
   };
@@ -142,6 +144,11 @@ export function ProposalBulkActions() {
         <Button size="small" startIcon={<ContentCopy />} onClick={() => setOpen('clone')}>
           {t('console.proposals.clone.button')}
         </Button>
+        {role.faps ? (
+          <Button size="small" startIcon={<Groups />} onClick={() => void openWithRows('fap')}>
+            {t('console.faps.assign.button')}
+          </Button>
+        ) : null}
         {role.instruments ? (
           <Button size="small" startIcon={<Science />} onClick={() => void openWithRows('instrument')}>
             {t('console.proposals.assignInstrument.button')}
@@ -158,6 +165,7 @@ export function ProposalBulkActions() {
         </Button>
         <ChangeStatusDialog proposalPks={pks} open={open === 'status'} onClose={done} />
         <CloneDialog proposalPks={pks} open={open === 'clone'} onClose={done} />
+        {role.faps ? <AssignFapDialog rows={rows} open={open === 'fap'} onClose={done} /> : null}
         <AssignInstrumentDialog
           proposalPks={pks}
           initial={commonInstruments(rows)}

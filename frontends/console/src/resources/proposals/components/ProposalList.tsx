@@ -228,6 +228,14 @@ export function ProposalList() {
                 }
               />
             ) : null}
+            {role.faps ? (
+              <FunctionField
+                source="faps"
+                sortable={false}
+                label={t('console.grading.columns.fap')}
+                render={(record: ProposalRow) => (record.faps ?? []).join(', ')}
+              />
+            ) : null}
             <TextField source="callShortCode" label={t('console.proposals.columns.call')} />
           </DatagridConfigurable>
         </CheckboxLabels>

@@ -22,6 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ProposalRecord } from '../proposals.operations';
 import { AdminTab } from './review/AdminTab';
+import { FapReviewsTab } from './review/FapReviewsTab';
+import { GradeTab } from './review/GradeTab';
 import { InformationTab } from './review/InformationTab';
 import { LogsTab } from './review/LogsTab';
 import { reviewTabs } from './review/technical-review-access';
@@ -31,8 +33,9 @@ import { ChangeStatusDialog } from './ChangeStatusDialog';
 /**
  * The review modal (§2): full screen, opened by the reviewModal address parameter, its tab in modalTab (tab 0
  * removes the parameter). Tabs by role (§2 order, §6): Proposal information; Technical reviews (officers,
- * scientists, internal reviewers, FAP chair/secretary, feature TECHNICAL_REVIEW); Admin and Logs (officers). FAP
- * reviews and Grade arrive with the FAP issues.
+ * scientists, internal reviewers, FAP chair/secretary, feature TECHNICAL_REVIEW); FAP reviews (officers), Admin
+ * (officers), Grade (FAP reviewers, chairs, secretaries: their own review), Logs (officers); the FAP tabs need
+ * FAP_REVIEW.
  */
 export function ReviewModal({ proposalPk }: { proposalPk: number }) {
   const { t } = useTranslation();
@@ -153,6 +156,8 @@ export function ReviewModal({ proposalPk }: { proposalPk: number }) {
             }}
           />
         ) : null}
+        {proposal && TABS[tab] === 'fapReviews' ? <FapReviewsTab proposal={proposal} /> : null}
+        {proposal && TABS[tab] === 'grade' ? <GradeTab proposal={proposal} onSaved={refresh} /> : null}
         {proposal && TABS[tab] === 'logs' ? <LogsTab proposal={proposal} /> : null}
       </Box>
       {proposal ? (

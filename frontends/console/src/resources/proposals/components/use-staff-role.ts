@@ -10,6 +10,8 @@ export function useStaffRole(): {
   instruments: boolean;
   /** TECHNICAL_REVIEW: the technical review columns and actions */
   technicalReviews: boolean;
+  /** FAP_REVIEW: the FAP column and "Assign to FAP" */
+  faps: boolean;
 } {
   const session = useCurrentSession();
   const settings = useSettings();
@@ -19,5 +21,6 @@ export function useStaffRole(): {
     isScientist: session.currentRole === 'INSTRUMENT_SCIENTIST',
     instruments: settings.isEnabled('INSTRUMENT_MANAGEMENT'),
     technicalReviews: settings.isEnabled('TECHNICAL_REVIEW'),
+    faps: settings.isEnabled('FAP_REVIEW'),
   };
 }

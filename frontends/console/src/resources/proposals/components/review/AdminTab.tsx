@@ -16,9 +16,11 @@ import {
 import { administrationProposalSchema, ProposalEndStatus, validationLimits } from '@user-office/contracts';
 import { useFormik } from 'formik';
 import { useDataProvider, useNotify } from 'react-admin';
+import { useSettings } from '@user-office/frontend-shared/settings';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleDataProvider } from '../../../../app/data-provider';
 import type { ProposalRecord } from '../../proposals.operations';
+import { PanelRecommendation } from './PanelRecommendation';
 
 interface AdminValues {
   finalStatus: ProposalEndStatus;
@@ -31,7 +33,8 @@ interface AdminValues {
 /**
  * Admin (§2 review modal, §5 Administration): final status, comments for the user and for management (6000
  * characters, counted), management time per instrument (0–100000, the call's unit), decision submitted; saved by
- * administrationProposal, then Notify (notifyProposal) tells the proposers.
+ * administrationProposal, then Notify (notifyProposal) tells the proposers. With FAP_REVIEW, the panel's
+ * recommendation (its meeting decision) shows above it.
  */
 export function AdminTab({ proposal, onSaved }: { proposal: ProposalRecord; onSaved(): void }) {
   const { t } = useTranslation();
@@ -39,6 +42,7 @@ export function AdminTab({ proposal, onSaved }: { proposal: ProposalRecord; onSa
   const notify = useNotify();
   const [notifying, setNotifying] = useState(false);
   const unit = proposal.call?.allocationTimeUnit.toLowerCase() ?? '';
+  const settings = useSettings();
 
   const form = useFormik<AdminValues>({
     initialValues: {
@@ -101,6 +105,7 @@ export function AdminTab({ proposal, onSaved }: { proposal: ProposalRecord; onSa
   const counter = (value: string) => `${value.length}/${validationLimits.commentMax}`;
   return (
     <Box component="form" noValidate onSubmit={form.handleSubmit} sx={{ maxWidth: 720 }}>
+      {settings.isEnabled('FAP_REVIEW') ? <PanelRecommendation proposal={proposal} /> : null}
       <Stack spacing={2}>
         <FormControl fullWidth error={Boolean(errors.finalStatus)}>
           <InputLabel id="final-status-label">{t('console.review.admin.finalStatus')}</InputLabel>

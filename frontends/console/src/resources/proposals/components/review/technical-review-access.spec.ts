@@ -10,12 +10,25 @@ const off = () => false;
 
 describe('the review modal by role (§2, §6)', () => {
   it('shows the tabs of each role in §2 order, Technical reviews with the feature', () => {
-    expect(reviewTabs('USER_OFFICER', on)).toEqual(['information', 'technical', 'admin', 'logs']);
+    expect(reviewTabs('USER_OFFICER', on)).toEqual([
+      'information',
+      'technical',
+      'fapReviews',
+      'admin',
+      'logs',
+    ]);
     expect(reviewTabs('USER_OFFICER', off)).toEqual(['information', 'admin', 'logs']);
+    expect(reviewTabs('USER_OFFICER', (f) => f === 'FAP_REVIEW')).toEqual([
+      'information',
+      'fapReviews',
+      'admin',
+      'logs',
+    ]);
     expect(reviewTabs('INSTRUMENT_SCIENTIST', on)).toEqual(['information', 'technical']);
     expect(reviewTabs('INTERNAL_REVIEWER', on)).toEqual(['information', 'technical']);
-    expect(reviewTabs('FAP_CHAIR', on)).toEqual(['information', 'technical']);
-    expect(reviewTabs('FAP_REVIEWER', on)).toEqual(['information']);
+    expect(reviewTabs('FAP_CHAIR', on)).toEqual(['information', 'technical', 'grade']);
+    expect(reviewTabs('FAP_SECRETARY', off)).toEqual(['information']);
+    expect(reviewTabs('FAP_REVIEWER', on)).toEqual(['information', 'grade']);
   });
 
   it('lets the assignee, officers and (when allowed) FAP chairs and secretaries edit a technical review', () => {

@@ -3,7 +3,10 @@
  * modal, its Technical reviews tab and their tests agree. The api enforces the same rules.
  */
 
-export type ReviewTab = 'information' | 'technical' | 'admin' | 'logs';
+export type ReviewTab = 'information' | 'technical' | 'fapReviews' | 'admin' | 'grade' | 'logs';
+
+/** §6: the panel members grade in the modal's Grade tab (feature FAP_REVIEW). */
+export const GRADE_TAB_ROLES = ['FAP_REVIEWER', 'FAP_CHAIR', 'FAP_SECRETARY'];
 
 /** §6: the roles that see the Technical reviews tab (feature TECHNICAL_REVIEW). */
 export const TECHNICAL_REVIEW_TAB_ROLES = [
@@ -14,15 +17,22 @@ export const TECHNICAL_REVIEW_TAB_ROLES = [
   'FAP_SECRETARY',
 ];
 
-/** The modal's tabs for a role, in §2's order (Proposal information, Technical reviews, …, Admin, Logs). */
+/**
+ * The modal's tabs for a role, in §2's order: Proposal information, Technical reviews, FAP reviews (officers, §6),
+ * Admin (officers), Grade (the panel members' own review), Logs (officers). FAP reviews and Grade need FAP_REVIEW.
+ */
 export function reviewTabs(role: string, isEnabled: (feature: string) => boolean): ReviewTab[] {
   const officer = role === 'USER_OFFICER';
+  const faps = isEnabled('FAP_REVIEW');
   return [
     'information',
     ...(isEnabled('TECHNICAL_REVIEW') && TECHNICAL_REVIEW_TAB_ROLES.includes(role)
       ? ['technical' as const]
       : []),
-    ...(officer ? ['admin' as const, 'logs' as const] : []),
+    ...(officer && faps ? ['fapReviews' as const] : []),
+    ...(officer ? ['admin' as const] : []),
+    ...(faps && GRADE_TAB_ROLES.includes(role) ? ['grade' as const] : []),
+    ...(officer ? ['logs' as const] : []),
   ];
 }
 
