@@ -748,6 +748,43 @@ describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) =
     expect((await download(`/download/xlsx/fap/${fapId}/call/${call.callId}`, stranger)).status).toBe(403);
   });
 
+  it("lets the panel's chair edit technical reviews of its proposals only, while FAP_SECS_EDIT_TECH_REVIEWS is true (§6)", async () => {
+    const onPanel = await submittedProposal('Phonons');
+    const offPanel = await submittedProposal('Polarons');
+    await gql(
+      `mutation($p: [Int!]!, $i: [Int!]!) { assignProposalsToInstruments(proposalPks: $p, instrumentIds: $i) }`,
+      { p: [onPanel.pk, offPanel.pk], i: [instrumentId] },
+      officer,
+    );
+    await gql(ASSIGN_PROPOSALS, { p: [onPanel.pk], fi: [{ fapId, instrumentId }] }, officer);
+    const EDIT = `mutation($p: Int!, $i: Int!) { addTechnicalReview(proposalPk: $p, instrumentId: $i, status: FEASIBLE, timeAllocation: 3) { timeAllocation } }`;
+    const setting = (value: string) =>
+      gql(
+        `mutation($input: UpdateSettingsInput!) { updateSettings(input: $input) { id } }`,
+        { input: { settingsId: 'FAP_SECS_EDIT_TECH_REVIEWS', settingsValue: value } },
+        officer,
+      );
+    await setting('false');
+    const before = await head();
+    const refused = await t.gql(EDIT, { p: onPanel.pk, i: instrumentId }, chair.token);
+    expect(refused.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    await setting('true');
+    const edited = await t.gql<{ addTechnicalReview: { timeAllocation: number } }>(
+      EDIT,
+      { p: onPanel.pk, i: instrumentId },
+      chair.token,
+    );
+    expect(edited.errors).toBeUndefined();
+    expect(edited.data!.addTechnicalReview.timeAllocation).toBe(3);
+    // a proposal of no panel of theirs stays closed to them
+    const elsewhere = await t.gql(EDIT, { p: offPanel.pk, i: instrumentId }, chair.token);
+    expect(elsewhere.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(await head()).toBeGreaterThan(before);
+    await setting('false');
+    // the panel's proposals as the later tests expect them
+    await gql(REMOVE_PROPOSALS, { p: [onPanel.pk], f: [fapId] }, officer);
+  });
+
   it('previews an automatic assignment without conflicted pairs and applies it, re-checking each pair', async () => {
     const c = await submittedProposal('Phonons');
     await gql(ASSIGN_PROPOSALS, { p: [c.pk], fi: [{ fapId, instrumentId }] }, officer);
