@@ -51,9 +51,9 @@ export async function checkPage(page: Page, name: string): Promise<void> {
           getComputedStyle(e).opacity === '1' &&
           ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(e).transform),
       ) &&
-      [...document.querySelectorAll('.MuiDialog-container')].every(
-        (e) => getComputedStyle(e).opacity === '1',
-      ),
+      [...document.querySelectorAll('.MuiDialog-container')]
+        .filter((e) => !e.closest('.MuiModal-hidden'))
+        .every((e) => getComputedStyle(e).opacity === '1'),
   );
   await screenshot(page, name);
   expect(await seriousViolations(page)).toEqual([]);
