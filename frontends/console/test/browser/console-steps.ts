@@ -1,6 +1,7 @@
 /**
  * Steps the console's browser tests share: a page that reports its script errors, a screenshot with the axe check, GraphQL as an
- * officer, react-admin fields by label, a select's list closing, a question created in the questionary editor.
+ * officer, react-admin fields by label, a select's list closing, a question created in the questionary editor, a
+ * story's chapters, every page of an account's menu checked.
  */
 import type { Page } from 'playwright-core';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
@@ -41,13 +42,18 @@ export function tokenGql(product: Product) {
 
 /** A screenshot of the page as it is (artifacts/screenshots/<name>.png), and no serious or critical axe violation. */
 export async function checkPage(page: Page, name: string): Promise<void> {
-  // a notification still growing in is half transparent: axe would measure the contrast of its fade
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.MuiSnackbarContent-root')].every(
-      (e) =>
-        getComputedStyle(e).opacity === '1' &&
-        ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(e).transform),
-    ),
+  // a notification still growing in, or a dialog still fading in, is half transparent: axe would measure the
+  // contrast of its fade (and the screenshot would show the page through it)
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('.MuiSnackbarContent-root')].every(
+        (e) =>
+          getComputedStyle(e).opacity === '1' &&
+          ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(e).transform),
+      ) &&
+      [...document.querySelectorAll('.MuiDialog-container')]
+        .filter((e) => !e.closest('.MuiModal-hidden'))
+        .every((e) => getComputedStyle(e).opacity === '1'),
   );
   await screenshot(page, name);
   expect(await seriousViolations(page)).toEqual([]);
@@ -97,4 +103,66 @@ export async function createQuestion(page: Page, dataType: string, naturalKey: s
   await drawer.getByLabel('Natural key').fill(naturalKey);
   await drawer.locator('#question-text').fill(text);
   return drawer;
+}
+
+/**
+ * A story's chapters (ordered `it`s sharing state): once one fails, the later ones are not run (their state is
+ * missing) and say which failed; the failing chapter's open pages are kept as `<prefix>-failed-<n>` screenshots.
+ */
+export function storyChapters(product: () => Product, prefix: string) {
+  let failedChapter: string | null = null;
+  return (name: string, body: () => Promise<void>, timeout = 120_000): void => {
+    it(
+      name,
+      async () => {
+        if (failedChapter) throw new Error(`not run: the chapter before failed (${failedChapter})`);
+        try {
+          await body();
+        } catch (error) {
+          failedChapter = name;
+          const pages = product()
+            .browser.contexts()
+            .flatMap((c) => c.pages());
+          for (const [n, open] of pages.entries())
+            await open
+              .screenshot({ path: `artifacts/screenshots/${prefix}-failed-${n}.png`, fullPage: true })
+              .catch(() => undefined);
+          throw error;
+        }
+      },
+      timeout,
+    );
+  };
+}
+
+/**
+ * Signed in as `username`, opens every page of the console's menu (but Roles, Logout and Help) and checks each
+ * (`<prefix>-<username>-<n>` screenshots, no serious axe violation); returns the page errors and failed requests
+ * seen on the way (none is the aim) and the pages visited.
+ */
+export async function visitMenuPages(
+  product: Product,
+  username: string,
+  prefix: string,
+): Promise<{ pages: string[]; problems: string[] }> {
+  const page = await (await product.context()).newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+  });
+  await logIn(page, product.url, username);
+  await page.waitForURL((u) => u.pathname.startsWith('/console/'));
+  await page.getByRole('menuitem', { name: 'Roles' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const entries = await page.getByRole('menuitem').allTextContents();
+  const pages = entries.map((e) => e.trim()).filter((e) => e && !['Roles', 'Logout', 'Help'].includes(e));
+  for (const [n, name] of pages.entries()) {
+    await page.getByRole('menuitem', { name, exact: true }).first().click();
+    await page.waitForLoadState('networkidle');
+    // the page has loaded: no spinner left (react-admin's refresh indicator shows one while it fetches)
+    await page.locator('.MuiCircularProgress-root').first().waitFor({ state: 'detached' });
+    await checkPage(page, `${prefix}-${username}-${n}`);
+  }
+  return { pages, problems };
 }

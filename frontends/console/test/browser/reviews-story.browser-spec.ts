@@ -11,14 +11,22 @@
 import { readFile } from 'node:fs/promises';
 import { DEV_ACCOUNTS, Role } from '@user-office/contracts';
 import { Workbook } from 'exceljs';
-import type { Page } from 'playwright-core';
 import { MailerService } from '../../../../services/api/src/modules/notifications';
 import { UsersService } from '../../../../services/api/src/modules/users';
 import { eventually } from '../../../../services/api/test/support/eventually';
 import { createOpenCall, emailAction } from '../../../../services/api/test/support/fixtures';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
 import { logIn, startProduct, type Product } from '../../../portal/test/browser/harness';
-import { checkPage, field, listClosed, newPage, officerGql, tokenGql } from './console-steps';
+import {
+  checkPage,
+  field,
+  listClosed,
+  newPage,
+  officerGql,
+  storyChapters,
+  tokenGql,
+  visitMenuPages,
+} from './console-steps';
 
 const TITLE = 'Spin dynamics in kagome magnets';
 const INSTRUMENT = { name: 'ThALES cold triple-axis', shortCode: 'THALES', description: 'Cold neutrons' };
@@ -121,28 +129,7 @@ afterAll(async () => {
   await product?.close();
 });
 
-/** A chapter of the story: skipped, saying why, once an earlier one failed (its state is missing). */
-let failedChapter: string | null = null;
-function chapter(name: string, body: () => Promise<void>, timeout = 120_000): void {
-  it(
-    name,
-    async () => {
-      if (failedChapter) throw new Error(`not run: the chapter before failed (${failedChapter})`);
-      try {
-        await body();
-      } catch (error) {
-        failedChapter = name;
-        const pages = product.browser.contexts().flatMap((c) => c.pages());
-        for (const [n, open] of pages.entries())
-          await checkPageShot(open, `reviews-failed-${n}`).catch(() => undefined);
-        throw error;
-      }
-    },
-    timeout,
-  );
-}
-const checkPageShot = (page: Page, name: string) =>
-  page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+const chapter = storyChapters(() => product, 'reviews');
 
 describe('instruments and reviews in Chromium', () => {
   chapter(
@@ -438,26 +425,8 @@ describe('instruments and reviews in Chromium', () => {
   it.each(['scientist', 'internal'])(
     "every page of %s's menu loads with no page error, no failed request and no serious axe violation",
     async (username) => {
-      const page = await (await product.context()).newPage();
-      const problems: string[] = [];
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('response', (r) => {
-        if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
-      });
-      await logIn(page, product.url, username);
-      await page.waitForURL((u) => u.pathname.startsWith('/console/'));
-      await page.getByRole('menuitem', { name: 'Roles' }).waitFor();
-      await page.waitForLoadState('networkidle');
-      const entries = await page.getByRole('menuitem').allTextContents();
-      const pages = entries.map((e) => e.trim()).filter((e) => e && !['Roles', 'Logout', 'Help'].includes(e));
+      const { pages, problems } = await visitMenuPages(product, username, 'reviews-menu');
       expect(pages.length).toBeGreaterThan(0); // the internal reviewer's is Review Proposals only (§6)
-      for (const [n, name] of pages.entries()) {
-        await page.getByRole('menuitem', { name, exact: true }).first().click();
-        await page.waitForLoadState('networkidle');
-        // the page has loaded: no spinner left (react-admin's refresh indicator shows one while it fetches)
-        await page.locator('.MuiCircularProgress-root').first().waitFor({ state: 'detached' });
-        await checkPage(page, `reviews-menu-${username}-${n}`);
-      }
       expect(problems).toEqual([]);
     },
     120_000,
