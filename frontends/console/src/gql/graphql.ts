@@ -2083,6 +2083,7 @@ export type ConsoleProposalQuery = {
       email: string | null;
     }>;
     managementTimeAllocations: Array<{ instrumentId: number; value: number }>;
+    instruments: Array<{ id: number; name: string; shortCode: string }>;
     questionary: {
       questionaryId: number;
       isCompleted: boolean;
@@ -11136,6 +11137,18 @@ export const ConsoleProposalDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instruments' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
                     ],
                   },
                 },

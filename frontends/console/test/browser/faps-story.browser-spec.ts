@@ -320,6 +320,8 @@ describe('review panels in Chromium', () => {
     await modal.getByText('FAP recommendation').waitFor();
     await modal.getByText(`${FAP.code}: Accepted (submitted)`).waitFor();
     await pick(page, modal, /^Final status/, 'Accepted');
+    // the management time of the proposal's instrument, named by it, in the call's unit
+    await modal.getByLabel(`Management time allocation (${INSTRUMENT.name}, day)`).fill('3');
     await modal.getByRole('checkbox', { name: 'Decision submitted' }).check();
     await modal.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved', { exact: true }).waitFor();
@@ -328,11 +330,21 @@ describe('review panels in Chromium', () => {
     await page.getByText('Notification sent for 1 proposal(s)').waitFor();
     await modal.getByText('The proposers were notified.').waitFor();
     await checkPage(page, 'faps-13-notified');
-    const { getProposal } = await officer<{ getProposal: { notified: boolean; finalStatus: string } }>(
-      'query($pk: Int!) { getProposal(primaryKey: $pk) { notified finalStatus } }',
+    const { getProposal } = await officer<{
+      getProposal: {
+        notified: boolean;
+        finalStatus: string;
+        managementTimeAllocations: { value: number }[];
+      };
+    }>(
+      'query($pk: Int!) { getProposal(primaryKey: $pk) { notified finalStatus managementTimeAllocations { value } } }',
       { pk: graded.pk },
     );
-    expect(getProposal).toEqual({ notified: true, finalStatus: 'ACCEPTED' });
+    expect(getProposal).toEqual({
+      notified: true,
+      finalStatus: 'ACCEPTED',
+      managementTimeAllocations: [{ value: 3 }],
+    });
   });
 
   chapter('the FAP spreadsheet, downloaded by the chair, holds the graded proposal', async () => {

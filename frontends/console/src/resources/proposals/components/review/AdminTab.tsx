@@ -30,6 +30,12 @@ interface AdminValues {
   managementDecisionSubmitted: boolean;
 }
 
+/** The instruments' allocations that have a value, with their place in the form. */
+const filledAllocations = (values: AdminValues) =>
+  values.managementTimeAllocations
+    .map((allocation, index) => ({ allocation, index }))
+    .filter(({ allocation }) => String(allocation.value).trim() !== '');
+
 /**
  * Admin (§2 review modal, §5 Administration): final status, comments for the user and for management (6000
  * characters, counted), management time per instrument (0–100000, the call's unit), decision submitted; saved by
@@ -49,21 +55,37 @@ export function AdminTab({ proposal, onSaved }: { proposal: ProposalRecord; onSa
       finalStatus: proposal.finalStatus as ProposalEndStatus,
       commentForUser: proposal.commentForUser,
       commentForManagement: proposal.commentForManagement ?? '',
-      managementTimeAllocations: proposal.managementTimeAllocations.map((a) => ({ ...a })),
+      // one field per instrument the proposal is on, with the time saved for it (empty before any)
+      managementTimeAllocations: proposal.instruments.map((i) => ({
+        instrumentId: i.id,
+        value: proposal.managementTimeAllocations.find((a) => a.instrumentId === i.id)?.value ?? '',
+      })),
       managementDecisionSubmitted: proposal.managementDecisionSubmitted,
     },
     enableReinitialize: true,
     validate: async (values) => {
+      // an instrument's field left empty allocates nothing yet: only the filled ones are sent and checked
+      const filled = filledAllocations(values);
       try {
         await administrationProposalSchema.validate(
-          { ...values, proposalPk: proposal.primaryKey },
+          {
+            ...values,
+            managementTimeAllocations: filled.map((f) => f.allocation),
+            proposalPk: proposal.primaryKey,
+          },
           { abortEarly: false },
         );
         return {};
       } catch (e) {
         const errors: Record<string, string> = {};
-        for (const inner of (e as { inner?: { path?: string; message: string }[] }).inner ?? [])
-          if (inner.path && !errors[inner.path]) errors[inner.path] = inner.message;
+        for (const inner of (e as { inner?: { path?: string; message: string }[] }).inner ?? []) {
+          // the error of the k-th filled allocation belongs to that instrument's field
+          const path = inner.path?.replace(
+            /^managementTimeAllocations\[(\d+)\]/,
+            (_, k: string) => `managementTimeAllocations[${filled[Number(k)]?.index ?? k}]`,
+          );
+          if (path && !errors[path]) errors[path] = inner.message;
+        }
         return errors;
       }
     },
@@ -74,9 +96,9 @@ export function AdminTab({ proposal, onSaved }: { proposal: ProposalRecord; onSa
           finalStatus: values.finalStatus,
           commentForUser: values.commentForUser,
           commentForManagement: values.commentForManagement,
-          managementTimeAllocations: values.managementTimeAllocations.map((a) => ({
-            instrumentId: a.instrumentId,
-            value: Number(a.value),
+          managementTimeAllocations: filledAllocations(values).map(({ allocation }) => ({
+            instrumentId: allocation.instrumentId,
+            value: Number(allocation.value),
           })),
           managementDecisionSubmitted: values.managementDecisionSubmitted,
         });
@@ -154,7 +176,10 @@ export function AdminTab({ proposal, onSaved }: { proposal: ProposalRecord; onSa
               key={a.instrumentId}
               type="number"
               name={`managementTimeAllocations[${i}].value`}
-              label={t('console.review.admin.timeAllocation', { id: a.instrumentId, unit })}
+              label={t('console.review.admin.timeAllocation', {
+                instrument: proposal.instruments.find((i) => i.id === a.instrumentId)?.name ?? a.instrumentId,
+                unit,
+              })}
               value={a.value}
               onChange={form.handleChange}
               slotProps={{ htmlInput: { min: 0, max: validationLimits.timeAllocationMax } }}

@@ -1,11 +1,23 @@
-import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Field, Int, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import { Authenticated } from '../../../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../../../platform/auth/session';
-import { ProposalModel, ProposalsService } from '../../../proposals';
+import { ProposalInstruments, ProposalModel, ProposalsService } from '../../../proposals';
+import { InstrumentsLookup } from '../../instruments-lookup';
 import { TechnicalReviewsService } from '../../technical-reviews.service';
 import { TechnicalReviewModel } from './technical-review.model';
 import { TechnicalReviewsRepository } from './technical-reviews.repository';
+
+/** An instrument the proposal is on (§3 Proposal.instruments). */
+@ObjectType('ProposalInstrument')
+export class ProposalInstrumentModel {
+  @Field(() => Int)
+  id!: number;
+  @Field()
+  name!: string;
+  @Field()
+  shortCode!: string;
+}
 
 /** Technical reviews: staff read them all; the proposal's members the submitted ones' public part. */
 @Resolver(() => ProposalModel)
@@ -14,7 +26,22 @@ export class GetTechnicalReviewsResolver {
     private readonly service: TechnicalReviewsService,
     private readonly repository: TechnicalReviewsRepository,
     private readonly proposals: ProposalsService,
+    private readonly proposalInstruments: ProposalInstruments,
+    private readonly instruments: InstrumentsLookup,
   ) {}
+
+  @ResolveField('instruments', () => [ProposalInstrumentModel], {
+    description: 'the instruments the proposal is on, by id (the Admin tab allocates management time on each)',
+  })
+  async proposalInstrumentList(@Parent() proposal: ProposalModel): Promise<ProposalInstrumentModel[]> {
+    const ids = await this.proposalInstruments.assigned(proposal.primaryKey);
+    if (ids.length === 0) return [];
+    const found = await this.instruments.byIds(ids);
+    return ids.flatMap((id) => {
+      const i = found.find((x) => x.id === id);
+      return i ? [{ id: i.id, name: i.name, shortCode: i.shortCode }] : [];
+    });
+  }
 
   @Query(() => TechnicalReviewModel, { nullable: true, description: 'A technical review by its id' })
   @Authenticated()
