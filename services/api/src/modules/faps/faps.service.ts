@@ -402,13 +402,10 @@ export class FapsService {
     const users = new Map((await this.users.byIds([...new Set([...pis, ...userIds])])).map((u) => [u.id, u]));
     const since = new Date();
     since.setFullYear(since.getFullYear() - (await this.coauthorYears()));
-    const piProposals = new Map<number, ProposalModel[]>();
-    if (checkSoft)
-      for (const pi of pis)
-        piProposals.set(
-          pi,
-          (await this.proposalsRepository.ofUser(pi)).filter((p) => new Date(p.created) >= since),
-        );
+    // every PI's proposals of the last years in one query
+    const piProposals = checkSoft
+      ? await this.proposalsRepository.ofUsers(pis, since)
+      : new Map<number, ProposalModel[]>();
     const institutionNames = new Map<number, string | null>();
     const facts = new Map<number, ProposalConflictFacts>();
     for (const p of proposals) {
@@ -561,7 +558,14 @@ export class FapsService {
       ),
     ];
     const reviews = await this.repository.reviews({ fapId });
-    const inCall = reviews.filter((r) => pks.includes(r.proposalPk));
+    // the reviewers each proposal of the call has, and each member's reviews of the panel's other proposals
+    const inCall = new Set(pks);
+    const assigned = new Map<number, number[]>(pks.map((pk) => [pk, []]));
+    const existingLoad = new Map<number, number>();
+    for (const r of reviews) {
+      if (inCall.has(r.proposalPk)) assigned.get(r.proposalPk)!.push(r.userID);
+      else existingLoad.set(r.userID, (existingLoad.get(r.userID) ?? 0) + 1);
+    }
     const check = await this.conflictChecker(proposals, members);
     return {
       fap,
@@ -572,12 +576,9 @@ export class FapsService {
         proposals: pks.map((pk) => ({
           proposalPk: pk,
           required: fap.numberRatingsRequired,
-          assigned: inCall.filter((r) => r.proposalPk === pk).map((r) => r.userID),
+          assigned: assigned.get(pk)!,
         })),
-        members: members.map((userId) => ({
-          userId,
-          existingLoad: reviews.filter((r) => r.userID === userId && !pks.includes(r.proposalPk)).length,
-        })),
+        members: members.map((userId) => ({ userId, existingLoad: existingLoad.get(userId) ?? 0 })),
         conflicts: check,
       },
     };

@@ -139,6 +139,26 @@ export class ProposalsRepository {
     return result.rows.map(toProposal);
   }
 
+  /**
+   * The live proposals each of these users is the PI or a co-proposer of, created at or after `since`, newest
+   * first: one query for many users (the FAP conflict check reads every PI's).
+   */
+  async ofUsers(userIds: readonly number[], since: Date): Promise<Map<number, ProposalModel[]>> {
+    const byUser = new Map<number, ProposalModel[]>(userIds.map((id) => [id, []]));
+    if (userIds.length === 0) return byUser;
+    const result = await this.sql.query<ProposalRecord & { member_id: number }>(
+      `SELECT m.member_id, ${COLUMNS} FROM (
+         SELECT proposal_pk, proposer_id AS member_id FROM proposals WHERE proposer_id = ANY($1::int[])
+         UNION SELECT proposal_pk, user_id FROM proposal_users WHERE user_id = ANY($1::int[])
+       ) m JOIN proposals p ON p.proposal_pk = m.proposal_pk
+       WHERE NOT p.deleted AND p.created >= $2
+       ORDER BY p.proposal_pk DESC`,
+      [[...userIds], since],
+    );
+    for (const row of result.rows) byUser.get(Number(row.member_id))?.push(toProposal(row));
+    return byUser;
+  }
+
   /** The live proposals of a call. */
   async pksOfCall(callId: number): Promise<number[]> {
     const result = await this.sql.query<{ proposal_pk: number }>(
