@@ -31,7 +31,8 @@ export class GetTechnicalReviewsResolver {
   ) {}
 
   @ResolveField('instruments', () => [ProposalInstrumentModel], {
-    description: 'the instruments the proposal is on, by id (the Admin tab allocates management time on each)',
+    description:
+      'the instruments the proposal is on, by id (the Admin tab allocates management time on each)',
   })
   async proposalInstrumentList(@Parent() proposal: ProposalModel): Promise<ProposalInstrumentModel[]> {
     const ids = await this.proposalInstruments.assigned(proposal.primaryKey);
