@@ -25,3 +25,4 @@ export * from './internal-reviews.events';
 export * from './proposal-scientist-comments.events';
 export * from './technical-reviews.events';
 export * from './instruments.events';
+export * from './experiments.events';

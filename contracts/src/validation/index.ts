@@ -20,3 +20,4 @@ export * from './proposal-scientist-comments.schema';
 export * from './technical-reviews.schema';
 export * from './technique-status-rules';
 export * from './instruments.schema';
+export * from './experiments.schema';
