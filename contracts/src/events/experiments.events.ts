@@ -16,6 +16,8 @@ export interface ExperimentData {
   readonly experimentPk: number;
   readonly experimentId: string;
   readonly proposalPk: number;
+  /** the proposal's call (for the call's lists and time summary) */
+  readonly callId: number;
   readonly instrumentId: number;
   readonly startsAt: string;
   readonly endsAt: string;

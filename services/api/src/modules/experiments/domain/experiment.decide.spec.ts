@@ -11,6 +11,7 @@ const officer = { isOfficer: true, instrumentIds: [] };
 const scientistOf = (...instrumentIds: number[]) => ({ isOfficer: false, instrumentIds });
 const accepted: ProposalFacts = {
   proposalPk: 5,
+  callId: 2,
   finalStatus: ProposalEndStatus.ACCEPTED,
   managementDecisionSubmitted: true,
   instrumentIds: [3, 4],
@@ -26,6 +27,7 @@ const experiment = {
   experimentPk: 7,
   experimentId: '7',
   proposalPk: 5,
+  callId: 2,
   ...fields,
   scheduledEventId: null,
 };

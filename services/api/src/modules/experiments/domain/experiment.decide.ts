@@ -24,6 +24,7 @@ export interface ExperimentActor {
 /** The proposal as the creation rules need it (null: no such proposal). */
 export interface ProposalFacts {
   proposalPk: number;
+  callId: number;
   finalStatus: ProposalEndStatus;
   managementDecisionSubmitted: boolean;
   /** the instruments assigned to the proposal */
@@ -48,9 +49,13 @@ export interface ExperimentFields {
 }
 
 /** What the scheduler's messages say (by its event id). */
+type ScheduledTimes = { proposalPk: number; fields: Omit<ExperimentFields, 'status'> };
 export type ScheduledEventAction =
-  | { kind: 'create' | 'update'; proposalPk: number; fields: Omit<ExperimentFields, 'status'> }
-  | { kind: 'activate' | 'complete' | 'remove' };
+  | ({ kind: 'create' } & ScheduledTimes)
+  | ({ kind: 'update' } & ScheduledTimes)
+  | { kind: 'activate' }
+  | { kind: 'complete' }
+  | { kind: 'remove' };
 
 export type ExperimentCommand =
   | {
@@ -139,7 +144,7 @@ function updated(current: ExperimentData, next: ExperimentData): NewEvent[] {
 
 function created(
   experimentPk: number,
-  proposalPk: number,
+  proposal: ProposalFacts,
   fields: ExperimentFields,
   scheduledEventId: string | null,
 ): NewEvent[] {
@@ -147,7 +152,8 @@ function created(
     experimentCreatedEvent.create({
       experimentPk,
       experimentId: String(experimentPk),
-      proposalPk,
+      proposalPk: proposal.proposalPk,
+      callId: proposal.callId,
       instrumentId: fields.instrumentId,
       startsAt: fields.startsAt,
       endsAt: fields.endsAt,
@@ -189,7 +195,7 @@ function applyScheduledEvent(
     const proposal = checkProposal(command.proposal, action.fields.instrumentId);
     return created(
       command.experimentPk,
-      proposal.proposalPk,
+      proposal,
       { ...action.fields, status: ExperimentStatus.DRAFT },
       scheduledEventId,
     );
@@ -212,7 +218,7 @@ export function decideExperiment(command: ExperimentCommand, state: ExperimentSt
       checkTimes(command.fields);
       if (!command.localContactExists) throw badInput(M.localContactNotFound);
       checkOverlap(command.experimentPk, command.fields, command.others);
-      return created(command.experimentPk, proposal.proposalPk, command.fields, null);
+      return created(command.experimentPk, proposal, command.fields, null);
     }
     case 'UpdateExperiment': {
       const current = live(state);

@@ -23,7 +23,19 @@ export function evolveExperiment(
     case EXPERIMENT_CREATED:
       return { experiment: { ...e.data }, deleted: false };
     case EXPERIMENT_UPDATED: {
-      const { previousStatus: _previous, ...experiment } = e.data;
+      const d = e.data;
+      const experiment: ExperimentData = {
+        experimentPk: d.experimentPk,
+        experimentId: d.experimentId,
+        proposalPk: d.proposalPk,
+        callId: d.callId,
+        instrumentId: d.instrumentId,
+        startsAt: d.startsAt,
+        endsAt: d.endsAt,
+        localContactId: d.localContactId,
+        status: d.status,
+        scheduledEventId: d.scheduledEventId,
+      };
       return { ...state, experiment };
     }
     case EXPERIMENT_DELETED:
