@@ -213,8 +213,8 @@ export function decideExperiment(command: ExperimentCommand, state: ExperimentSt
   switch (command.type) {
     case 'CreateExperiment': {
       if (state.experiment !== null) throw badInput('An experiment with this id exists');
-      if (!mayManage(command.actor, command.fields.instrumentId)) throw forbidden(M.mayNotManage);
       const proposal = checkProposal(command.proposal, command.fields.instrumentId);
+      if (!mayManage(command.actor, command.fields.instrumentId)) throw forbidden(M.mayNotManage);
       checkTimes(command.fields);
       if (!command.localContactExists) throw badInput(M.localContactNotFound);
       checkOverlap(command.experimentPk, command.fields, command.others);
