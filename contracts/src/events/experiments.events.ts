@@ -26,7 +26,32 @@ export interface ExperimentData {
   readonly scheduledEventId: string | null;
 }
 
-export type ExperimentCreatedData = ExperimentData;
+/** `workflowId`, `workflowStatusId`: the experiment workflow it follows and where it starts (null: none). */
+export interface ExperimentCreatedData extends ExperimentData {
+  readonly workflowId?: number | null;
+  readonly workflowStatusId?: number | null;
+}
+
+export const EXPERIMENT_WORKFLOW_EVENT_RECORDED = 'ExperimentWorkflowEventRecorded';
+export const EXPERIMENT_WORKFLOW_STATUS_CHANGED = 'ExperimentWorkflowStatusChanged';
+
+/** A status-changing event from outside the experiment's stream (its safety input), recorded once per source. */
+export interface ExperimentWorkflowEventRecordedData {
+  readonly experimentPk: number;
+  readonly name: string;
+  readonly sourceEventId: string;
+}
+
+/** The experiment moved on its workflow (the engine, along `connectionId`, on `events`). */
+export interface ExperimentWorkflowStatusChangedData {
+  readonly experimentPk: number;
+  readonly proposalPk: number;
+  readonly statusId: number;
+  readonly previousStatusId: number | null;
+  readonly changedBy: 'workflow' | 'user';
+  readonly events: readonly string[];
+  readonly connectionId: number | null;
+}
 
 /** The whole experiment after the change, and its status before it (a status change is a workflow event). */
 export interface ExperimentUpdatedData extends ExperimentData {
@@ -75,12 +100,46 @@ export const experimentDeletedEvent = defineEvent<ExperimentDeletedData, typeof 
   },
 );
 
+export const experimentWorkflowEventRecordedEvent = defineEvent<
+  ExperimentWorkflowEventRecordedData,
+  typeof EXPERIMENT_WORKFLOW_EVENT_RECORDED
+>(EXPERIMENT_WORKFLOW_EVENT_RECORDED, {
+  stream: EXPERIMENT_STREAM,
+  description: (d) => `Workflow event ${d.name} recorded on experiment #${d.experimentPk}`,
+  changedObjectId: (d) => String(d.experimentPk),
+});
+
+export const experimentWorkflowStatusChangedEvent = defineEvent<
+  ExperimentWorkflowStatusChangedData,
+  typeof EXPERIMENT_WORKFLOW_STATUS_CHANGED
+>(EXPERIMENT_WORKFLOW_STATUS_CHANGED, {
+  stream: EXPERIMENT_STREAM,
+  description: (d) =>
+    `Experiment #${d.experimentPk} moved to status #${d.statusId} by the ${d.changedBy}` +
+    (d.events.length ? ` on ${d.events.join(', ')}` : ''),
+  changedObjectId: (d) => String(d.experimentPk),
+});
+
 export type ExperimentEvent =
   | { readonly type: typeof EXPERIMENT_CREATED; readonly data: ExperimentCreatedData }
   | { readonly type: typeof EXPERIMENT_UPDATED; readonly data: ExperimentUpdatedData }
-  | { readonly type: typeof EXPERIMENT_DELETED; readonly data: ExperimentDeletedData };
+  | { readonly type: typeof EXPERIMENT_DELETED; readonly data: ExperimentDeletedData }
+  | {
+      readonly type: typeof EXPERIMENT_WORKFLOW_EVENT_RECORDED;
+      readonly data: ExperimentWorkflowEventRecordedData;
+    }
+  | {
+      readonly type: typeof EXPERIMENT_WORKFLOW_STATUS_CHANGED;
+      readonly data: ExperimentWorkflowStatusChangedData;
+    };
 
-registerEvents(experimentCreatedEvent, experimentUpdatedEvent, experimentDeletedEvent);
+registerEvents(
+  experimentCreatedEvent,
+  experimentUpdatedEvent,
+  experimentDeletedEvent,
+  experimentWorkflowEventRecordedEvent,
+  experimentWorkflowStatusChangedEvent,
+);
 
 /**
  * The status-changing events (workflow events) an experiment event is to its proposal: an experiment scheduled,

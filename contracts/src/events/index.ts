@@ -26,3 +26,4 @@ export * from './proposal-scientist-comments.events';
 export * from './technical-reviews.events';
 export * from './instruments.events';
 export * from './experiments.events';
+export * from './experiment-safety.events';

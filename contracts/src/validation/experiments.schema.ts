@@ -121,3 +121,34 @@ export type UserExperimentsFilter = InferType<typeof userExperimentsFilterSchema
 
 /** Hours in one allocation time unit (the call's allocationTimeUnit), for scheduled vs allocated time. */
 export const HOURS_PER_ALLOCATION_UNIT: Readonly<Record<string, number>> = { Hour: 1, Day: 24, Week: 168 };
+
+/** The experiment safety input and its review (§4, §8); the spec quotes "All experiment safety inputs must be completed". */
+export const experimentSafetyMessages = {
+  notFound: 'Experiment safety input not found',
+  exists: 'The experiment already has a safety input',
+  onlyMembers: 'Only the principal investigator or a co-proposer may fill in the experiment safety input',
+  notAccepted: 'The experiment safety input is for accepted proposals with a submitted management decision',
+  noEsiTemplate: 'The call has no experiment safety input template',
+  noSampleEsiTemplate: 'No sample safety input template is set for this sample',
+  locked: 'The experiment safety input is submitted and can no longer be changed',
+  incomplete: 'All experiment safety inputs must be completed',
+  sampleIncomplete: "The sample's safety input is not complete",
+  sampleNotOfProposal: "The sample is not one of the proposal's samples",
+  sampleNotFound: 'Sample not found',
+  sampleAlreadyAdded: 'The sample is already on the experiment',
+  sampleNotOnExperiment: 'The sample is not on the experiment',
+  notSubmitted: 'The experiment safety input is not submitted',
+  stale: (seen: number, current: number): string =>
+    `The experiment safety input changed since you opened it (version ${seen}, now ${current}): reload it`,
+  notInstrumentScientist:
+    "Only a scientist of the experiment's instrument (or the user office) may decide here",
+  notSafetyReviewer: 'Only an experiment safety reviewer (or the user office) may decide here',
+  scientistFirst:
+    "The instrument scientist must accept the experiment safety input before the safety reviewer's decision",
+  reviewerDecided:
+    'The safety reviewer has decided: the instrument scientist can no longer change the decision',
+  mayNotReview: 'Only the reviewers of the experiment safety input may do this',
+  commentRequired: 'Comment is required',
+  commentMax: 'Comment must be at most 6000 characters',
+  onlyOfficersReopen: 'Only the user office or the reviewers may reopen a submitted experiment safety input',
+} as const;
