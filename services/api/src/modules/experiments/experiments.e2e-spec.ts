@@ -15,6 +15,10 @@ import {
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
+import { EXPERIMENT_WORKFLOW_ENGINE } from './reactions/advance-experiment-workflow-on-domain-event.reaction';
+
+/** the proposal and the experiment workflow engines */
+const ENGINES = ['advance_workflow_on_domain_event', EXPERIMENT_WORKFLOW_ENGINE];
 
 const EXPERIMENT =
   'experimentPk experimentId proposalPk instrumentId startsAt endsAt status localContactId scheduledEventId';
@@ -55,8 +59,14 @@ describe('experiments end to end (postgres)', () => {
     return res.data!;
   }
 
-  /** the call refuses it with this message (code) and nothing is appended */
+  /** the workflow engines (asynchronous reactions) have caught up with everything appended so far */
+  async function settle() {
+    for (let i = 0; i < 3; i++) await t.projections.waitFor(await head(), ENGINES);
+  }
+
+  /** the call refuses it with this message and nothing is appended */
   async function refused(query: string, variables: Record<string, unknown>, user: TestUser, message: string) {
+    await settle();
     const before = await head();
     const res = await t.gql(query, variables, user.token);
     expect(res.errors?.[0]?.message).toBe(message);
@@ -255,6 +265,7 @@ describe('experiments end to end (postgres)', () => {
       (await gql<{ updateExperiment: { status: string; startsAt: string } }>(UPDATE, { i: moved }, scientist))
         .updateExperiment,
     ).toEqual(expect.objectContaining({ status: 'ACTIVE', startsAt: at(14) }));
+    await settle();
     const before = await head();
     await gql(UPDATE, { i: moved }, scientist);
     expect(await head()).toBe(before);
@@ -333,6 +344,7 @@ describe('experiments end to end (postgres)', () => {
     };
     await refused(S_UPDATE, { i: input }, officer, M.scheduledEventUnknown(event));
     await refused(S_ACTIVATE, { id: event }, officer, M.scheduledEventUnknown(event));
+    await settle();
     const nothing = await head();
     expect(
       (await gql<{ removeScheduledExperiment: boolean }>(S_REMOVE, { id: event }, officer))
@@ -356,6 +368,7 @@ describe('experiments end to end (postgres)', () => {
       [S_COMPLETE, { id: event }],
     ] as const) {
       await gql(document, variables, officer);
+      await settle();
       const once = await head();
       await gql(document, variables, officer);
       expect([document, await head()]).toEqual([document, once]);
@@ -370,6 +383,7 @@ describe('experiments end to end (postgres)', () => {
       (await gql<{ removeScheduledExperiment: boolean }>(S_REMOVE, { id: event }, officer))
         .removeScheduledExperiment,
     ).toBe(true);
+    await settle();
     const removed = await head();
     expect(
       (await gql<{ removeScheduledExperiment: boolean }>(S_REMOVE, { id: event }, officer))
@@ -399,6 +413,7 @@ describe('experiments end to end (postgres)', () => {
 
   it('lets exactly the expected callers through each operation', async () => {
     const apiToken = await apiTokenFor(t);
+    await settle();
     const before = await head();
     const STAFF = [Role.USER_OFFICER, Role.INSTRUMENT_SCIENTIST];
     const nothing = { proposalPk: 999999, instrumentId: 999999, startsAt: at(1), endsAt: at(2) };

@@ -3,12 +3,14 @@ import { CallsModule } from '../calls';
 import { InstrumentsModule } from '../instruments';
 import { ProposalsModule } from '../proposals';
 import { UsersModule } from '../users';
+import { WorkflowsModule } from '../workflows';
 import { CreateExperimentResolver } from './commands/create-experiment/create-experiment.resolver';
 import { DeleteExperimentResolver } from './commands/delete-experiment/delete-experiment.resolver';
 import { ExecuteExperimentCommandHandler } from './commands/execute-experiment-command';
 import { ScheduledEventsResolver } from './commands/scheduled-events/scheduled-events.resolver';
 import { UpdateExperimentResolver } from './commands/update-experiment/update-experiment.resolver';
 import { ExperimentsService } from './experiments.service';
+import { AdvanceExperimentWorkflowOnDomainEventReaction } from './reactions/advance-experiment-workflow-on-domain-event.reaction';
 import { ExperimentsProjection } from './read-models/experiments/experiments.projection';
 import { ExperimentsRepository } from './read-models/experiments/experiments.repository';
 import { GetExperimentsResolver } from './read-models/experiments/get-experiments.resolver';
@@ -19,7 +21,7 @@ import { GetExperimentsResolver } from './read-models/experiments/get-experiment
  * messages by its event id, applicants list theirs. docs/experiments.md.
  */
 @Module({
-  imports: [CallsModule, InstrumentsModule, ProposalsModule, UsersModule],
+  imports: [CallsModule, InstrumentsModule, ProposalsModule, UsersModule, WorkflowsModule],
   providers: [
     ExperimentsProjection,
     ExperimentsRepository,
@@ -30,6 +32,7 @@ import { GetExperimentsResolver } from './read-models/experiments/get-experiment
     DeleteExperimentResolver,
     ScheduledEventsResolver,
     GetExperimentsResolver,
+    AdvanceExperimentWorkflowOnDomainEventReaction,
   ],
   exports: [ExperimentsRepository, ExperimentsService],
 })

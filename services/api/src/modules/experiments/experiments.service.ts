@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   HOURS_PER_ALLOCATION_UNIT,
   Role,
+  WorkflowType,
   experimentMessages,
   type CreateExperimentInput,
   type ExperimentsFilter,
@@ -17,10 +18,12 @@ import { CallsRepository } from '../calls';
 import { InstrumentsRepository } from '../instruments';
 import { ProposalInstruments, ProposalsRepository } from '../proposals';
 import { UsersService } from '../users';
+import { WorkflowsRepository } from '../workflows';
 import { ExecuteExperimentCommand } from './commands/execute-experiment-command';
 import type {
   ExperimentActor,
   ExperimentFields,
+  ExperimentWorkflowStart,
   ProposalFacts,
   ScheduledEventAction,
 } from './domain/experiment.decide';
@@ -55,6 +58,7 @@ export class ExperimentsService {
     private readonly instruments: InstrumentsRepository,
     private readonly users: UsersService,
     private readonly calls: CallsRepository,
+    private readonly workflows: WorkflowsRepository,
   ) {}
 
   /** null: an API access token (it acts with an officer's rights) */
@@ -80,6 +84,14 @@ export class ExperimentsService {
       managementDecisionSubmitted: proposal.managementDecisionSubmitted,
       instrumentIds: await this.proposalInstruments.assigned(proposalPk),
     };
+  }
+
+  /** A new experiment follows the default experiment workflow, from its initial status (none: no workflow). */
+  private async workflowStart(): Promise<ExperimentWorkflowStart | null> {
+    const workflowId = await this.workflows.defaultWorkflowId(WorkflowType.EXPERIMENT);
+    if (workflowId === null) return null;
+    const status = await this.workflows.initialStatus(workflowId);
+    return status ? { workflowId, statusId: status.id } : null;
   }
 
   private async localContactExists(localContactId: number | null): Promise<boolean> {
@@ -112,6 +124,7 @@ export class ExperimentsService {
       new ExecuteExperimentCommand({
         type: 'CreateExperiment',
         experimentPk,
+        workflow: await this.workflowStart(),
         actor,
         proposal,
         fields,
@@ -201,6 +214,7 @@ export class ExperimentsService {
       new ExecuteExperimentCommand({
         type: 'ApplyScheduledEvent',
         experimentPk,
+        workflow: existing ? null : await this.workflowStart(),
         scheduledEventId,
         action,
         proposal,

@@ -31,12 +31,14 @@ const experiment = {
   ...fields,
   scheduledEventId: null,
 };
-const created = { type: 'ExperimentCreated', data: experiment };
+const workflow = { workflowId: 2, statusId: 19 };
+const created = { type: 'ExperimentCreated', data: { ...experiment, workflowId: 2, workflowStatusId: 19 } };
 const create = (
   over: Partial<Extract<ExperimentCommand, { type: 'CreateExperiment' }>> = {},
 ): ExperimentCommand => ({
   type: 'CreateExperiment',
   experimentPk: 7,
+  workflow,
   actor: officer,
   proposal: accepted,
   fields,
@@ -186,17 +188,22 @@ describe('experiment decider', () => {
     ): ExperimentCommand => ({
       type: 'ApplyScheduledEvent',
       experimentPk: 7,
+      workflow: null,
       scheduledEventId: 'ev-1',
       action,
       proposal,
       localContactExists: true,
     });
     const createIt = scheduled({ kind: 'create', proposalPk: 5, fields: times });
-    const scheduledCreated = { type: 'ExperimentCreated', data: { ...experiment, scheduledEventId: 'ev-1' } };
+    const scheduledCreated = {
+      type: 'ExperimentCreated',
+      data: { ...experiment, scheduledEventId: 'ev-1', workflowId: null, workflowStatusId: null },
+    };
+    const scheduledExperiment = { ...experiment, scheduledEventId: 'ev-1' };
     const activated = {
       type: 'ExperimentUpdated',
       data: {
-        ...scheduledCreated.data,
+        ...scheduledExperiment,
         status: ExperimentStatus.ACTIVE,
         previousStatus: ExperimentStatus.DRAFT,
       },
@@ -232,7 +239,7 @@ describe('experiment decider', () => {
       const later = { ...times, endsAt: '2027-01-14T08:00:00.000Z' };
       const moved = {
         type: 'ExperimentUpdated',
-        data: { ...scheduledCreated.data, endsAt: later.endsAt, previousStatus: ExperimentStatus.DRAFT },
+        data: { ...scheduledExperiment, endsAt: later.endsAt, previousStatus: ExperimentStatus.DRAFT },
       };
       expect(decide(scheduled({ kind: 'update', proposalPk: 5, fields: later }), [scheduledCreated])).toEqual(
         [moved],
@@ -277,6 +284,88 @@ describe('experiment decider', () => {
       expect(() =>
         decide(scheduled({ kind: 'create', proposalPk: 5, fields: { ...times, endsAt: times.startsAt } })),
       ).toThrow(error('BAD_USER_INPUT', M.endsBeforeStart));
+    });
+  });
+
+  describe('the experiment workflow (the engine shared with proposals)', () => {
+    const connections = [
+      {
+        connectionId: 1,
+        sortOrder: 0,
+        prevStatusId: 19,
+        statusId: 20,
+        statusChangingEvents: ['EXPERIMENT_ESF_SUBMITTED'],
+      },
+      {
+        connectionId: 2,
+        sortOrder: 0,
+        prevStatusId: 20,
+        statusId: 21,
+        statusChangingEvents: ['EXPERIMENT_ESF_APPROVED'],
+      },
+      {
+        connectionId: 3,
+        sortOrder: 1,
+        prevStatusId: 20,
+        statusId: 22,
+        statusChangingEvents: ['EXPERIMENT_ESF_REJECTED'],
+      },
+    ];
+    const advance = (name?: string, sourceEventId = 'src-1'): ExperimentCommand => ({
+      type: 'AdvanceExperimentWorkflow',
+      experimentPk: 7,
+      connections,
+      external: name ? { name, sourceEventId } : undefined,
+    });
+    const recorded = (name: string, sourceEventId = 'src-1') => ({
+      type: 'ExperimentWorkflowEventRecorded',
+      data: { experimentPk: 7, name, sourceEventId },
+    });
+    const moved = (from: number, to: number, event: string, connectionId: number) => ({
+      type: 'ExperimentWorkflowStatusChanged',
+      data: {
+        experimentPk: 7,
+        proposalPk: 5,
+        statusId: to,
+        previousStatusId: from,
+        changedBy: 'workflow',
+        events: [event],
+        connectionId,
+      },
+    });
+
+    it('moves the experiment when the ESI is submitted, then on the safety decision', () => {
+      expect(decide(advance('EXPERIMENT_ESF_SUBMITTED'), [created])).toEqual([
+        recorded('EXPERIMENT_ESF_SUBMITTED'),
+        moved(19, 20, 'EXPERIMENT_ESF_SUBMITTED', 1),
+      ]);
+      const inReview = [
+        created,
+        recorded('EXPERIMENT_ESF_SUBMITTED'),
+        moved(19, 20, 'EXPERIMENT_ESF_SUBMITTED', 1),
+      ];
+      expect(decide(advance('EXPERIMENT_ESF_APPROVED', 'src-2'), inReview)).toEqual([
+        recorded('EXPERIMENT_ESF_APPROVED', 'src-2'),
+        moved(20, 21, 'EXPERIMENT_ESF_APPROVED', 2),
+      ]);
+    });
+
+    it('records a source event once (delivered twice, it moves nothing twice)', () => {
+      const once = [
+        created,
+        recorded('EXPERIMENT_ESF_SUBMITTED'),
+        moved(19, 20, 'EXPERIMENT_ESF_SUBMITTED', 1),
+      ];
+      expect(decide(advance('EXPERIMENT_ESF_SUBMITTED'), once)).toEqual([]);
+    });
+
+    it('stays where no connection waits for the event, and moves nothing without a workflow', () => {
+      expect(decide(advance('EXPERIMENT_ESF_APPROVED'), [created])).toEqual([
+        recorded('EXPERIMENT_ESF_APPROVED'),
+      ]);
+      const noWorkflow = { ...created, data: { ...created.data, workflowId: null, workflowStatusId: null } };
+      expect(decide(advance('EXPERIMENT_ESF_SUBMITTED'), [noWorkflow])).toEqual([]);
+      expect(decide(advance('EXPERIMENT_ESF_SUBMITTED'), [])).toEqual([]);
     });
   });
 });

@@ -1,4 +1,9 @@
 import {
+  MAX_WORKFLOW_HOPS,
+  nextWorkflowStep,
+  experimentWorkflowEventRecordedEvent,
+  experimentWorkflowStatusChangedEvent,
+  type WorkflowStep,
   experimentCreatedEvent,
   experimentDeletedEvent,
   experimentMessages,
@@ -57,10 +62,17 @@ export type ScheduledEventAction =
   | { kind: 'complete' }
   | { kind: 'remove' };
 
+/** The experiment workflow a new experiment follows and the status it starts in (null: none). */
+export interface ExperimentWorkflowStart {
+  workflowId: number;
+  statusId: number;
+}
+
 export type ExperimentCommand =
   | {
       type: 'CreateExperiment';
       experimentPk: number;
+      workflow: ExperimentWorkflowStart | null;
       actor: ExperimentActor;
       proposal: ProposalFacts | null;
       fields: ExperimentFields;
@@ -88,11 +100,23 @@ export type ExperimentCommand =
   | {
       type: 'ApplyScheduledEvent';
       experimentPk: number;
+      workflow: ExperimentWorkflowStart | null;
       scheduledEventId: string;
       action: ScheduledEventAction;
       /** the proposal named by a create/update (null: unknown) */
       proposal: ProposalFacts | null;
       localContactExists: boolean;
+    }
+  /**
+   * The engine: record an outside event (once per source event, e.g. its safety input submitted), then move along
+   * every connection of the experiment's workflow whose status-changing events all happened since it entered its
+   * current status (several hops at once).
+   */
+  | {
+      type: 'AdvanceExperimentWorkflow';
+      experimentPk: number;
+      connections: readonly WorkflowStep[];
+      external?: { name: string; sourceEventId: string };
     };
 
 /** The refusal of an overlap, naming the first experiment met (by start). */
@@ -147,6 +171,7 @@ function created(
   proposal: ProposalFacts,
   fields: ExperimentFields,
   scheduledEventId: string | null,
+  workflow: ExperimentWorkflowStart | null,
 ): NewEvent[] {
   return [
     experimentCreatedEvent.create({
@@ -160,8 +185,46 @@ function created(
       localContactId: fields.localContactId,
       status: fields.status,
       scheduledEventId,
+      workflowId: workflow?.workflowId ?? null,
+      workflowStatusId: workflow?.statusId ?? null,
     }),
   ];
+}
+
+function advance(
+  command: Extract<ExperimentCommand, { type: 'AdvanceExperimentWorkflow' }>,
+  state: ExperimentState,
+): NewEvent[] {
+  if (!state.experiment || state.deleted || state.workflow.statusId === null) return [];
+  const { experimentPk, proposalPk } = state.experiment;
+  const events: NewEvent[] = [];
+  let current = state;
+  if (command.external && !state.workflow.recordedSources.has(command.external.sourceEventId)) {
+    const recorded = experimentWorkflowEventRecordedEvent.create({
+      experimentPk,
+      name: command.external.name,
+      sourceEventId: command.external.sourceEventId,
+    });
+    events.push(recorded);
+    current = evolveExperiment(current, recorded);
+  }
+  for (let hop = 0; hop < MAX_WORKFLOW_HOPS; hop++) {
+    const { statusId, eventsSinceStatus } = current.workflow;
+    const next = nextWorkflowStep(command.connections, { statusId: statusId as number, eventsSinceStatus });
+    if (!next) break;
+    const changed = experimentWorkflowStatusChangedEvent.create({
+      experimentPk,
+      proposalPk,
+      statusId: next.statusId,
+      previousStatusId: statusId,
+      changedBy: 'workflow',
+      events: next.statusChangingEvents,
+      connectionId: next.connectionId,
+    });
+    events.push(changed);
+    current = evolveExperiment(current, changed);
+  }
+  return events;
 }
 
 function applyScheduledEvent(
@@ -198,6 +261,7 @@ function applyScheduledEvent(
       proposal,
       { ...action.fields, status: ExperimentStatus.DRAFT },
       scheduledEventId,
+      command.workflow,
     );
   }
   // a create of an existing event (delivered again, or after an update) is the update
@@ -218,7 +282,7 @@ export function decideExperiment(command: ExperimentCommand, state: ExperimentSt
       checkTimes(command.fields);
       if (!command.localContactExists) throw badInput(M.localContactNotFound);
       checkOverlap(command.experimentPk, command.fields, command.others);
-      return created(command.experimentPk, proposal, command.fields, null);
+      return created(command.experimentPk, proposal, command.fields, null, command.workflow);
     }
     case 'UpdateExperiment': {
       const current = live(state);
@@ -250,6 +314,8 @@ export function decideExperiment(command: ExperimentCommand, state: ExperimentSt
     }
     case 'ApplyScheduledEvent':
       return applyScheduledEvent(command, state);
+    case 'AdvanceExperimentWorkflow':
+      return advance(command, state);
   }
 }
 

@@ -14,6 +14,10 @@ import {
   PROPOSAL_UPDATED,
   PROPOSAL_ASSESSMENT_EVENT_TYPES,
   assessmentWorkflowEvents,
+  EXPERIMENT_CREATED,
+  EXPERIMENT_UPDATED,
+  experimentProposalWorkflowEvents,
+  type ExperimentEvent,
   type CallMilestoneData,
   type ProposalAssessmentEvent,
 } from '@user-office/contracts';
@@ -69,6 +73,9 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
     // the technical-reviews module's: instrument selected, feasibility review saved / submitted / feasible /
     // unfeasible, all feasibility reviews submitted (assessmentWorkflowEvents)
     ...PROPOSAL_ASSESSMENT_EVENT_TYPES,
+    // the experiments module's: an experiment of the proposal scheduled, activated, completed
+    EXPERIMENT_CREATED,
+    EXPERIMENT_UPDATED,
   ];
   readonly tables = [];
   private readonly logger = new Logger('WorkflowEngine');
@@ -91,8 +98,11 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
         }
         return;
       }
-      if (ASSESSMENT_EVENTS.has(event.type)) {
-        const [name, ...alsoNames] = assessmentWorkflowEvents(event as unknown as ProposalAssessmentEvent);
+      const isExperimentEvent = event.type === EXPERIMENT_CREATED || event.type === EXPERIMENT_UPDATED;
+      if (ASSESSMENT_EVENTS.has(event.type) || isExperimentEvent) {
+        const [name, ...alsoNames] = isExperimentEvent
+          ? experimentProposalWorkflowEvents(event as unknown as ExperimentEvent)
+          : assessmentWorkflowEvents(event as unknown as ProposalAssessmentEvent);
         if (!name) return;
         const { proposalPk } = event.data as { proposalPk: number };
         const proposal = await this.proposals.proposal(proposalPk);

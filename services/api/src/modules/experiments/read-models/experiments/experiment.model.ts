@@ -45,6 +45,10 @@ export class ExperimentModel {
   localContactId!: number | null;
   @Field(() => Int)
   instrumentId!: number;
+  @Field(() => Int, { nullable: true, description: 'the experiment workflow it follows (the default one)' })
+  workflowId!: number | null;
+  @Field(() => Int, { nullable: true, description: 'its status on that workflow (ESF statuses)' })
+  workflowStatusId!: number | null;
   @Field(() => Date)
   createdAt!: Date;
   @Field(() => Date)

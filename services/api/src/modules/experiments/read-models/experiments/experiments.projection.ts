@@ -3,7 +3,9 @@ import {
   EXPERIMENT_CREATED,
   EXPERIMENT_DELETED,
   EXPERIMENT_UPDATED,
-  type ExperimentData,
+  EXPERIMENT_WORKFLOW_STATUS_CHANGED,
+  type ExperimentCreatedData,
+  type ExperimentWorkflowStatusChangedData,
   type ExperimentDeletedData,
 } from '@user-office/contracts';
 import type { SqlExecutor } from '../../../../platform/database/sql-client';
@@ -25,7 +27,12 @@ export class ExperimentsProjection implements Projection {
   readonly name = EXPERIMENTS_PROJECTION;
   readonly version = 1;
   readonly mode = 'inline' as const;
-  readonly eventTypes = [EXPERIMENT_CREATED, EXPERIMENT_UPDATED, EXPERIMENT_DELETED];
+  readonly eventTypes = [
+    EXPERIMENT_CREATED,
+    EXPERIMENT_UPDATED,
+    EXPERIMENT_DELETED,
+    EXPERIMENT_WORKFLOW_STATUS_CHANGED,
+  ];
   readonly tables = [
     {
       name: 'experiments',
@@ -41,6 +48,8 @@ export class ExperimentsProjection implements Projection {
           local_contact_id integer,
           status text NOT NULL,
           scheduled_event_id text,
+          workflow_id integer,
+          workflow_status_id integer,
           created_at timestamptz NOT NULL,
           updated_at timestamptz NOT NULL,
           deleted boolean NOT NULL DEFAULT false
@@ -63,11 +72,19 @@ export class ExperimentsProjection implements Projection {
       ]);
       return;
     }
-    const d = event.data as ExperimentData;
+    if (event.type === EXPERIMENT_WORKFLOW_STATUS_CHANGED) {
+      const d = event.data as ExperimentWorkflowStatusChangedData;
+      await tx.query(
+        `UPDATE ${table} SET workflow_status_id = $2, updated_at = $3 WHERE experiment_pk = $1`,
+        [d.experimentPk, d.statusId, when],
+      );
+      return;
+    }
+    const d = event.data as ExperimentCreatedData;
     await tx.query(
       `INSERT INTO ${table} (experiment_pk, experiment_id, proposal_pk, call_id, instrument_id, starts_at, ends_at,
-         local_contact_id, status, scheduled_event_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+         local_contact_id, status, scheduled_event_id, workflow_id, workflow_status_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $12, $13, $11, $11)
        ON CONFLICT (experiment_pk) DO UPDATE SET instrument_id = excluded.instrument_id,
          starts_at = excluded.starts_at, ends_at = excluded.ends_at, local_contact_id = excluded.local_contact_id,
          status = excluded.status, updated_at = excluded.updated_at`,
@@ -83,6 +100,8 @@ export class ExperimentsProjection implements Projection {
         d.status,
         d.scheduledEventId,
         when,
+        d.workflowId ?? null,
+        d.workflowStatusId ?? null,
       ],
     );
   }

@@ -16,6 +16,8 @@ interface ExperimentRow {
   local_contact_id: number | null;
   status: ExperimentStatus;
   scheduled_event_id: string | null;
+  workflow_id: number | null;
+  workflow_status_id: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -31,6 +33,8 @@ const toExperiment = (r: ExperimentRow): ExperimentModel => ({
   localContactId: r.local_contact_id === null ? null : Number(r.local_contact_id),
   status: r.status,
   scheduledEventId: r.scheduled_event_id,
+  workflowId: r.workflow_id === null ? null : Number(r.workflow_id),
+  workflowStatusId: r.workflow_status_id === null ? null : Number(r.workflow_status_id),
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });
