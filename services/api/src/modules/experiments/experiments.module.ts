@@ -1,7 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { CallsModule } from '../calls';
 import { InstrumentsModule } from '../instruments';
 import { ProposalsModule } from '../proposals';
+import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
+import { SamplesModule } from '../samples';
+import { TemplatesModule } from '../templates';
 import { UsersModule } from '../users';
 import { WorkflowsModule } from '../workflows';
 import { CreateExperimentResolver } from './commands/create-experiment/create-experiment.resolver';
@@ -10,6 +13,19 @@ import { ExecuteExperimentCommandHandler } from './commands/execute-experiment-c
 import { ScheduledEventsResolver } from './commands/scheduled-events/scheduled-events.resolver';
 import { UpdateExperimentResolver } from './commands/update-experiment/update-experiment.resolver';
 import { ExperimentsService } from './experiments.service';
+import { ExperimentSafetyResolver } from './commands/experiment-safety/experiment-safety.resolver';
+import { ExperimentSamplesResolver } from './commands/experiment-samples/experiment-samples.resolver';
+import { ExecuteExperimentSafetyCommandHandler } from './commands/execute-experiment-safety-command';
+import { SafetyReviewResolver } from './commands/safety-review/safety-review.resolver';
+import { ExperimentSafetyQuestionaryOwner } from './experiment-safety.policy';
+import { ExperimentSafetyService } from './experiment-safety.service';
+import { ExperimentSafetyProjection } from './read-models/experiment-safety/experiment-safety.projection';
+import { ExperimentSafetyRepository } from './read-models/experiment-safety/experiment-safety.repository';
+import {
+  ExperimentSafetyFieldResolver,
+  ExperimentSampleFieldsResolver,
+  GetExperimentSafetyResolver,
+} from './read-models/experiment-safety/get-experiment-safety.resolver';
 import { AdvanceExperimentWorkflowOnDomainEventReaction } from './reactions/advance-experiment-workflow-on-domain-event.reaction';
 import { ExperimentsProjection } from './read-models/experiments/experiments.projection';
 import { ExperimentsRepository } from './read-models/experiments/experiments.repository';
@@ -21,7 +37,16 @@ import { GetExperimentsResolver } from './read-models/experiments/get-experiment
  * messages by its event id, applicants list theirs. docs/experiments.md.
  */
 @Module({
-  imports: [CallsModule, InstrumentsModule, ProposalsModule, UsersModule, WorkflowsModule],
+  imports: [
+    CallsModule,
+    InstrumentsModule,
+    ProposalsModule,
+    QuestionariesModule,
+    SamplesModule,
+    TemplatesModule,
+    UsersModule,
+    WorkflowsModule,
+  ],
   providers: [
     ExperimentsProjection,
     ExperimentsRepository,
@@ -33,7 +58,28 @@ import { GetExperimentsResolver } from './read-models/experiments/get-experiment
     ScheduledEventsResolver,
     GetExperimentsResolver,
     AdvanceExperimentWorkflowOnDomainEventReaction,
+    ExperimentSafetyProjection,
+    ExperimentSafetyRepository,
+    ExperimentSafetyService,
+    ExecuteExperimentSafetyCommandHandler,
+    ExperimentSafetyResolver,
+    ExperimentSamplesResolver,
+    SafetyReviewResolver,
+    GetExperimentSafetyResolver,
+    ExperimentSampleFieldsResolver,
+    ExperimentSafetyFieldResolver,
+    ExperimentSafetyQuestionaryOwner,
   ],
-  exports: [ExperimentsRepository, ExperimentsService],
+  exports: [ExperimentsRepository, ExperimentsService, ExperimentSafetyRepository],
 })
-export class ExperimentsModule {}
+export class ExperimentsModule implements OnModuleInit {
+  constructor(
+    private readonly owners: QuestionaryOwners,
+    private readonly owner: ExperimentSafetyQuestionaryOwner,
+  ) {}
+
+  onModuleInit(): void {
+    // the ESI and sample ESI questionaries: read by the ESI's readers, answered by its members until submitted
+    this.owners.register(this.owner);
+  }
+}
