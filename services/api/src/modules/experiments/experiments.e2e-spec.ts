@@ -1,4 +1,9 @@
-import { experimentMessages as M, Role } from '@user-office/contracts';
+import {
+  experimentMessages as M,
+  experimentSafetyMessages as S,
+  questionaryMessages,
+  Role,
+} from '@user-office/contracts';
 import {
   accessMatrix,
   apiTokenFor,
@@ -36,6 +41,28 @@ const S_ACTIVATE = `mutation($id: String!) { activateScheduledExperiment(schedul
 const S_COMPLETE = `mutation($id: String!) { completeScheduledExperiment(scheduledEventId: $id) { status } }`;
 const S_REMOVE = `mutation($id: String!) { removeScheduledExperiment(scheduledEventId: $id) }`;
 
+const SAFETY = `experimentSafetyPk experimentPk esiQuestionaryId esiVersion status esiQuestionarySubmittedAt
+  instrumentScientistDecision experimentSafetyReviewerDecision reviewedBy changesRequestedComment riskLevel
+  samples { sampleId isEsiSubmitted sampleEsiQuestionaryId sample { title } }`;
+const CREATE_ESI = `mutation($pk: Int!) { createExperimentSafety(experimentPk: $pk) { ${SAFETY} } }`;
+const GET_ESI = `query($pk: Int!) { getExperimentSafety(experimentSafetyPk: $pk) { experimentSafetyPk status } }`;
+const SUBMIT_ESI = `mutation($pk: Int!, $s: Boolean) { submitExperimentSafety(experimentSafetyPk: $pk, isSubmitted: $s) { ${SAFETY} } }`;
+const ADD_SAMPLE = `mutation($e: Int!, $s: Int!) { addSampleToExperiment(experimentPk: $e, sampleId: $s) { sampleId isEsiSubmitted sampleEsiQuestionaryId } }`;
+const REMOVE_SAMPLE = `mutation($e: Int!, $s: Int!) { removeSampleFromExperiment(experimentPk: $e, sampleId: $s) { sampleId } }`;
+const UPDATE_SAMPLE = `mutation($e: Int!, $s: Int!, $b: Boolean!) { updateExperimentSample(experimentPk: $e, sampleId: $s, isSubmitted: $b) { sampleId isEsiSubmitted } }`;
+const GET_SAMPLE = `query($e: Int!, $s: Int!) { getExperimentSample(experimentPk: $e, sampleId: $s) { sampleId } }`;
+const QUEUE = `query { experimentSafetyReviews { experimentSafetyPk experimentPk } }`;
+const SCIENTIST_DECISION = `mutation($pk: Int!, $v: Int!, $d: ExperimentSafetyDecision!, $c: String) {
+  submitInstrumentScientistDecision(experimentSafetyPk: $pk, esiVersion: $v, decision: $d, comment: $c) { ${SAFETY} } }`;
+const REVIEWER_DECISION = `mutation($pk: Int!, $v: Int!, $d: ExperimentSafetyDecision!, $c: String) {
+  submitExperimentSafetyReviewerDecision(experimentSafetyPk: $pk, esiVersion: $v, decision: $d, comment: $c) { ${SAFETY} } }`;
+const REQUEST_CHANGES = `mutation($pk: Int!, $v: Int!, $c: String!) { requestExperimentSafetyChanges(experimentSafetyPk: $pk, esiVersion: $v, comment: $c) { ${SAFETY} } }`;
+const RISK = `mutation($pk: Int!, $r: SafetyStatus!) { setExperimentRiskLevel(experimentSafetyPk: $pk, riskLevel: $r) { riskLevel } }`;
+const ANSWER = `mutation($q: Int!, $topic: Int!, $a: [AnswerInput!]!) { answerTopic(questionaryId: $q, topicId: $topic, answers: $a) { isCompleted } }`;
+const CREATE_SAMPLE = `mutation($title: String!, $templateId: Int, $proposalPk: Int, $questionId: String) {
+  createSample(title: $title, templateId: $templateId, proposalPk: $proposalPk, questionId: $questionId, isPostProposalSubmission: true) { id } }`;
+const answer = (questionId: string, value: unknown) => ({ questionId, value: JSON.stringify({ value }) });
+
 const at = (day: number, hour = 8) => new Date(Date.UTC(2027, 0, day, hour)).toISOString();
 
 describe('experiments end to end (postgres)', () => {
@@ -51,6 +78,11 @@ describe('experiments end to end (postgres)', () => {
   let call: Awaited<ReturnType<typeof createOpenCall>>;
   let accepted: number;
   let undecided: number;
+  let safetyReviewer: TestUser;
+  /** the ESI template, the sample ESI template and the sample declaration template: each one required text */
+  const esi = { templateId: 0, topicId: 0, textId: '' };
+  const sampleEsi = { templateId: 0, topicId: 0, textId: '' };
+  const sampleDeclaration = { templateId: 0, questionId: '' };
   let head: () => Promise<number>;
 
   async function gql<T>(query: string, variables: Record<string, unknown>, user: TestUser): Promise<T> {
@@ -142,7 +174,60 @@ describe('experiments end to end (postgres)', () => {
       { s: [otherScientist.id], i: otherInstrumentId },
       officer,
     );
-    call = await createOpenCall(t, officer.token);
+    safetyReviewer = await createUser(t, { role: Role.EXPERIMENT_SAFETY_REVIEWER });
+    const template = async (groupId: string, categoryId: string) => {
+      const { createTemplate } = await gql<{
+        createTemplate: { templateId: number; steps: { topic: { id: number } }[] };
+      }>(
+        `mutation { createTemplate(groupId: ${groupId}, name: "${groupId}") { templateId steps { topic { id } } } }`,
+        {},
+        officer,
+      );
+      const topicId = createTemplate.steps[0].topic.id;
+      const textId = await place(categoryId, 'TEXT_INPUT', createTemplate.templateId, topicId, {
+        required: true,
+      });
+      return { templateId: createTemplate.templateId, topicId, textId };
+    };
+    const place = async (
+      categoryId: string,
+      dataType: string,
+      templateId: number,
+      topicId: number,
+      config: Record<string, unknown>,
+    ) => {
+      const { createQuestion } = await gql<{ createQuestion: { id: string } }>(
+        `mutation { createQuestion(categoryId: ${categoryId}, dataType: ${dataType}) { id } }`,
+        {},
+        officer,
+      );
+      await gql(
+        `mutation($t: Int!, $q: String!, $topic: Int!) { createQuestionTemplateRelation(templateId: $t, questionId: $q, topicId: $topic, sortOrder: 5) { templateId } }`,
+        { t: templateId, q: createQuestion.id, topic: topicId },
+        officer,
+      );
+      await gql(
+        `mutation($t: Int!, $q: String!, $c: String) { updateQuestionTemplateRelationSettings(templateId: $t, questionId: $q, config: $c) { templateId } }`,
+        { t: templateId, q: createQuestion.id, c: JSON.stringify(config) },
+        officer,
+      );
+      return createQuestion.id;
+    };
+    Object.assign(esi, await template('PROPOSAL_ESI', 'PROPOSAL_ESI'));
+    Object.assign(sampleEsi, await template('SAMPLE_ESI', 'SAMPLE_ESI'));
+    sampleDeclaration.templateId = (await template('SAMPLE_DECLARATION', 'SAMPLE')).templateId;
+    call = await createOpenCall(t, officer.token, { esiTemplateId: esi.templateId });
+    sampleDeclaration.questionId = await place(
+      'PROPOSAL',
+      'SAMPLE_DECLARATION',
+      call.templateId,
+      call.topicId,
+      {
+        templateId: sampleDeclaration.templateId,
+        esiTemplateId: sampleEsi.templateId,
+        addEntryButtonLabel: 'Add sample',
+      },
+    );
     await gql(
       `mutation($c: Int!, $i: [InstrumentFapIdInput!]!) { assignInstrumentsToCall(callId: $c, instrumentFapIds: $i) { id } }`,
       { c: call.callId, i: [{ instrumentId }] },
@@ -392,6 +477,180 @@ describe('experiments end to end (postgres)', () => {
     expect(await head()).toBe(removed);
   });
 
+  it('takes the ESI with samples from the applicant, locks it, and through both pinned decisions moves the experiment', async () => {
+    const { createExperiment } = await gql<{ createExperiment: { experimentPk: number } }>(
+      CREATE,
+      { i: { proposalPk: accepted, instrumentId, startsAt: at(25), endsAt: at(26) } },
+      officer,
+    );
+    const experimentPk = createExperiment.experimentPk;
+    await refused(CREATE_ESI, { pk: experimentPk }, stranger, S.onlyMembers);
+    const created = (
+      await gql<{ createExperimentSafety: Record<string, unknown> }>(
+        CREATE_ESI,
+        { pk: experimentPk },
+        coProposer,
+      )
+    ).createExperimentSafety;
+    expect(created).toEqual(
+      expect.objectContaining({ experimentPk, esiVersion: 1, status: 'DRAFT', samples: [] }),
+    );
+    const pk = created.experimentSafetyPk as number;
+    await refused(CREATE_ESI, { pk: experimentPk }, pi, S.exists);
+    // two of the proposal's samples, each with its sample ESI (red until confirmed)
+    const sample = async (title: string) =>
+      (
+        await gql<{ createSample: { id: number } }>(
+          CREATE_SAMPLE,
+          {
+            title,
+            templateId: sampleDeclaration.templateId,
+            proposalPk: accepted,
+            questionId: sampleDeclaration.questionId,
+          },
+          pi,
+        )
+      ).createSample.id;
+    const quartz = await sample('Quartz');
+    const salt = await sample('Salt');
+    const added = [];
+    for (const id of [quartz, salt])
+      added.push(
+        (
+          await gql<{
+            addSampleToExperiment: {
+              sampleId: number;
+              isEsiSubmitted: boolean;
+              sampleEsiQuestionaryId: number;
+            };
+          }>(ADD_SAMPLE, { e: experimentPk, s: id }, pi)
+        ).addSampleToExperiment,
+      );
+    expect(added.map((a) => [a.sampleId, a.isEsiSubmitted])).toEqual([
+      [quartz, false],
+      [salt, false],
+    ]);
+    await refused(ADD_SAMPLE, { e: experimentPk, s: quartz }, pi, S.sampleAlreadyAdded);
+    // "All experiment safety inputs must be completed", on the server
+    await refused(SUBMIT_ESI, { pk }, pi, S.incomplete);
+    await gql(
+      ANSWER,
+      { q: created.esiQuestionaryId, topic: esi.topicId, a: [answer(esi.textId, 'liquid nitrogen')] },
+      pi,
+    );
+    await refused(SUBMIT_ESI, { pk }, pi, S.incomplete);
+    await refused(UPDATE_SAMPLE, { e: experimentPk, s: quartz, b: true }, pi, S.sampleIncomplete);
+    await gql(
+      ANSWER,
+      {
+        q: added[0].sampleEsiQuestionaryId,
+        topic: sampleEsi.topicId,
+        a: [answer(sampleEsi.textId, 'inert')],
+      },
+      pi,
+    );
+    await gql(UPDATE_SAMPLE, { e: experimentPk, s: quartz, b: true }, pi);
+    await gql(
+      ANSWER,
+      {
+        q: added[1].sampleEsiQuestionaryId,
+        topic: sampleEsi.topicId,
+        a: [answer(sampleEsi.textId, 'salty')],
+      },
+      coProposer,
+    );
+    await gql(UPDATE_SAMPLE, { e: experimentPk, s: salt, b: true }, coProposer);
+    const submitted = (await gql<{ submitExperimentSafety: Record<string, unknown> }>(SUBMIT_ESI, { pk }, pi))
+      .submitExperimentSafety;
+    expect(submitted).toEqual(expect.objectContaining({ status: 'SUBMITTED', esiVersion: 1 }));
+    expect(submitted.esiQuestionarySubmittedAt).not.toBeNull();
+    // locked: samples and answers refused
+    await refused(REMOVE_SAMPLE, { e: experimentPk, s: salt }, pi, S.locked);
+    await refused(
+      ANSWER,
+      { q: created.esiQuestionaryId, topic: esi.topicId, a: [answer(esi.textId, 'helium')] },
+      pi,
+      questionaryMessages.mayNotAnswer,
+    );
+    // the queue: the experiment's scientist and the safety reviewer see it, another scientist does not
+    const queue = async (user: TestUser) =>
+      (
+        await gql<{ experimentSafetyReviews: { experimentSafetyPk: number }[] }>(QUEUE, {}, user)
+      ).experimentSafetyReviews.map((q) => q.experimentSafetyPk);
+    expect(await queue(scientist)).toContain(pk);
+    expect(await queue(safetyReviewer)).toContain(pk);
+    expect(await queue(otherScientist)).not.toContain(pk);
+    expect(
+      (await gql<{ getExperimentSafety: unknown }>(GET_ESI, { pk }, otherScientist)).getExperimentSafety,
+    ).toBeNull();
+    // two decisions in turn, by the experiment's own scientist, pinned to the version
+    await refused(REVIEWER_DECISION, { pk, v: 1, d: 'ACCEPTED' }, safetyReviewer, S.scientistFirst);
+    await refused(SCIENTIST_DECISION, { pk, v: 1, d: 'ACCEPTED' }, otherScientist, S.notInstrumentScientist);
+    await refused(SCIENTIST_DECISION, { pk, v: 2, d: 'ACCEPTED' }, scientist, S.stale(2, 1));
+    // a question reopens it to the applicant; its version moves on
+    const reopened = (
+      await gql<{ requestExperimentSafetyChanges: Record<string, unknown> }>(
+        REQUEST_CHANGES,
+        { pk, v: 1, c: 'How much nitrogen?' },
+        scientist,
+      )
+    ).requestExperimentSafetyChanges;
+    expect(reopened).toEqual(
+      expect.objectContaining({
+        status: 'CHANGES_REQUESTED',
+        esiVersion: 2,
+        changesRequestedComment: 'How much nitrogen?',
+        esiQuestionarySubmittedAt: null,
+      }),
+    );
+    await gql(
+      ANSWER,
+      {
+        q: created.esiQuestionaryId,
+        topic: esi.topicId,
+        a: [answer(esi.textId, '5 litres of liquid nitrogen')],
+      },
+      pi,
+    );
+    await gql(SUBMIT_ESI, { pk }, pi);
+    await refused(SCIENTIST_DECISION, { pk, v: 1, d: 'ACCEPTED' }, scientist, S.stale(1, 2));
+    await gql(SCIENTIST_DECISION, { pk, v: 2, d: 'ACCEPTED', c: 'Fine' }, scientist);
+    await gql(RISK, { pk, r: 'LOW_RISK' }, safetyReviewer);
+    const decided = (
+      await gql<{ submitExperimentSafetyReviewerDecision: Record<string, unknown> }>(
+        REVIEWER_DECISION,
+        { pk, v: 2, d: 'ACCEPTED', c: 'Safe' },
+        safetyReviewer,
+      )
+    ).submitExperimentSafetyReviewerDecision;
+    expect(decided).toEqual(
+      expect.objectContaining({
+        status: 'ACCEPTED',
+        instrumentScientistDecision: 'ACCEPTED',
+        experimentSafetyReviewerDecision: 'ACCEPTED',
+        reviewedBy: safetyReviewer.id,
+        riskLevel: 'LOW_RISK',
+      }),
+    );
+    expect(await queue(safetyReviewer)).not.toContain(pk);
+    // the decisions moved the experiment on the default experiment workflow: AWAITING_ESF → ESF_IS_REVIEW → ESF_APPROVED
+    await settle();
+    const { getStatuses } = await gql<{ getStatuses: { id: number; shortCode: string }[] }>(
+      '{ getStatuses(entityType: EXPERIMENT) { id shortCode } }',
+      {},
+      officer,
+    );
+    const { experiments } = await gql<{
+      experiments: { experiments: { experimentPk: number; workflowStatusId: number }[] };
+    }>(
+      `query($f: ExperimentsFilter) { experiments(filter: $f) { experiments { experimentPk workflowStatusId } } }`,
+      { f: { proposalPk: accepted } },
+      officer,
+    );
+    const status = experiments.experiments.find((e) => e.experimentPk === experimentPk)?.workflowStatusId;
+    expect(getStatuses.find((st) => st.id === status)?.shortCode).toBe('ESF_APPROVED');
+  });
+
   it("accepts only an ESI template as a call's esiTemplateId", async () => {
     const res = await t.gql(
       CREATE_CALL,
@@ -416,6 +675,8 @@ describe('experiments end to end (postgres)', () => {
     await settle();
     const before = await head();
     const STAFF = [Role.USER_OFFICER, Role.INSTRUMENT_SCIENTIST];
+    const READERS = [Role.USER_OFFICER, Role.INSTRUMENT_SCIENTIST, Role.EXPERIMENT_SAFETY_REVIEWER];
+    const APPLICANT = [Role.USER, Role.USER_OFFICER];
     const nothing = { proposalPk: 999999, instrumentId: 999999, startsAt: at(1), endsAt: at(2) };
     const cases: AccessCase[] = [
       { operation: 'createExperiment', document: CREATE, variables: { i: nothing }, allowed: STAFF },
@@ -464,10 +725,78 @@ describe('experiments end to end (postgres)', () => {
         variables: { id: 'x' },
         allowed: [Role.USER_OFFICER],
       },
+      {
+        operation: 'createExperimentSafety',
+        document: CREATE_ESI,
+        variables: { pk: 999999 },
+        allowed: [Role.USER],
+      },
+      {
+        operation: 'getExperimentSafety',
+        document: GET_ESI,
+        variables: { pk: 999999 },
+        allowed: [Role.USER, ...READERS],
+      },
+      {
+        operation: 'getExperimentSample',
+        document: GET_SAMPLE,
+        variables: { e: 999999, s: 1 },
+        allowed: [Role.USER, ...READERS],
+      },
+      { operation: 'experimentSafetyReviews', document: QUEUE, allowed: READERS },
+      {
+        operation: 'submitExperimentSafety',
+        document: SUBMIT_ESI,
+        variables: { pk: 999999 },
+        allowed: APPLICANT,
+      },
+      {
+        operation: 'addSampleToExperiment',
+        document: ADD_SAMPLE,
+        variables: { e: 999999, s: 1 },
+        allowed: APPLICANT,
+      },
+      {
+        operation: 'removeSampleFromExperiment',
+        document: REMOVE_SAMPLE,
+        variables: { e: 999999, s: 1 },
+        allowed: APPLICANT,
+      },
+      {
+        operation: 'updateExperimentSample',
+        document: UPDATE_SAMPLE,
+        variables: { e: 999999, s: 1, b: true },
+        allowed: APPLICANT,
+      },
+      {
+        operation: 'submitInstrumentScientistDecision',
+        document: SCIENTIST_DECISION,
+        variables: { pk: 999999, v: 1, d: 'ACCEPTED' },
+        allowed: STAFF,
+      },
+      {
+        operation: 'submitExperimentSafetyReviewerDecision',
+        document: REVIEWER_DECISION,
+        variables: { pk: 999999, v: 1, d: 'ACCEPTED' },
+        allowed: [Role.USER_OFFICER, Role.EXPERIMENT_SAFETY_REVIEWER],
+      },
+      {
+        operation: 'requestExperimentSafetyChanges',
+        document: REQUEST_CHANGES,
+        variables: { pk: 999999, v: 1, c: 'why?' },
+        allowed: READERS,
+      },
+      {
+        operation: 'setExperimentRiskLevel',
+        document: RISK,
+        variables: { pk: 999999, r: 'LOW_RISK' },
+        allowed: [Role.USER_OFFICER, Role.EXPERIMENT_SAFETY_REVIEWER],
+      },
     ];
     expect(await accessMatrix(t, cases, apiToken)).toEqual(expectedMatrix(cases, true));
     expect(await head()).toBe(before);
     // with the permission, an API token is let through each (acting as the user office), but the user's own list
+    const NEEDS_USER = ['getUserExperiments', 'createExperimentSafety'];
     const permitted = await apiTokenFor(
       t,
       cases.map((c) => c.operation),
@@ -477,7 +806,7 @@ describe('experiments end to end (postgres)', () => {
       const res = await t.gql(c.document, c.variables ?? {}, permitted);
       const message = res.errors?.[0]?.message ?? '';
       const refusedToken = message.includes('may not call') || message.includes('needs a signed-in user');
-      expect([c.operation, refusedToken]).toEqual([c.operation, c.operation === 'getUserExperiments']);
+      expect([c.operation, refusedToken]).toEqual([c.operation, NEEDS_USER.includes(c.operation)]);
     }
     expect(await head()).toBe(withToken);
   });
