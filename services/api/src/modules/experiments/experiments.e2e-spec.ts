@@ -3,6 +3,7 @@ import {
   experimentSafetyMessages as S,
   questionaryMessages,
   Role,
+  WorkflowType,
 } from '@user-office/contracts';
 import {
   accessMatrix,
@@ -10,16 +11,21 @@ import {
   expectedMatrix,
   type AccessCase,
 } from '../../../test/support/access-matrix';
+import { eventually } from '../../../test/support/eventually';
 import {
   CREATE_CALL,
   callInput,
   createOpenCall,
   createUser,
+  emailAction,
   type TestUser,
 } from '../../../test/support/fixtures';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
+import { MailerService } from '../notifications';
+import { UsersService } from '../users';
+import { WorkflowsRepository } from '../workflows';
 import { EXPERIMENT_WORKFLOW_ENGINE } from './reactions/advance-experiment-workflow-on-domain-event.reaction';
 
 /** the proposal and the experiment workflow engines */
@@ -102,7 +108,13 @@ describe('experiments end to end (postgres)', () => {
     const before = await head();
     const res = await t.gql(query, variables, user.token);
     expect(res.errors?.[0]?.message).toBe(message);
-    expect(await head()).toBe(before);
+    expect(await appendedSince(before)).toEqual([]);
+  }
+
+  /** the events appended since `position`, but the status actions' log of e-mails sent meanwhile (not a request's doing) */
+  async function appendedSince(position: number): Promise<string[]> {
+    const appended = await t.app.get<EventStore>(EVENT_STORE).readAll({ after: position, limit: 100 });
+    return appended.map((e) => e.type).filter((type) => !type.startsWith('StatusAction'));
   }
 
   /** a submitted proposal of the call, by the PI with a co-proposer, on the instrument */
@@ -484,6 +496,26 @@ describe('experiments end to end (postgres)', () => {
       officer,
     );
     const experimentPk = createExperiment.experimentPk;
+    // the default experiment workflow e-mails the safety reviewers on submission and the PI on approval
+    const workflows = t.app.get(WorkflowsRepository);
+    const workflowId = (await workflows.defaultWorkflowId(WorkflowType.EXPERIMENT))!;
+    const statusIds = Object.fromEntries(
+      (await workflows.statuses(WorkflowType.EXPERIMENT)).map((st) => [st.shortCode, st.id]),
+    );
+    const connections = await workflows.connections(workflowId);
+    const into = (shortCode: string) => connections.find((c) => c.statusId === statusIds[shortCode])!.id;
+    for (const [shortCode, recipient, template] of [
+      ['ESF_IS_REVIEW', 'EXPERIMENT_SAFETY_REVIEWERS', 'experiment-esf-submitted'],
+      ['ESF_APPROVED', 'PI', 'experiment-esf-approved'],
+    ])
+      await gql(
+        `mutation($id: Int!, $w: Int!, $a: [ConnectionStatusActionInput!]!) {
+          addConnectionStatusActions(workflowConnectionId: $id, workflowId: $w, actions: $a) { id } }`,
+        { id: into(shortCode), w: workflowId, a: [emailAction([{ name: recipient, template }])] },
+        officer,
+      );
+    const outbox = t.app.get(MailerService).outbox;
+    const mailsBefore = outbox.length;
     await refused(CREATE_ESI, { pk: experimentPk }, stranger, S.onlyMembers);
     const created = (
       await gql<{ createExperimentSafety: Record<string, unknown> }>(
@@ -649,6 +681,21 @@ describe('experiments end to end (postgres)', () => {
     );
     const status = experiments.experiments.find((e) => e.experimentPk === experimentPk)?.workflowStatusId;
     expect(getStatuses.find((st) => st.id === status)?.shortCode).toBe('ESF_APPROVED');
+    // the status actions of the experiment workflow: the safety reviewers were told of the submissions, the PI of
+    // the approval
+    const email = async (user: TestUser) => (await t.app.get(UsersService).byId(user.id))!.email;
+    const [reviewerEmail, piEmail] = [await email(safetyReviewer), await email(pi)];
+    await eventually(
+      async () => {
+        const sent = outbox.slice(mailsBefore);
+        return (
+          sent.some((m) => m.to === reviewerEmail && m.subject.includes('submitted')) &&
+          sent.some((m) => m.to === piEmail && m.subject.includes('approved'))
+        );
+      },
+      'the experiment workflow e-mails',
+      15_000,
+    );
   });
 
   it("accepts only an ESI template as a call's esiTemplateId", async () => {
@@ -794,7 +841,7 @@ describe('experiments end to end (postgres)', () => {
       },
     ];
     expect(await accessMatrix(t, cases, apiToken)).toEqual(expectedMatrix(cases, true));
-    expect(await head()).toBe(before);
+    expect(await appendedSince(before)).toEqual([]);
     // with the permission, an API token is let through each (acting as the user office), but the user's own list
     const NEEDS_USER = ['getUserExperiments', 'createExperimentSafety'];
     const permitted = await apiTokenFor(
@@ -808,6 +855,6 @@ describe('experiments end to end (postgres)', () => {
       const refusedToken = message.includes('may not call') || message.includes('needs a signed-in user');
       expect([c.operation, refusedToken]).toEqual([c.operation, NEEDS_USER.includes(c.operation)]);
     }
-    expect(await head()).toBe(withToken);
+    expect(await appendedSince(withToken)).toEqual([]);
   });
 });
