@@ -18,7 +18,7 @@ import { CallsRepository } from '../calls';
 import { InstrumentsRepository } from '../instruments';
 import { ProposalsRepository, ProposalsService } from '../proposals';
 import { QuestionariesService } from '../questionaries';
-import { SamplesRepository } from '../samples';
+import { SamplesRepository, SamplesService } from '../samples';
 import { TemplatesRepository } from '../templates';
 import { ExecuteExperimentSafetyCommand } from './commands/execute-experiment-safety-command';
 import type { ExperimentSafetyCommand, SafetyActor } from './domain/experiment-safety.decide';
@@ -57,6 +57,7 @@ export class ExperimentSafetyService {
     private readonly calls: CallsRepository,
     private readonly questionaries: QuestionariesService,
     private readonly samples: SamplesRepository,
+    private readonly samplesService: SamplesService,
     private readonly templates: TemplatesRepository,
   ) {}
 
@@ -187,6 +188,46 @@ export class ExperimentSafetyService {
     const questionaryId = await this.questionaries.create(templateId as number, session?.id ?? null);
     await this.run(experimentPk, command(questionaryId));
     return this.savedSample(experimentPk, sampleId);
+  }
+
+  /**
+   * cloneExperimentSample: a copy of one of the proposal's samples (a post-submission sample of the samples
+   * module, titled `newSampleTitle`), added to the experiment; when the source is on the experiment its sample ESI
+   * answers are copied too. The ESI's rules are checked first, so a refusal clones nothing.
+   */
+  async cloneSample(
+    session: SessionUser,
+    experimentPk: number,
+    sampleId: number,
+    newSampleTitle: string | null,
+  ): Promise<ExperimentSampleModel> {
+    const safety = await this.existingOf(experimentPk);
+    const source = await this.samples.sample(sampleId);
+    if (!source) throw notFound(M.sampleNotFound);
+    const templateId = await this.sampleEsiTemplateId(source);
+    await this.run(
+      experimentPk,
+      {
+        type: 'AddSampleToExperiment',
+        actor: await this.actor(session, safety),
+        sampleId: -1,
+        sampleOfProposal: source.proposalPk === safety.proposalPk,
+        sampleEsiQuestionaryId: templateId === null ? null : 0,
+      },
+      true,
+    );
+    const cloneId = await this.samplesService.clone(session, sampleId, newSampleTitle, true);
+    const added = await this.addSample(session, experimentPk, cloneId);
+    const sourceOnExperiment = await this.repository.sample(experimentPk, sampleId);
+    if (sourceOnExperiment)
+      await this.questionaries.copyAnswers(
+        sourceOnExperiment.sampleEsiQuestionaryId,
+        added.sampleEsiQuestionaryId,
+        {
+          completeness: false,
+        },
+      );
+    return added;
   }
 
   private async savedSample(experimentPk: number, sampleId: number): Promise<ExperimentSampleModel> {

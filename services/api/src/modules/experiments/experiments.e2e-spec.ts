@@ -55,6 +55,7 @@ const GET_ESI = `query($pk: Int!) { getExperimentSafety(experimentSafetyPk: $pk)
 const SUBMIT_ESI = `mutation($pk: Int!, $s: Boolean) { submitExperimentSafety(experimentSafetyPk: $pk, isSubmitted: $s) { ${SAFETY} } }`;
 const ADD_SAMPLE = `mutation($e: Int!, $s: Int!) { addSampleToExperiment(experimentPk: $e, sampleId: $s) { sampleId isEsiSubmitted sampleEsiQuestionaryId } }`;
 const REMOVE_SAMPLE = `mutation($e: Int!, $s: Int!) { removeSampleFromExperiment(experimentPk: $e, sampleId: $s) { sampleId } }`;
+const CLONE_SAMPLE = `mutation($e: Int!, $s: Int!, $t: String) { cloneExperimentSample(experimentPk: $e, sampleId: $s, newSampleTitle: $t) { sampleId isEsiSubmitted sample { title isPostProposalSubmission } } }`;
 const UPDATE_SAMPLE = `mutation($e: Int!, $s: Int!, $b: Boolean!) { updateExperimentSample(experimentPk: $e, sampleId: $s, isSubmitted: $b) { sampleId isEsiSubmitted } }`;
 const GET_SAMPLE = `query($e: Int!, $s: Int!) { getExperimentSample(experimentPk: $e, sampleId: $s) { sampleId } }`;
 const QUEUE = `query { experimentSafetyReviews { experimentSafetyPk experimentPk } }`;
@@ -563,6 +564,21 @@ describe('experiments end to end (postgres)', () => {
       [salt, false],
     ]);
     await refused(ADD_SAMPLE, { e: experimentPk, s: quartz }, pi, S.sampleAlreadyAdded);
+    // a clone of a sample joins the experiment (red); deselected, it is gone from it
+    const { cloneExperimentSample } = await gql<{
+      cloneExperimentSample: {
+        sampleId: number;
+        isEsiSubmitted: boolean;
+        sample: { title: string; isPostProposalSubmission: boolean };
+      };
+    }>(CLONE_SAMPLE, { e: experimentPk, s: quartz, t: 'Quartz, second piece' }, coProposer);
+    expect(cloneExperimentSample).toEqual(
+      expect.objectContaining({
+        isEsiSubmitted: false,
+        sample: { title: 'Quartz, second piece', isPostProposalSubmission: true },
+      }),
+    );
+    await gql(REMOVE_SAMPLE, { e: experimentPk, s: cloneExperimentSample.sampleId }, pi);
     // "All experiment safety inputs must be completed", on the server
     await refused(SUBMIT_ESI, { pk }, pi, S.incomplete);
     await gql(
@@ -843,7 +859,7 @@ describe('experiments end to end (postgres)', () => {
     expect(await accessMatrix(t, cases, apiToken)).toEqual(expectedMatrix(cases, true));
     expect(await appendedSince(before)).toEqual([]);
     // with the permission, an API token is let through each (acting as the user office), but the user's own list
-    const NEEDS_USER = ['getUserExperiments', 'createExperimentSafety'];
+    const NEEDS_USER = ['getUserExperiments', 'createExperimentSafety', 'cloneExperimentSample'];
     const permitted = await apiTokenFor(
       t,
       cases.map((c) => c.operation),

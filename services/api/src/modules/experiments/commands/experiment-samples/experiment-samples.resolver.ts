@@ -26,6 +26,22 @@ export class ExperimentSamplesResolver {
 
   @Mutation(() => ExperimentSampleModel, {
     description:
+      "Clones one of the proposal's samples (post-submission, titled newSampleTitle) onto the experiment, with a " +
+      'copy of its sample ESI answers when the source is on the experiment',
+  })
+  @RequiresFeature(FeatureId.EXPERIMENT_SAFETY_REVIEW)
+  @RolesAllowed(Role.USER, Role.USER_OFFICER)
+  cloneExperimentSample(
+    @CurrentUser() session: SessionUser,
+    @Args('experimentPk', { type: () => Int }) experimentPk: number,
+    @Args('sampleId', { type: () => Int }) sampleId: number,
+    @Args('newSampleTitle', { type: () => String, nullable: true }) newSampleTitle: string | null,
+  ): Promise<ExperimentSampleModel> {
+    return this.service.cloneSample(session, experimentPk, sampleId, newSampleTitle);
+  }
+
+  @Mutation(() => ExperimentSampleModel, {
+    description:
       'Removes the sample from the experiment (its sample ESI answers are lost); returns it as it was',
   })
   @RequiresFeature(FeatureId.EXPERIMENT_SAFETY_REVIEW)
