@@ -11,6 +11,7 @@ import {
   expectedMatrix,
   type AccessCase,
 } from '../../../test/support/access-matrix';
+import type { Response as ParsedResponse } from 'superagent';
 import { eventually } from '../../../test/support/eventually';
 import {
   CREATE_CALL,
@@ -69,6 +70,13 @@ const ANSWER = `mutation($q: Int!, $topic: Int!, $a: [AnswerInput!]!) { answerTo
 const CREATE_SAMPLE = `mutation($title: String!, $templateId: Int, $proposalPk: Int, $questionId: String) {
   createSample(title: $title, templateId: $templateId, proposalPk: $proposalPk, questionId: $questionId, isPostProposalSubmission: true) { id } }`;
 const answer = (questionId: string, value: unknown) => ({ questionId, value: JSON.stringify({ value }) });
+
+/** a response body as bytes, whatever its type */
+const binary = (res: ParsedResponse, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
 
 const at = (day: number, hour = 8) => new Date(Date.UTC(2027, 0, day, hour)).toISOString();
 
@@ -697,6 +705,19 @@ describe('experiments end to end (postgres)', () => {
     );
     const status = experiments.experiments.find((e) => e.experimentPk === experimentPk)?.workflowStatusId;
     expect(getStatuses.find((st) => st.id === status)?.shortCode).toBe('ESF_APPROVED');
+    // the sample's PDF with its sample ESI answers: the proposal's members, officers and safety reviewers
+    const pdf = (user: TestUser) =>
+      t
+        .http()
+        .get(`/download/pdf/sample/${quartz}`)
+        .set('authorization', `Bearer ${user.token}`)
+        .buffer(true)
+        .parse(binary);
+    for (const user of [pi, safetyReviewer]) {
+      const res = await pdf(user);
+      expect([res.status, (res.body as Buffer).subarray(0, 5).toString('latin1')]).toEqual([200, '%PDF-']);
+    }
+    expect((await pdf(stranger)).status).toBe(403);
     // the status actions of the experiment workflow: the safety reviewers were told of the submissions, the PI of
     // the approval
     const email = async (user: TestUser) => (await t.app.get(UsersService).byId(user.id))!.email;
