@@ -659,6 +659,14 @@ describe('experiments end to end (postgres)', () => {
         esiQuestionarySubmittedAt: null,
       }),
     );
+    // the applicant is told the question (an e-mail to each proposer)
+    const piAddress = (await t.app.get(UsersService).byId(pi.id))!.email;
+    await eventually(
+      async () =>
+        outbox.slice(mailsBefore).some((m) => m.to === piAddress && m.text.includes('How much nitrogen?')),
+      'the changes request e-mail',
+      15_000,
+    );
     await gql(
       ANSWER,
       {

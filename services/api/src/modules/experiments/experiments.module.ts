@@ -1,6 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { CallsModule } from '../calls';
 import { InstrumentsModule } from '../instruments';
+import { NotificationsModule } from '../notifications';
 import { ProposalsModule } from '../proposals';
 import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
 import { SamplesModule } from '../samples';
@@ -27,6 +28,7 @@ import {
   GetExperimentSafetyResolver,
 } from './read-models/experiment-safety/get-experiment-safety.resolver';
 import { AdvanceExperimentWorkflowOnDomainEventReaction } from './reactions/advance-experiment-workflow-on-domain-event.reaction';
+import { SendEmailOnExperimentSafetyChangesRequestedReaction } from './reactions/send-email-on-experiment-safety-changes-requested.reaction';
 import { ExperimentsProjection } from './read-models/experiments/experiments.projection';
 import { ExperimentsRepository } from './read-models/experiments/experiments.repository';
 import { GetExperimentsResolver } from './read-models/experiments/get-experiments.resolver';
@@ -40,6 +42,7 @@ import { GetExperimentsResolver } from './read-models/experiments/get-experiment
   imports: [
     CallsModule,
     InstrumentsModule,
+    NotificationsModule,
     ProposalsModule,
     QuestionariesModule,
     SamplesModule,
@@ -69,6 +72,7 @@ import { GetExperimentsResolver } from './read-models/experiments/get-experiment
     ExperimentSampleFieldsResolver,
     ExperimentSafetyFieldResolver,
     ExperimentSafetyQuestionaryOwner,
+    SendEmailOnExperimentSafetyChangesRequestedReaction,
   ],
   exports: [ExperimentsRepository, ExperimentsService, ExperimentSafetyRepository],
 })
