@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataType, Role } from '@user-office/contracts';
+import { DataType, FeatureId, Role } from '@user-office/contracts';
+import { AccessRegistry } from '../../platform/auth/access-registry';
 import type { SessionUser } from '../../platform/auth/session';
 import { ProposalsService } from '../proposals';
 import { QuestionariesService } from '../questionaries';
@@ -39,6 +40,7 @@ export class DemoStaffWork {
     private readonly proposals: ProposalsService,
     private readonly questionaries: QuestionariesService,
     private readonly api: DemoGraphql,
+    private readonly access: AccessRegistry,
   ) {}
 
   async seed(callId: number): Promise<void> {
@@ -53,6 +55,10 @@ export class DemoStaffWork {
    * accepts it, so `safety` has a decision to make and `applicant` a safety input to fill.
    */
   private async seedExperiments(proposalPks: readonly number[], instrumentId: number): Promise<void> {
+    // experiments need the scheduler and the safety review (an officer may have turned them off before the seed)
+    const features = this.access.features;
+    if (!(await features.isEnabled(FeatureId.SCHEDULER))) return;
+    const withSafety = await features.isEnabled(FeatureId.EXPERIMENT_SAFETY_REVIEW);
     const scientistId = await this.api.userId('scientist');
     const day = 24 * 3600 * 1000;
     const midnight = new Date(new Date().toISOString().slice(0, 10)).getTime();
@@ -77,7 +83,7 @@ export class DemoStaffWork {
           },
         },
       );
-      if (demo.esi)
+      if (demo.esi && withSafety)
         await this.submitSafety(
           DEMO_SUBMITTED_PROPOSALS[demo.proposalIndex].pi,
           createExperiment.experimentPk,
