@@ -76,13 +76,20 @@ export const createExperimentSchema = object({
 });
 export type CreateExperimentInput = InferType<typeof createExperimentSchema>;
 
-/** Input of `updateExperiment`: the whole experiment (moved, re-timed, another local contact or status). */
+/**
+ * Input of `updateExperiment`: the new times, and what else changes — an instrument, local contact or status left
+ * out stays as it is (a drag on the timeline sends the times, and the instrument when it changes row); a null
+ * local contact removes it.
+ */
 export const updateExperimentSchema = object({
   experimentPk: id(M.experimentRequired),
-  instrumentId: id(M.instrumentRequired),
+  instrumentId: number().integer(M.instrumentRequired).min(1, M.instrumentRequired).nullable().optional(),
   ...times,
-  localContactId: nullableId(),
-  status: status(),
+  localContactId: number().integer().nullable().optional(),
+  status: mixed<ExperimentStatus>()
+    .transform((v: unknown) => (v === null ? undefined : v))
+    .oneOf([...Object.values(ExperimentStatus), undefined], M.statusOneOf)
+    .optional(),
 });
 export type UpdateExperimentInput = InferType<typeof updateExperimentSchema>;
 

@@ -375,6 +375,14 @@ describe('experiments end to end (postgres)', () => {
     const before = await head();
     await gql(UPDATE, { i: moved }, scientist);
     expect(await head()).toBe(before);
+    // a drag on the timeline sends the times only: the instrument, status and local contact stay
+    const dragged = await gql<{
+      updateExperiment: { status: string; instrumentId: number; startsAt: string };
+    }>(UPDATE, { i: { experimentPk: moved.experimentPk, startsAt: at(15), endsAt: at(16) } }, officer);
+    expect(dragged.updateExperiment).toEqual(
+      expect.objectContaining({ status: 'ACTIVE', instrumentId, startsAt: at(15) }),
+    );
+    await gql(UPDATE, { i: moved }, officer);
     // the staff list: officers all, each scientist their instrument's
     const list = async (user: TestUser, f: Record<string, unknown> = {}) =>
       (

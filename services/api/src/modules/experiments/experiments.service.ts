@@ -138,12 +138,13 @@ export class ExperimentsService {
   async update(session: SessionUser | null, input: UpdateExperimentInput): Promise<ExperimentModel> {
     const current = await this.repository.get(input.experimentPk);
     if (!current) throw notFound(M.experimentNotFound);
+    // left out: stays as it is
     const fields: ExperimentFields = {
-      instrumentId: input.instrumentId,
+      instrumentId: input.instrumentId ?? current.instrumentId,
       startsAt: input.startsAt,
       endsAt: input.endsAt,
-      localContactId: input.localContactId ?? null,
-      status: input.status,
+      localContactId: input.localContactId === undefined ? current.localContactId : input.localContactId,
+      status: input.status ?? current.status,
     };
     const [actor, proposal, localContactExists, others] = await Promise.all([
       this.actor(session),
