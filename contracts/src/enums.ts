@@ -300,6 +300,13 @@ export enum ExperimentStatus {
   DRAFT = 'DRAFT',
 }
 
+/** A decision of the experiment safety review (the instrument scientist's, then the safety reviewer's). */
+export enum ExperimentSafetyDecision {
+  ACCEPTED = 'ACCEPTED',
+  REJECTED = 'REJECTED',
+  UNSET = 'UNSET',
+}
+
 /** Reviewer filter of the instrument scientist's proposal list: all proposals or only mine. */
 export enum ReviewerFilter {
   ALL = 'ALL',
@@ -390,6 +397,7 @@ export const GRAPHQL_ENUMS = {
   DependenciesLogicOperator,
   EmailStatusActionRecipients,
   EvaluatorOperator,
+  ExperimentSafetyDecision,
   ExperimentSource,
   ExperimentStatus,
   FeatureId,

@@ -26,3 +26,5 @@ export * from './proposal-scientist-comments.events';
 export * from './technical-reviews.events';
 export * from './instruments.events';
 export * from './faps.events';
+export * from './experiments.events';
+export * from './experiment-safety.events';

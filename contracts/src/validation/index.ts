@@ -21,3 +21,4 @@ export * from './technical-reviews.schema';
 export * from './technique-status-rules';
 export * from './instruments.schema';
 export * from './faps.schema';
+export * from './experiments.schema';

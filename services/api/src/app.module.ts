@@ -29,6 +29,7 @@ import { StatusActionsModule } from './modules/status-actions';
 import { DemoSeedModule } from './modules/demo-seed';
 import { InternalReviewsModule } from './modules/internal-reviews';
 import { ProposalScientistCommentsModule } from './modules/proposal-scientist-comments';
+import { ExperimentsModule } from './modules/experiments';
 
 /** The domain modules, in the order later issues add them. */
 const DOMAIN_MODULES = [
@@ -58,6 +59,7 @@ const DOMAIN_MODULES = [
   InternalReviewsModule,
   ProposalScientistCommentsModule,
   DemoSeedModule,
+  ExperimentsModule,
 ];
 
 @Module({})

@@ -57,7 +57,12 @@ export class CallsService {
       valid.technicalReviewTemplateId,
       TemplateGroupId.TECHNICAL_REVIEW,
     );
-    await this.checkTemplate('ESI template', 'esiTemplateId', valid.esiTemplateId, null);
+    await this.checkTemplate(
+      'ESI template',
+      'esiTemplateId',
+      valid.esiTemplateId,
+      TemplateGroupId.PROPOSAL_ESI,
+    );
     return {
       shortCode: valid.shortCode,
       title: valid.title || null,

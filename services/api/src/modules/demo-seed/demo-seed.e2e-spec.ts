@@ -19,6 +19,7 @@ import { DemoSeeder } from './demo-seeder';
 import {
   DEMO_CALL_SHORT_CODE,
   DEMO_FAP,
+  DEMO_EXPERIMENTS,
   DEMO_INSTRUMENT,
   DEMO_INTERNAL_REVIEW,
   DEMO_OPTIONS,
@@ -145,6 +146,67 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
       expect(p.submitted).toBe(true);
       expect(p.proposalId).toMatch(/^DEMO-\d{4}$/);
     }
+  });
+
+  it('gives the applicant an experiment next week to fill the safety input of, and safety a submitted one', async () => {
+    const as = async (username: string, role: Role) => {
+      const user = await t.app.get(UsersService).byOidcSub(devAccount(username).sub);
+      return t.token({ id: user!.id, roles: [role], currentRole: role });
+    };
+    const { getUserExperiments } = await gql<{
+      getUserExperiments: {
+        startsAt: string;
+        status: string;
+        proposal: { title: string };
+        instrument: { shortCode: string };
+        localContact: { id: number } | null;
+        experimentSafety: { status: string } | null;
+      }[];
+    }>(
+      `{ getUserExperiments(filter: { endsAfter: "${new Date().toISOString()}" }) { startsAt status proposal { title }
+          instrument { shortCode } localContact { id } experimentSafety { status } } }`,
+      {},
+      await as('applicant', Role.USER),
+    );
+    // the applicant is the PI of the first and a co-proposer of the second
+    expect(
+      getUserExperiments.map((e) => [
+        e.proposal.title,
+        e.instrument.shortCode,
+        e.status,
+        e.experimentSafety?.status ?? null,
+      ]),
+    ).toEqual([
+      [
+        DEMO_SUBMITTED_PROPOSALS[DEMO_EXPERIMENTS[0].proposalIndex].title,
+        DEMO_INSTRUMENT.shortCode,
+        'ACTIVE',
+        null,
+      ],
+      [
+        DEMO_SUBMITTED_PROPOSALS[DEMO_EXPERIMENTS[1].proposalIndex].title,
+        DEMO_INSTRUMENT.shortCode,
+        'ACTIVE',
+        'SUBMITTED',
+      ],
+    ]);
+    const nextWeek = Date.parse(getUserExperiments[0].startsAt) - Date.now();
+    expect(nextWeek).toBeGreaterThan(5 * 24 * 3600 * 1000);
+    expect(nextWeek).toBeLessThan(8 * 24 * 3600 * 1000);
+    const { experimentSafetyReviews } = await gql<{
+      experimentSafetyReviews: {
+        esiVersion: number;
+        instrumentScientistDecision: string;
+        experimentSafetyReviewerDecision: string;
+      }[];
+    }>(
+      `{ experimentSafetyReviews { esiVersion instrumentScientistDecision experimentSafetyReviewerDecision } }`,
+      {},
+      await as('safety', Role.EXPERIMENT_SAFETY_REVIEWER),
+    );
+    expect(experimentSafetyReviews).toEqual([
+      { esiVersion: 1, instrumentScientistDecision: 'ACCEPTED', experimentSafetyReviewerDecision: 'UNSET' },
+    ]);
   });
 
   it('gives the scientist and the internal reviewer work: the instrument, the technique, the reviews to fill', async () => {

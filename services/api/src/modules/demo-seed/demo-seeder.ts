@@ -34,6 +34,8 @@ import {
   DEMO_SAMPLE_TEMPLATE,
   DEMO_SUB_TEMPLATE,
   DEMO_TECHNICAL_REVIEW_TEMPLATE,
+  DEMO_ESI_TEMPLATE,
+  DEMO_SAMPLE_ESI_TEMPLATE,
   DEMO_TEMPERATURE_UNIT_IDS,
   demoCallInput,
   demoProposalTemplate,
@@ -111,11 +113,16 @@ export class DemoSeeder {
       // the technical reviews of the demo's proposals are answered in this template's wizard
       const technicalReviewTemplateId = await this.createTemplate(DEMO_TECHNICAL_REVIEW_TEMPLATE);
       await this.templates.setActiveTemplate(TemplateGroupId.TECHNICAL_REVIEW, technicalReviewTemplateId);
+      // the experiments' safety inputs: the call's ESI template and the active sample ESI template
+      const esiTemplateId = await this.createTemplate(DEMO_ESI_TEMPLATE);
+      const sampleEsiTemplateId = await this.createTemplate(DEMO_SAMPLE_ESI_TEMPLATE);
+      await this.templates.setActiveTemplate(TemplateGroupId.SAMPLE_ESI, sampleEsiTemplateId);
       const call = demoCallInput(new Date(), {
         templateId,
         pdfTemplateId,
         proposalWorkflowId,
         technicalReviewTemplateId,
+        esiTemplateId,
       });
       const callId = await this.calls.create(call);
       await this.staffWork.seed(callId);

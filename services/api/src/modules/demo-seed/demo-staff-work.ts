@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DataType, Role } from '@user-office/contracts';
+import { DataType, FeatureId, Role } from '@user-office/contracts';
+import { AccessRegistry } from '../../platform/auth/access-registry';
 import type { SessionUser } from '../../platform/auth/session';
 import { ProposalsService } from '../proposals';
 import { QuestionariesService } from '../questionaries';
 import { DemoGraphql } from './demo-graphql';
 import {
   DEMO_FAP,
+  DEMO_EXPERIMENTS,
   DEMO_INSTRUMENT,
   DEMO_INTERNAL_REVIEW,
   DEMO_SUBMITTED_PROPOSALS,
@@ -41,11 +43,94 @@ export class DemoStaffWork {
     private readonly proposals: ProposalsService,
     private readonly questionaries: QuestionariesService,
     private readonly api: DemoGraphql,
+    private readonly access: AccessRegistry,
   ) {}
 
   async seed(callId: number): Promise<void> {
     const proposalPks = await this.submitProposals(callId);
-    await this.setUpReviews(callId, proposalPks);
+    const instrumentId = await this.setUpReviews(callId, proposalPks);
+    await this.seedExperiments(proposalPks, instrumentId);
+  }
+
+  /**
+   * The experiments (DEMO_EXPERIMENTS): the officer accepts the proposals and schedules them on the demo
+   * instrument (`scientist` as local contact); the second's PI fills and submits its safety input and `scientist`
+   * accepts it, so `safety` has a decision to make and `applicant` a safety input to fill.
+   */
+  private async seedExperiments(proposalPks: readonly number[], instrumentId: number): Promise<void> {
+    // experiments need the scheduler and the safety review (an officer may have turned them off before the seed)
+    const features = this.access.features;
+    if (!(await features.isEnabled(FeatureId.SCHEDULER))) return;
+    const withSafety = await features.isEnabled(FeatureId.EXPERIMENT_SAFETY_REVIEW);
+    const scientistId = await this.api.userId('scientist');
+    const day = 24 * 3600 * 1000;
+    const midnight = new Date(new Date().toISOString().slice(0, 10)).getTime();
+    for (const demo of DEMO_EXPERIMENTS) {
+      const proposalPk = proposalPks[demo.proposalIndex];
+      await this.officer(
+        `mutation($pk: Int!, $a: [ManagementTimeAllocationsInput!]) { administrationProposal(proposalPk: $pk,
+          finalStatus: ACCEPTED, managementTimeAllocations: $a, managementDecisionSubmitted: true) { primaryKey } }`,
+        { pk: proposalPk, a: [{ instrumentId, value: demo.timeAllocation }] },
+      );
+      const startsAt = midnight + demo.startsInDays * day + 8 * 3600 * 1000;
+      const { createExperiment } = await this.officer<{ createExperiment: { experimentPk: number } }>(
+        `mutation($i: CreateExperimentInput!) { createExperiment(input: $i) { experimentPk } }`,
+        {
+          i: {
+            proposalPk,
+            instrumentId,
+            startsAt: new Date(startsAt).toISOString(),
+            endsAt: new Date(startsAt + demo.days * day).toISOString(),
+            localContactId: scientistId,
+            status: 'ACTIVE',
+          },
+        },
+      );
+      if (demo.esi && withSafety)
+        await this.submitSafety(
+          DEMO_SUBMITTED_PROPOSALS[demo.proposalIndex].pi,
+          createExperiment.experimentPk,
+          demo.esi,
+        );
+    }
+  }
+
+  /** The PI creates, answers and submits the experiment's safety input; `scientist` accepts it. */
+  private async submitSafety(pi: string, experimentPk: number, answers: Readonly<Record<string, string>>) {
+    const asPi = <T>(source: string, variables: Record<string, unknown>) =>
+      this.api.as<T>(pi, Role.USER, source, variables);
+    const { createExperimentSafety } = await asPi<{
+      createExperimentSafety: { experimentSafetyPk: number; esiQuestionaryId: number };
+    }>(
+      `mutation($e: Int!) { createExperimentSafety(experimentPk: $e) { experimentSafetyPk esiQuestionaryId } }`,
+      {
+        e: experimentPk,
+      },
+    );
+    const questionary = await this.questionaries.existing(createExperimentSafety.esiQuestionaryId);
+    const { fields, topicIds } = await this.questionaries.fieldsOf(questionary.templateId);
+    for (const topicId of topicIds) {
+      const values = fields
+        .filter((f) => f.topicId === topicId && f.dataType === DataType.TEXT_INPUT && answers[f.naturalKey])
+        .map((f) => ({ questionId: f.questionId, value: JSON.stringify({ value: answers[f.naturalKey] }) }));
+      await asPi(
+        `mutation($q: Int!, $t: Int!, $a: [AnswerInput!]!) { answerTopic(questionaryId: $q, topicId: $t, answers: $a) { isCompleted } }`,
+        { q: questionary.questionaryId, t: topicId, a: values },
+      );
+    }
+    await asPi(
+      `mutation($pk: Int!) { submitExperimentSafety(experimentSafetyPk: $pk, isSubmitted: true) { status } }`,
+      {
+        pk: createExperimentSafety.experimentSafetyPk,
+      },
+    );
+    await this.api.as(
+      'scientist',
+      Role.INSTRUMENT_SCIENTIST,
+      `mutation($pk: Int!) { submitInstrumentScientistDecision(experimentSafetyPk: $pk, esiVersion: 1, decision: ACCEPTED,
+        comment: "The sample environment is standard for D22") { status } }`,
+      { pk: createExperimentSafety.experimentSafetyPk },
+    );
   }
 
   private officer<T>(source: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -53,7 +138,7 @@ export class DemoStaffWork {
   }
 
   /** The instrument, the technique, the proposals on them and the internal review, as the officer does it. */
-  private async setUpReviews(callId: number, proposalPks: readonly number[]): Promise<void> {
+  private async setUpReviews(callId: number, proposalPks: readonly number[]): Promise<number> {
     const scientistId = await this.api.userId('scientist');
     const { createInstrument } = await this.officer<{ createInstrument: { id: number } }>(
       `mutation($name: String!, $shortCode: String!, $description: String!, $contact: String, $manager: Int) {
@@ -112,6 +197,7 @@ export class DemoStaffWork {
         },
       },
     );
+    return instrumentId;
   }
 
   /**

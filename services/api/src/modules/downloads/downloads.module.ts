@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CallsModule } from '../calls';
+import { ExperimentsModule } from '../experiments';
 import { FilesModule } from '../files';
 import { InstitutionsModule } from '../institutions';
 import { InstrumentsModule } from '../instruments';
 import { ProposalViewsModule } from '../proposal-views';
 import { ProposalsModule } from '../proposals';
 import { QuestionariesModule } from '../questionaries';
+import { SamplesModule } from '../samples';
 import { SettingsModule } from '../settings';
 import { TechnicalReviewsModule } from '../technical-reviews';
 import { TemplatesModule } from '../templates';
@@ -14,6 +16,7 @@ import { PdfRenderer } from './pdf-renderer';
 import { PdfTemplatePreviewController } from './pdf-template-preview.controller';
 import { ProposalDownloadsController } from './proposal-downloads.controller';
 import { ProposalDownloads } from './proposal-downloads.service';
+import { SampleDownloadsController } from './sample-downloads.controller';
 import { XlsxDownloadsController } from './xlsx-downloads.controller';
 import { XlsxDownloads } from './xlsx-downloads.service';
 
@@ -25,18 +28,25 @@ import { XlsxDownloads } from './xlsx-downloads.service';
 @Module({
   imports: [
     CallsModule,
+    ExperimentsModule,
     FilesModule,
     InstitutionsModule,
     InstrumentsModule,
     ProposalsModule,
     ProposalViewsModule,
     QuestionariesModule,
+    SamplesModule,
     SettingsModule,
     TechnicalReviewsModule,
     TemplatesModule,
     UsersModule,
   ],
-  controllers: [ProposalDownloadsController, XlsxDownloadsController, PdfTemplatePreviewController],
+  controllers: [
+    ProposalDownloadsController,
+    XlsxDownloadsController,
+    PdfTemplatePreviewController,
+    SampleDownloadsController,
+  ],
   providers: [PdfRenderer, ProposalDownloads, XlsxDownloads],
   exports: [PdfRenderer],
 })

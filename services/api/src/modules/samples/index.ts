@@ -2,3 +2,4 @@ export { SamplesModule } from './samples.module';
 export { SamplesRepository } from './read-models/samples/samples.repository';
 export { SampleModel } from './read-models/samples/sample.model';
 export { SAMPLES_PROJECTION } from './read-models/samples/samples.projection';
+export { SamplesService } from './samples.service';

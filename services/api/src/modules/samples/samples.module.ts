@@ -32,7 +32,7 @@ import { SamplesService } from './samples.service';
     GetSamplesResolver,
     SampleWithQuestionaryStatusFieldsResolver,
   ],
-  exports: [SamplesRepository],
+  exports: [SamplesRepository, SamplesService],
 })
 export class SamplesModule implements OnModuleInit {
   constructor(

@@ -15,6 +15,7 @@ import { StatusActionsRunner } from './jobs/status-actions.runner';
 import { StatusActionsScheduler } from './jobs/status-actions.scheduler';
 import { AmqpPublisher } from './rabbitmq/amqp-publisher';
 import { RunStatusActionOnReplayRequestedReaction } from './reactions/run-status-action-on-replay-requested.reaction';
+import { RunStatusActionsOnExperimentStatusChangedReaction } from './reactions/run-status-actions-on-experiment-status-changed.reaction';
 import { RunStatusActionsOnProposalStatusChangedReaction } from './reactions/run-status-actions-on-proposal-status-changed.reaction';
 import { GetStatusActionsLogsResolver } from './read-models/status-actions-logs/get-status-actions-logs.resolver';
 import { StatusActionsLogsProjection } from './read-models/status-actions-logs/status-actions-logs.projection';
@@ -43,6 +44,7 @@ import { StatusActionsLogsRepository } from './read-models/status-actions-logs/s
     CombinedEmailBatches,
     StatusActionsRunner,
     RunStatusActionsOnProposalStatusChangedReaction,
+    RunStatusActionsOnExperimentStatusChangedReaction,
     RunStatusActionOnReplayRequestedReaction,
     StatusActionsLogsProjection,
     StatusActionsLogsRepository,

@@ -42,6 +42,11 @@ export class UsersService {
     return this.repository.byEmail(email);
   }
 
+  /** The users holding the role (e.g. the experiment safety reviewers), by name, at most `limit`. */
+  async withRole(role: Role, limit = 500): Promise<UserRecord[]> {
+    return (await this.repository.search({ userRole: role, first: limit })).users;
+  }
+
   async displayNames(ids: readonly number[]): Promise<Map<number, string>> {
     const users = await this.repository.byIds(ids);
     return new Map(users.map((u) => [u.id, `${u.preferredname || u.firstname} ${u.lastname}`]));

@@ -274,6 +274,8 @@ export function demoCallInput(
     pdfTemplateId: number;
     proposalWorkflowId: number;
     technicalReviewTemplateId: number;
+    /** the ESI template (a PROPOSAL_ESI template), if any */
+    esiTemplateId?: number;
   },
 ) {
   const at = (days: number) => new Date(now.getTime() + days * DAY_MS).toISOString();
@@ -298,6 +300,7 @@ export function demoCallInput(
     templateId: refs.templateId,
     pdfTemplateId: refs.pdfTemplateId,
     technicalReviewTemplateId: refs.technicalReviewTemplateId,
+    esiTemplateId: refs.esiTemplateId,
     submissionMessage:
       'Thank you for your demo proposal. It is now locked, and you will receive an e-mail confirming the ' +
       'submission.',
@@ -386,3 +389,56 @@ export const DEMO_TECHNICAL_REVIEW_TEMPLATE: DemoTemplate = {
   topics: [],
   dependencies: [],
 };
+
+/** The demo call's experiment safety input (ESI) template: after its basis question, the hazards. */
+export const DEMO_ESI_TEMPLATE: DemoTemplate = {
+  groupId: TemplateGroupId.PROPOSAL_ESI,
+  name: 'Demo experiment safety input',
+  description: 'The safety input of a demo experiment (seeded demo)',
+  firstTopicTitle: 'Experiment safety',
+  firstTopicQuestions: [
+    {
+      naturalKey: 'demo_esi_hazards',
+      dataType: DataType.TEXT_INPUT,
+      question: 'Hazards brought to the experiment (chemicals, gases, equipment)',
+      config: { required: true, max: 500 },
+    },
+  ],
+  topics: [],
+  dependencies: [],
+};
+
+/** The active sample ESI template: each sample brought to an experiment, its hazards. */
+export const DEMO_SAMPLE_ESI_TEMPLATE: DemoTemplate = {
+  groupId: TemplateGroupId.SAMPLE_ESI,
+  name: 'Demo sample safety input',
+  description: 'The safety input of a sample brought to a demo experiment (seeded demo)',
+  firstTopicTitle: 'Sample safety',
+  firstTopicQuestions: [
+    {
+      naturalKey: 'demo_sample_esi_hazards',
+      dataType: DataType.TEXT_INPUT,
+      question: 'Hazards of the sample',
+      config: { required: true, max: 500 },
+    },
+  ],
+  topics: [],
+  dependencies: [],
+};
+
+/**
+ * The demo's experiments on the demo instrument (issue 29): the proposals at these indexes of
+ * DEMO_SUBMITTED_PROPOSALS are accepted (decision submitted, time allocated); the first gets an experiment next
+ * week whose ESI its PI (`applicant`) has still to fill; the second one in two weeks whose ESI its PI
+ * (`coproposer`) submitted and `scientist` accepted, so it waits for `safety`.
+ */
+export const DEMO_EXPERIMENTS = [
+  { proposalIndex: 1, startsInDays: 7, days: 2, timeAllocation: 4, esi: null },
+  {
+    proposalIndex: 2,
+    startsInDays: 14,
+    days: 3,
+    timeAllocation: 5,
+    esi: { demo_esi_hazards: 'Lysozyme powders, D2O vapour; no toxic or flammable substances' },
+  },
+] as const;

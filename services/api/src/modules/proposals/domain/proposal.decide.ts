@@ -29,6 +29,9 @@ import {
   proposalWorkflowEventRecordedEvent,
   ProposalEndStatus,
   validationLimits,
+  MAX_WORKFLOW_HOPS,
+  nextWorkflowStep,
+  type WorkflowStep as SharedWorkflowStep,
   type ManagementTimeAllocation,
   type ProposalCreatedData,
   type ProposalEvent,
@@ -296,17 +299,11 @@ export type ProposalCommand =
       external?: { name: string; sourceEventId: string; alsoNames?: readonly string[] };
     };
 
-/** A connection of the proposal's workflow, as the engine needs it. */
-export interface WorkflowStep {
-  connectionId: number;
-  sortOrder: number;
-  prevStatusId: number | null;
-  statusId: number;
-  statusChangingEvents: readonly string[];
-}
+/** A connection of the proposal's workflow, as the engine needs it (the engine's step is shared with experiments). */
+export type WorkflowStep = SharedWorkflowStep;
 
 /** The most hops one decision takes (a workflow looping on events that are always there must not spin). */
-export const MAX_HOPS = 20;
+export const MAX_HOPS = MAX_WORKFLOW_HOPS;
 
 function advance(
   command: Extract<ProposalCommand, { type: 'AdvanceWorkflow' }>,
@@ -328,14 +325,7 @@ function advance(
     }
   }
   for (let hop = 0; hop < MAX_HOPS; hop++) {
-    const next = command.connections
-      .filter(
-        (c) =>
-          c.prevStatusId === current.statusId &&
-          c.statusChangingEvents.length > 0 &&
-          c.statusChangingEvents.every((name) => current.eventsSinceStatus.includes(name)),
-      )
-      .sort((a, b) => a.sortOrder - b.sortOrder || a.connectionId - b.connectionId)[0];
+    const next = nextWorkflowStep(command.connections, current);
     if (!next) break;
     const changed = proposalStatusChangedEvent.create({
       proposalPk: state.proposalPk,

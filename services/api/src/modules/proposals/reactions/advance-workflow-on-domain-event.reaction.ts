@@ -16,6 +16,10 @@ import {
   assessmentWorkflowEvents,
   FAP_PROPOSAL_EVENT_TYPES,
   fapWorkflowEvents,
+  EXPERIMENT_CREATED,
+  EXPERIMENT_UPDATED,
+  experimentProposalWorkflowEvents,
+  type ExperimentEvent,
   type CallMilestoneData,
   type FapProposalEvent,
   type ProposalAssessmentEvent,
@@ -78,6 +82,9 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
     // the faps module's: FAP selected, all FAP reviewers selected, FAP review updated / submitted, all FAP reviews
     // submitted, FAP meeting saved / submitted (fapWorkflowEvents)
     ...FAP_PROPOSAL_EVENT_TYPES,
+    // the experiments module's: an experiment of the proposal scheduled, activated, completed
+    EXPERIMENT_CREATED,
+    EXPERIMENT_UPDATED,
   ];
   readonly tables = [];
   private readonly logger = new Logger('WorkflowEngine');
@@ -100,10 +107,13 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
         }
         return;
       }
-      if (ASSESSMENT_EVENTS.has(event.type) || FAP_EVENTS.has(event.type)) {
+      const isExperimentEvent = event.type === EXPERIMENT_CREATED || event.type === EXPERIMENT_UPDATED;
+      if (ASSESSMENT_EVENTS.has(event.type) || FAP_EVENTS.has(event.type) || isExperimentEvent) {
         const [name, ...alsoNames] = FAP_EVENTS.has(event.type)
           ? fapWorkflowEvents(event as unknown as FapProposalEvent)
-          : assessmentWorkflowEvents(event as unknown as ProposalAssessmentEvent);
+          : isExperimentEvent
+            ? experimentProposalWorkflowEvents(event as unknown as ExperimentEvent)
+            : assessmentWorkflowEvents(event as unknown as ProposalAssessmentEvent);
         if (!name) return;
         const { proposalPk } = event.data as { proposalPk: number };
         const proposal = await this.proposals.proposal(proposalPk);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   EmailStatusActionRecipients,
+  Role,
   SettingsId,
   type StatusActionEmailRecipient,
 } from '@user-office/contracts';
@@ -36,10 +37,11 @@ const addressRecipient = (email: string, firstname = '', lastname = ''): StatusA
 /**
  * Who a recipient group of an e-mail action is for a proposal (§3 "Status action recipient groups"): PI = the
  * proposer, CO_PROPOSERS = the proposal's users, USER_OFFICE = the USER_OFFICE_EMAIL setting,
- * EXPERIMENT_SAFETY_REVIEWERS = the EXPERIMENT_SAFETY_REVIEW_EMAIL setting (when set), INSTRUMENT_SCIENTISTS =
- * the managers and scientists of the proposal's instruments, TECHNIQUE_SCIENTISTS = the scientists of its techniques,
- * FAP_REVIEWERS = the reviewers of its FAP reviews, FAP_CHAIR_AND_SECRETARY = the chairs and secretaries of its FAPs.
- * A group that finds nobody resolves to nobody, and says so (the log shows it). OTHER is the action's own list (see planStatusActionJobs).
+ * EXPERIMENT_SAFETY_REVIEWERS = the safety reviewers and the EXPERIMENT_SAFETY_REVIEW_EMAIL setting (when set),
+ * INSTRUMENT_SCIENTISTS = the managers and scientists of the proposal's instruments, TECHNIQUE_SCIENTISTS = the
+ * scientists of its techniques, FAP_REVIEWERS = the reviewers of its FAP reviews, FAP_CHAIR_AND_SECRETARY = the
+ * chairs and secretaries of its FAPs. A group that finds nobody resolves to nobody, and says so (the log shows it).
+ * OTHER is the action's own list (see planStatusActionJobs).
  */
 @Injectable()
 export class RecipientsResolver {
@@ -82,12 +84,15 @@ export class RecipientsResolver {
           : nobody(group, 'the USER_OFFICE_EMAIL setting is empty');
       }
       case EmailStatusActionRecipients.EXPERIMENT_SAFETY_REVIEWERS: {
+        // the users with the EXPERIMENT_SAFETY_REVIEWER role, and the setting's fixed address when set
         const email = await setting(SettingsId.EXPERIMENT_SAFETY_REVIEW_EMAIL);
-        return email
-          ? { to: [addressRecipient(email)], unresolved: null }
+        const reviewers = await this.users.withRole(Role.EXPERIMENT_SAFETY_REVIEWER);
+        const to = [...reviewers.map(userRecipient), ...(email ? [addressRecipient(email)] : [])];
+        return to.length > 0
+          ? { to, unresolved: null }
           : nobody(
               group,
-              'experiment safety reviewers are not modelled yet and the EXPERIMENT_SAFETY_REVIEW_EMAIL setting is empty',
+              'no user has the EXPERIMENT_SAFETY_REVIEWER role and the EXPERIMENT_SAFETY_REVIEW_EMAIL setting is empty',
             );
       }
       case EmailStatusActionRecipients.INSTRUMENT_SCIENTISTS: {

@@ -35,11 +35,11 @@ import { LOG_ID_FLOOR, LOG_ID_SEQUENCE, recipientOf } from '../jobs/status-actio
 @Injectable()
 @RegisterProjection()
 export class RunStatusActionsOnProposalStatusChangedReaction implements Projection {
-  readonly name = 'run_status_actions_on_proposal_status_changed';
+  readonly name: string = 'run_status_actions_on_proposal_status_changed';
   readonly kind = 'reaction' as const;
   readonly version = 1;
   readonly mode = 'async' as const;
-  readonly eventTypes = [PROPOSAL_STATUS_CHANGED];
+  readonly eventTypes: string[] = [PROPOSAL_STATUS_CHANGED];
   readonly tables = [];
 
   constructor(
