@@ -55,6 +55,13 @@ export async function checkPage(page: Page, name: string): Promise<void> {
         .filter((e) => !e.closest('.MuiModal-hidden'))
         .every((e) => getComputedStyle(e).opacity === '1'),
   );
+  // nor a colour still changing (a chip turning from grey to green as a review is submitted): every finite CSS
+  // transition and animation has ended (a spinner's endless one is left turning)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   await screenshot(page, name);
   expect(await seriousViolations(page)).toEqual([]);
 }

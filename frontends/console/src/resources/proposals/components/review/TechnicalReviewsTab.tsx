@@ -87,7 +87,11 @@ export function TechnicalReviewsTab({ proposal }: { proposal: ProposalRecord }) 
               ) : null}
               {!editable ? (
                 <Typography variant="body2" color="text.secondary">
-                  {t('console.technicalReviews.readOnly')}
+                  {t(
+                    review.submitted
+                      ? 'console.technicalReviews.readOnlySubmitted'
+                      : 'console.technicalReviews.readOnly',
+                  )}
                 </Typography>
               ) : null}
             </Stack>
