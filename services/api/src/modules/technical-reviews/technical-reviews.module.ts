@@ -82,19 +82,21 @@ export class TechnicalReviewsModule implements OnModuleInit {
       access: async (session, questionary, mode) => {
         const review = await this.repository.byQuestionaryId(questionary.questionaryId);
         if (!review) return undefined;
-        // staff who read the proposal (officers, its scientists, its panel, its internal reviewers) read its reviews
-        const proposal = await this.proposals.existing(review.proposalPk);
+        // staff who read the proposal (officers, its scientists, its panel, its internal reviewers) read its reviews;
+        // the proposal is read only when a rule needs it (an answer of the review's assignee needs none)
+        const proposal = () => this.proposals.existing(review.proposalPk);
         if (mode === 'read')
           return (
-            REVIEW_READERS.includes(session.currentRole) && (await this.proposals.mayRead(proposal, session))
+            REVIEW_READERS.includes(session.currentRole) &&
+            (await this.proposals.mayRead(await proposal(), session))
           );
         if (review.submitted) return false;
-        const actor = await this.service.reviewActor(session, proposal);
-        return (
-          (session.currentRole === Role.INSTRUMENT_SCIENTIST &&
-            review.technicalReviewAssigneeId === session.id) ||
-          actor.isFapSecretaryAllowed
-        );
+        if (
+          session.currentRole === Role.INSTRUMENT_SCIENTIST &&
+          review.technicalReviewAssigneeId === session.id
+        )
+          return true;
+        return (await this.service.reviewActor(session, await proposal())).isFapSecretaryAllowed;
       },
     });
   }
