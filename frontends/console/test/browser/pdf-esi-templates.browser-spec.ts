@@ -159,7 +159,8 @@ it('with the risk assessment feature, the menu group ESI lists ESI templates; a 
   expect(enabled.errors).toBeUndefined();
   const page = await newPage();
   await logInToConsole(page, product.url, 'officer');
-  await page.goto(`${product.url}/console/`);
+  // the officer's home sends the console on to the proposals table: a menu click before that move would be undone
+  await page.waitForURL(/\/console\/Proposals/);
   await page.getByRole('menuitem', { name: 'Sample ESI templates' }).waitFor();
   await page.getByRole('menuitem', { name: 'ESI templates', exact: true }).click();
   await page.waitForURL(/\/console\/EsiTemplates$/);
