@@ -71,8 +71,9 @@ describe('enums', () => {
       'PALETTE_SUCCESS_MAIN',
       'PALETTE_WARNING_MAIN',
     ]);
-    // the spec's 37 and CONFLICT_OF_INTEREST_COAUTHOR_YEARS (FAPs: how far back co-authorship is a conflict)
-    expect(Object.values(SettingsId)).toHaveLength(38);
+    // the spec's 37, CONFLICT_OF_INTEREST_COAUTHOR_YEARS (FAPs: how far back co-authorship is a conflict) and
+    // FACILITY_ADDRESS (the shipment label's delivery address)
+    expect(Object.values(SettingsId)).toHaveLength(39);
     expect(Object.values(FeatureId)).toHaveLength(17);
   });
 

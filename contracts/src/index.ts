@@ -10,3 +10,4 @@ export * from './countries';
 export * from './questions';
 export * from './workflows';
 export * from './status-actions';
+export * from './downstream';

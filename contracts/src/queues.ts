@@ -4,6 +4,7 @@ export const QUEUES = {
   rabbitmq: 'rabbitmq',
   downloads: 'downloads',
   replays: 'replays',
+  downstream: 'downstream',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

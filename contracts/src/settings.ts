@@ -52,6 +52,11 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingsId, SettingDefault>> = {
     value: '',
     description: "Logout page of the facility's identity provider; empty to use the OpenID Connect discovery",
   },
+  [SettingsId.FACILITY_ADDRESS]: {
+    value: '',
+    description:
+      "The facility's delivery address printed on shipment labels under ORGANISATION_NAME; lines separated by new lines or semicolons",
+  },
   [SettingsId.FAP_SECS_EDIT_TECH_REVIEWS]: {
     value: 'false',
     description: 'Allow FAP secretaries to edit technical reviews (true or false)',

@@ -44,6 +44,8 @@ export interface CallData {
   readonly technicalReviewTemplateId: number | null;
   readonly allocationTimeUnit: AllocationTimeUnit;
   readonly submissionMessage: string | null;
+  /** the EXPERIMENT workflow its experiments follow (null or absent: the default experiment workflow) */
+  readonly experimentWorkflowId?: number | null;
 }
 
 export interface CallCreatedData extends CallData {

@@ -26,8 +26,17 @@ export interface ExperimentData {
   readonly scheduledEventId: string | null;
 }
 
+/**
+ * `overlapChecked`: a staff save, checked against the instrument's other experiments; the experiments read model
+ * checks it again in the append's transaction, so two concurrent overlapping saves cannot both land (absent on the
+ * scheduler's saves, which are not checked).
+ */
+export interface OverlapCheckedData {
+  readonly overlapChecked?: boolean;
+}
+
 /** `workflowId`, `workflowStatusId`: the experiment workflow it follows and where it starts (null: none). */
-export interface ExperimentCreatedData extends ExperimentData {
+export interface ExperimentCreatedData extends ExperimentData, OverlapCheckedData {
   readonly workflowId?: number | null;
   readonly workflowStatusId?: number | null;
 }
@@ -54,7 +63,7 @@ export interface ExperimentWorkflowStatusChangedData {
 }
 
 /** The whole experiment after the change, and its status before it (a status change is a workflow event). */
-export interface ExperimentUpdatedData extends ExperimentData {
+export interface ExperimentUpdatedData extends ExperimentData, OverlapCheckedData {
   readonly previousStatus: ExperimentStatus;
 }
 
@@ -143,17 +152,22 @@ registerEvents(
 
 /**
  * The status-changing events (workflow events) an experiment event is to its proposal: an experiment scheduled,
- * activated, completed (`PROPOSAL_BOOKING_TIME_…`). Empty when it is none.
+ * updated, activated, completed, reopened, a scheduled one removed (`PROPOSAL_BOOKING_TIME_…`, the scheduler's six
+ * message types). Empty when it is none.
  */
 export function experimentProposalWorkflowEvents(event: ExperimentEvent): string[] {
   switch (event.type) {
     case EXPERIMENT_CREATED:
       return ['PROPOSAL_BOOKING_TIME_SLOT_ADDED'];
     case EXPERIMENT_UPDATED:
-      if (event.data.status === event.data.previousStatus) return [];
+      // the same status: its times, instrument or local contact changed
+      if (event.data.status === event.data.previousStatus) return ['PROPOSAL_BOOKING_TIME_UPDATED'];
       if (event.data.status === ExperimentStatus.ACTIVE) return ['PROPOSAL_BOOKING_TIME_ACTIVATED'];
       if (event.data.status === ExperimentStatus.COMPLETED) return ['PROPOSAL_BOOKING_TIME_COMPLETED'];
-      return [];
+      return ['PROPOSAL_BOOKING_TIME_REOPENED']; // back to DRAFT
+    case EXPERIMENT_DELETED:
+      // the scheduler's time slot removed (a staff deletion is not the scheduler's)
+      return event.data.scheduledEventId ? ['PROPOSAL_BOOKING_TIME_SLOTS_REMOVED'] : [];
     default:
       return [];
   }

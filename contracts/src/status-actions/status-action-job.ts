@@ -1,3 +1,4 @@
+import type { RabbitMqProfile } from '../downstream/compatible-messages';
 import type { EmailStatusActionRecipients, StatusActionType } from '../enums';
 
 /**
@@ -53,14 +54,21 @@ export interface StatusActionSpec {
   /** when the status was reached (ISO 8601) */
   readonly occurredAt: string;
   readonly proposalPk: number;
+  /** an experiment workflow's status: the experiment (its e-mails fill the experiment and instrument placeholders) */
+  readonly experimentPk?: number | null;
   readonly statusId: number;
   readonly connectionId: number;
   readonly actionId: number;
   readonly actionType: StatusActionType;
   /** EMAIL actions */
   readonly email: StatusActionEmailTarget | null;
-  /** RABBITMQ actions: the exchanges the message is published to */
-  readonly rabbitmq: { readonly exchanges: readonly string[] } | null;
+  /**
+   * RABBITMQ actions: the exchanges the message is published to, and its profile (absent: native, our own
+   * PROPOSAL_STATUS_CHANGED; compatible: PROPOSAL_STATUS_ACTION_EXECUTED, see downstream/compatible-messages.ts)
+   */
+  readonly rabbitmq: { readonly exchanges: readonly string[]; readonly profile?: RabbitMqProfile } | null;
+  /** the global position of the status change: RabbitMQ messages of one proposal are published in this order */
+  readonly position?: number;
   /** EMAIL actions with combineEmails (absent or null: one e-mail for this proposal) */
   readonly combined?: StatusActionCombinedEmail | null;
 }

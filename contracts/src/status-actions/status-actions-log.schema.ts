@@ -47,6 +47,30 @@ const ids = () =>
     .nullable()
     .default(null);
 
+const searchText = () =>
+  string()
+    .trim()
+    .nullable()
+    .default(null)
+    .test(
+      'search-min',
+      statusActionsMessages.searchTooShort,
+      (value) => !value || value.length >= searchMinLength,
+    );
+const first = () =>
+  number()
+    .integer(statusActionsMessages.pageSize)
+    .min(1, statusActionsMessages.pageSize)
+    .max(1000, statusActionsMessages.pageSize)
+    .nullable()
+    .default(null);
+const offset = () =>
+  number()
+    .integer(statusActionsMessages.offset)
+    .min(0, statusActionsMessages.offset)
+    .nullable()
+    .default(null);
+
 /** getStatusActionsLogs(filter, searchText, sortField, first, offset); sortDirection is a GraphQL enum */
 export const statusActionsLogsQuerySchema = object({
   filter: object({
@@ -63,30 +87,13 @@ export const statusActionsLogsQuerySchema = object({
   })
     .nullable()
     .default(null),
-  searchText: string()
-    .trim()
-    .nullable()
-    .default(null)
-    .test(
-      'search-min',
-      statusActionsMessages.searchTooShort,
-      (value) => !value || value.length >= searchMinLength,
-    ),
+  searchText: searchText(),
   sortField: string()
     .nullable()
     .default(null)
     .oneOf([...STATUS_ACTIONS_LOG_SORT_FIELDS, null], statusActionsMessages.unknownSortField),
-  first: number()
-    .integer(statusActionsMessages.pageSize)
-    .min(1, statusActionsMessages.pageSize)
-    .max(1000, statusActionsMessages.pageSize)
-    .nullable()
-    .default(null),
-  offset: number()
-    .integer(statusActionsMessages.offset)
-    .min(0, statusActionsMessages.offset)
-    .nullable()
-    .default(null),
+  first: first(),
+  offset: offset(),
 });
 
 /** replayStatusActionsLog(statusActionsLogId) */
@@ -95,4 +102,26 @@ export const replayStatusActionsLogSchema = object({
     .required(statusActionsMessages.logIdInvalid)
     .integer(statusActionsMessages.logIdInvalid)
     .positive(statusActionsMessages.logIdInvalid),
+});
+
+/**
+ * getDownstreamMessages(filter, searchText, first, offset): the compatible messages owed on the `downstream` queue
+ * (the deletions, the feed) with their outcome, newest first; filter by state and type.
+ */
+export const downstreamMessagesQuerySchema = object({
+  filter: object({
+    states: array(
+      string()
+        .oneOf(Object.values(StatusActionsLogState), statusActionsMessages.unknownState)
+        .required(statusActionsMessages.unknownState),
+    )
+      .nullable()
+      .default(null),
+    types: array(string().trim().required()).nullable().default(null),
+  })
+    .nullable()
+    .default(null),
+  searchText: searchText(),
+  first: first(),
+  offset: offset(),
 });

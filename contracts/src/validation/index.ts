@@ -22,3 +22,6 @@ export * from './technique-status-rules';
 export * from './instruments.schema';
 export * from './faps.schema';
 export * from './experiments.schema';
+export * from './visits.schema';
+export * from './shipments.schema';
+export * from './feedback.schema';

@@ -154,12 +154,19 @@ describe('updateSettingsSchema', () => {
   it('has a rule case for every setting with a rule', () => {
     const covered = new Set(cases.map(([id]) => id));
     const free = Object.values(SettingsId).filter((id) => !covered.has(id));
-    expect(free).toEqual([SettingsId.TECH_REVIEW_OPTIONAL_WORKFLOW_STATUS]);
+    expect(free).toEqual([SettingsId.FACILITY_ADDRESS, SettingsId.TECH_REVIEW_OPTIONAL_WORKFLOW_STATUS]);
   });
 
   it('accepts any text for the optional workflow status', async () => {
     for (const settingsValue of ['', 'FEASIBILITY_REVIEW']) {
       const input = { settingsId: SettingsId.TECH_REVIEW_OPTIONAL_WORKFLOW_STATUS, settingsValue };
+      expect(await errorsOf(updateSettingsSchema, input)).toEqual([]);
+    }
+  });
+
+  it("accepts any text for the facility's address (the shipment label's; lines split on new lines or ';')", async () => {
+    for (const settingsValue of ['', 'ILL; 71 avenue des Martyrs; 38000 Grenoble', 'Line 1\nLine 2']) {
+      const input = { settingsId: SettingsId.FACILITY_ADDRESS, settingsValue };
       expect(await errorsOf(updateSettingsSchema, input)).toEqual([]);
     }
   });

@@ -97,6 +97,8 @@ const SETTING_VALUE_RULES: Readonly<Record<SettingsId, SettingValueRule>> = {
   [SettingsId.EXPERIMENT_SAFETY_REVIEW_EMAIL]: emailOrEmpty,
   [SettingsId.EXTERNAL_AUTH_LOGIN_URL]: urlOrEmpty,
   [SettingsId.EXTERNAL_AUTH_LOGOUT_URL]: urlOrEmpty,
+  // free text, one line of the address per line; empty prints the organisation name alone
+  [SettingsId.FACILITY_ADDRESS]: anyValue,
   [SettingsId.FAP_SECS_EDIT_TECH_REVIEWS]: trueOrFalse,
   [SettingsId.FEEDBACK_EXHAUST_DAYS]: nonNegativeInteger,
   [SettingsId.FEEDBACK_FREQUENCY_DAYS]: nonNegativeInteger,

@@ -1,6 +1,7 @@
 import { array, boolean, mixed, number, object, string, type InferType } from 'yup';
 
 import { EmailStatusActionRecipients, StatusActionType, WorkflowType } from '../enums';
+import { RABBITMQ_PROFILES, RabbitMqProfile } from '../downstream/compatible-messages';
 import { EMAIL_TEMPLATE_IDS, emailTemplateById } from '../workflows/email-templates';
 import {
   recipientDescription,
@@ -80,6 +81,7 @@ export const workflowMessages = {
   otherEmailsRequired: 'Give at least one e-mail address for the OTHER recipient',
   otherRecipientMissing: 'Other e-mail addresses are sent to only when the OTHER recipient is chosen',
   exchangesRequired: 'Give at least one exchange',
+  profileOneOf: 'The message profile must be native or compatible',
   exchangeRequired: 'Exchange name is required',
   exchangePattern: 'An exchange name may contain letters, digits, hyphen, underscore, period and colon only',
   exchangeMax: 'An exchange name must be at most 255 characters long',
@@ -255,8 +257,15 @@ export const emailActionConfigSchema = object({
     return true;
   });
 
-/** The config of a RabbitMQ action. */
+/**
+ * The config of a RabbitMQ action: its exchanges, and its message profile (`native`, ours; `compatible`, the open-
+ * source user office's PROPOSAL_STATUS_ACTION_EXECUTED; left out: RABBITMQ_DEFAULT_PROFILE). A compatible action
+ * may name no exchange: it publishes to RABBITMQ_EXCHANGES (default user_office_backend.fanout).
+ */
 export const rabbitMqActionConfigSchema = object({
+  profile: mixed<RabbitMqProfile>()
+    .oneOf([...RABBITMQ_PROFILES, undefined], M.profileOneOf)
+    .optional(),
   exchanges: array(
     string()
       .trim()
@@ -264,8 +273,11 @@ export const rabbitMqActionConfigSchema = object({
       .max(255, M.exchangeMax)
       .matches(exchangeNamePattern, { message: M.exchangePattern, excludeEmptyString: true }),
   )
-    .required(M.exchangesRequired)
-    .min(1, M.exchangesRequired)
+    .when('profile', ([profile], schema) =>
+      profile === RabbitMqProfile.COMPATIBLE
+        ? schema.default([])
+        : schema.required(M.exchangesRequired).min(1, M.exchangesRequired),
+    )
     .test('unique-exchanges', M.duplicateExchange, (list) => new Set(list).size === (list ?? []).length),
 })
   .typeError(M.configNotJson)
@@ -337,7 +349,9 @@ export function completeEmailActionConfig(config: {
 
 /** A valid RabbitMQ action config, as it is stored. */
 export const completeRabbitMqActionConfig = (config: {
-  exchanges: readonly string[];
+  exchanges?: readonly string[];
+  profile?: RabbitMqProfile;
 }): RabbitMqActionConfig => ({
-  exchanges: [...config.exchanges],
+  exchanges: [...(config.exchanges ?? [])],
+  ...(config.profile ? { profile: config.profile } : {}),
 });

@@ -40,7 +40,10 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Readonly<Record<string, string>> = {
   'invite.expiresAt': 'When the invitation expires',
   'inviter.name': 'The full name of who sent the invitation',
   'experiment.experimentId': "The experiment's reference",
-  'experiment.startsAt': 'When the experiment starts',
+  'experiment.startsAt': 'When the experiment starts (in the TIMEZONE setting)',
+  'experiment.endsAt': 'When the experiment ends (in the TIMEZONE setting)',
+  'experiment.status': "The experiment's status (DRAFT, ACTIVE, COMPLETED)",
+  'experiment.localContact': "The full name of the experiment's local contact",
   'instrument.name': "The name of the experiment's instrument",
 };
 

@@ -1,3 +1,8 @@
+import {
+  COMPATIBLE_DEFAULT_EXCHANGE,
+  RABBITMQ_PROFILES,
+  RabbitMqProfile,
+} from '../downstream/compatible-messages';
 import { EmailStatusActionRecipients, StatusActionType } from '../enums';
 import { EMAIL_TEMPLATES } from './email-templates';
 
@@ -61,10 +66,34 @@ export interface EmailActionConfig {
 /** The config of a RabbitMQ action on a connection: the exchanges the status change is published to. */
 export interface RabbitMqActionConfig {
   readonly exchanges: readonly string[];
+  /** the message profile (absent: RABBITMQ_DEFAULT_PROFILE); see downstream/compatible-messages.ts */
+  readonly profile?: RabbitMqProfile;
 }
 
 /** The exchange the default workflow publishes approvals to. */
 export const DEFAULT_RABBITMQ_EXCHANGE = 'user_office_backend.fanout';
+
+/**
+ * What a RabbitMQ action's editor is offered beside the empty config (getStatusActions' defaultConfig): the
+ * profiles, the profile an action naming none publishes with (RABBITMQ_DEFAULT_PROFILE) and the exchanges a
+ * compatible action naming none publishes to (RABBITMQ_EXCHANGES). The api fills in the configured values.
+ */
+export interface RabbitMqActionChoices {
+  readonly [key: string]: unknown;
+  readonly profiles: readonly RabbitMqProfile[];
+  readonly defaultProfile: RabbitMqProfile;
+  readonly compatibleExchanges: readonly string[];
+}
+
+/** The RabbitMQ action's default config with the effective defaults of a configuration. */
+export const rabbitMqDefaultConfig = (
+  defaults: { profile?: RabbitMqProfile; compatibleExchanges?: readonly string[] } = {},
+): { exchanges: string[] } & RabbitMqActionChoices => ({
+  exchanges: [DEFAULT_RABBITMQ_EXCHANGE],
+  profiles: [...RABBITMQ_PROFILES],
+  defaultProfile: defaults.profile ?? RabbitMqProfile.NATIVE,
+  compatibleExchanges: [...(defaults.compatibleExchanges ?? [COMPATIBLE_DEFAULT_EXCHANGE])],
+});
 
 /** A kind of status action (§3 Status action). */
 export interface StatusActionDefinition {
@@ -99,7 +128,7 @@ export const STATUS_ACTIONS: readonly StatusActionDefinition[] = [
     name: 'RabbitMQ action',
     type: StatusActionType.RABBITMQ,
     description: 'Publishes a message to the chosen RabbitMQ exchanges when the status is reached',
-    defaultConfig: { exchanges: [DEFAULT_RABBITMQ_EXCHANGE] },
+    defaultConfig: rabbitMqDefaultConfig(),
   },
 ];
 

@@ -94,6 +94,17 @@ export const STATUS_CHANGING_EVENTS: readonly StatusChangingEvent[] = [
   proposal('PROPOSAL_BOOKING_TIME_SLOT_ADDED', 'An experiment of the proposal was scheduled', 'experiments'),
   proposal('PROPOSAL_BOOKING_TIME_ACTIVATED', 'An experiment of the proposal was activated', 'experiments'),
   proposal('PROPOSAL_BOOKING_TIME_COMPLETED', 'An experiment of the proposal was completed', 'experiments'),
+  proposal(
+    'PROPOSAL_BOOKING_TIME_UPDATED',
+    'An experiment of the proposal was moved or changed',
+    'experiments',
+  ),
+  proposal('PROPOSAL_BOOKING_TIME_REOPENED', 'An experiment of the proposal was reopened', 'experiments'),
+  proposal(
+    'PROPOSAL_BOOKING_TIME_SLOTS_REMOVED',
+    'A scheduled experiment of the proposal was removed by the scheduler',
+    'experiments',
+  ),
   experiment('EXPERIMENT_CREATED', 'An experiment was created', 'experiments'),
   experiment(
     'EXPERIMENT_ESF_SUBMITTED',
@@ -102,6 +113,33 @@ export const STATUS_CHANGING_EVENTS: readonly StatusChangingEvent[] = [
   ),
   experiment('EXPERIMENT_ESF_APPROVED', 'The experiment safety form was approved', 'experiments'),
   experiment('EXPERIMENT_ESF_REJECTED', 'The experiment safety form was rejected', 'experiments'),
+  experiment('EXPERIMENT_VISIT_CREATED', 'The visit team of the experiment was defined', 'visits'),
+  experiment(
+    'EXPERIMENT_VISIT_REGISTRATION_SUBMITTED',
+    'A visitor of the experiment submitted their visit registration',
+    'visits',
+  ),
+  experiment(
+    'EXPERIMENT_VISIT_REGISTRATION_APPROVED',
+    "The user office approved a visitor's registration",
+    'visits',
+  ),
+  experiment(
+    'EXPERIMENT_VISIT_REGISTRATION_CHANGES_REQUESTED',
+    "The user office requested changes to a visitor's registration",
+    'visits',
+  ),
+  experiment(
+    'EXPERIMENT_VISIT_REGISTRATION_CANCELLED',
+    'A visit registration was cancelled by the visitor or the facility',
+    'visits',
+  ),
+  experiment(
+    'EXPERIMENT_SHIPMENT_SUBMITTED',
+    'A shipment declared for the experiment was submitted',
+    'shipments',
+  ),
+  experiment('EXPERIMENT_FEEDBACK_SUBMITTED', 'A user submitted feedback on the experiment', 'feedback'),
   experiment(
     'EXPERIMENT_STATUS_CHANGED_BY_USER',
     'An officer changed the status of the experiment',

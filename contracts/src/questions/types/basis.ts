@@ -83,7 +83,8 @@ function startOfDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
 
-const visitSchema = (context: AnswerContext | undefined) =>
+/** §5 Visit basis: the registration's proposal and dates, with the spec's messages (`now` for "not in the past"). */
+export const visitBasisSchema = (context: AnswerContext | undefined) =>
   object({
     proposalPk: proposalPkSchema(visitMessages.proposalRequired),
     startsAt: string()
@@ -146,7 +147,7 @@ const basisAnswerSchemas: Record<BasisDataType, ((context: AnswerContext | undef
   [DataType.SAMPLE_BASIS]: titleSchema,
   [DataType.GENERIC_TEMPLATE_BASIS]: titleSchema,
   [DataType.SHIPMENT_BASIS]: shipmentSchema,
-  [DataType.VISIT_BASIS]: visitSchema,
+  [DataType.VISIT_BASIS]: visitBasisSchema,
   [DataType.TECHNICAL_REVIEW_BASIS]: technicalReviewSchema,
   [DataType.PROPOSAL_ESI_BASIS]: esiSchema,
   [DataType.SAMPLE_ESI_BASIS]: esiSchema,
