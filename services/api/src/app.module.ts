@@ -1,3 +1,4 @@
+import { AuditModule } from './modules/audit';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { runsApi, type AppConfig } from './platform/config/app-config';
@@ -30,6 +31,10 @@ import { DemoSeedModule } from './modules/demo-seed';
 import { InternalReviewsModule } from './modules/internal-reviews';
 import { ProposalScientistCommentsModule } from './modules/proposal-scientist-comments';
 import { ExperimentsModule } from './modules/experiments';
+import { SchedulerInboxModule } from './modules/scheduler-inbox';
+import { VisitsModule } from './modules/visits';
+import { ShipmentsModule } from './modules/shipments';
+import { FeedbackModule } from './modules/feedback';
 
 /** The domain modules, in the order later issues add them. */
 const DOMAIN_MODULES = [
@@ -60,6 +65,11 @@ const DOMAIN_MODULES = [
   ProposalScientistCommentsModule,
   DemoSeedModule,
   ExperimentsModule,
+  VisitsModule,
+  ShipmentsModule,
+  FeedbackModule,
+  AuditModule,
+  SchedulerInboxModule,
 ];
 
 @Module({})

@@ -17,6 +17,7 @@ const SCRIPT = join(__dirname, 'build-test-templates.ts');
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_ENV = 'UO_TEST_PG_TEMPLATE';
 const PGLITE_ENV = 'UO_TEST_PGLITE_RUN_DIR';
+const PG_DEMO_ENV = 'UO_TEST_PG_DEMO_TEMPLATE';
 const PG_PREFIX = 'uo_tpl_';
 const DIR_PREFIX = 'uo-test-run-';
 
@@ -30,9 +31,9 @@ const alive = (pid) => {
 };
 
 /** runs build-test-templates.ts; resolves with null, or the reason it failed */
-const build = (kind, target) =>
+const build = (kind, ...args) =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', SCRIPT, kind, target], {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', SCRIPT, kind, ...args], {
       cwd: ROOT,
       env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -91,13 +92,29 @@ async function setupTemplates() {
   if (process.env.UO_TEST_TIMINGS) console.log(`\ntemplates built in ${Date.now() - started} ms`);
 }
 
+/**
+ * The browser tests' template: the PostgreSQL template with the demo seeded on top (about 6 s a product start
+ * saved in each browser file; see the harness's startProduct). Built after the seeded template, once per run.
+ */
+async function setupDemoTemplate() {
+  await setupTemplates();
+  const template = process.env[PG_ENV];
+  if (!template || process.env[PG_DEMO_ENV]) return;
+  const database = `${template}_demo`;
+  const error = await build('postgres-demo', database, template);
+  if (error) console.warn(`\nNo demo template (each browser test seeds its demo): ${error}`);
+  else process.env[PG_DEMO_ENV] = database;
+}
+
 async function teardownTemplates() {
   const built = process.env.UO_TEST_TEMPLATES_BUILT;
   if (!built) return;
   delete process.env.UO_TEST_TEMPLATES_BUILT;
   delete process.env[PG_ENV];
   delete process.env[PGLITE_ENV];
+  delete process.env[PG_DEMO_ENV];
   const [database, runDir] = built.split(' ');
+  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${database}_demo WITH (FORCE)`));
   await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
   rmSync(runDir, { recursive: true, force: true });
 }
@@ -105,3 +122,4 @@ async function teardownTemplates() {
 module.exports = setupTemplates;
 module.exports.setupTemplates = setupTemplates;
 module.exports.teardownTemplates = teardownTemplates;
+module.exports.setupDemoTemplate = setupDemoTemplate;

@@ -20,6 +20,7 @@ export const PGLITE_RUN_DIR_ENV = 'UO_TEST_PGLITE_RUN_DIR';
 
 /** The configuration every test app starts from (createTestApp adds its store, queue and the test's own). */
 export function testAppConfig(): Partial<AppConfig> {
+  const run = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   return {
     mode: 'all',
     nodeEnv: 'test',
@@ -27,7 +28,9 @@ export function testAppConfig(): Partial<AppConfig> {
     databaseUrl: null,
     dataDir: 'memory://',
     redisUrl: null,
-    queuePrefix: `uo-test-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    queuePrefix: `uo-test-${run}`,
+    // the compatible profile's messages of a test go to an exchange of its own, never to the default names
+    rabbitmqExchanges: [`uo-test-${run}.fanout`],
     eventStoreUrl: null,
     jwtSecret: 'test-secret',
   };

@@ -150,6 +150,54 @@ describe.each(['postgres', 'pglite'] as const)('calls end to end (%s)', (store) 
     );
   });
 
+  it("takes an EXPERIMENT workflow as the call's experimentWorkflowId, and nothing else", async () => {
+    const input = (overrides: Record<string, unknown>) => ({
+      input: callInput(templateId, workflowId, overrides),
+    });
+    await refused(CREATE_CALL, input({ experimentWorkflowId: 999999 }), callMessages.workflowNotFound);
+    // the proposal workflow is not an experiment workflow
+    await refused(
+      CREATE_CALL,
+      input({ experimentWorkflowId: workflowId }),
+      callMessages.experimentWorkflowWrongType,
+    );
+    const experimentWorkflowId = (
+      await gql<{ createWorkflow: { id: number } }>(
+        'mutation { createWorkflow(name: "Beamtime", description: "d", entityType: EXPERIMENT) { id } }',
+      )
+    ).createWorkflow.id;
+    const FIELDS = `id experimentWorkflowId`;
+    const made = (
+      await gql<{ createCall: { id: number; experimentWorkflowId: number | null } }>(
+        `mutation($input: CreateCallInput!) { createCall(createCallInput: $input) { ${FIELDS} } }`,
+        input({ experimentWorkflowId }),
+      )
+    ).createCall;
+    expect(made.experimentWorkflowId).toBe(experimentWorkflowId);
+    const unchanged = input({}).input;
+    await refused(
+      `mutation($input: UpdateCallInput!) { updateCall(updateCallInput: $input) { ${FIELDS} } }`,
+      { input: { ...unchanged, id: made.id, experimentWorkflowId: workflowId } },
+      callMessages.experimentWorkflowWrongType,
+    );
+    expect(
+      (
+        await gql<{ getCall: { experimentWorkflowId: number | null } }>(
+          `query($callId: Int!) { getCall(callId: $callId) { ${FIELDS} } }`,
+          { callId: made.id },
+        )
+      ).getCall.experimentWorkflowId,
+    ).toBe(experimentWorkflowId);
+    // left out on an update: the default experiment workflow again
+    const cleared = (
+      await gql<{ updateCall: { experimentWorkflowId: number | null } }>(
+        `mutation($input: UpdateCallInput!) { updateCall(updateCallInput: $input) { ${FIELDS} } }`,
+        { input: { ...unchanged, id: made.id } },
+      )
+    ).updateCall;
+    expect(cleared.experimentWorkflowId).toBeNull();
+  });
+
   it('tells open from ended calls, reaches milestones once, and reopens when extended', async () => {
     const ended = await create({
       startCall: iso(-20),

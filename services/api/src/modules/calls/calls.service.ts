@@ -38,6 +38,17 @@ export class CallsService {
     const workflow = await this.workflows.workflow(valid.proposalWorkflowId);
     if (!workflow || workflow.entityType !== WorkflowType.PROPOSAL)
       throw badInput(callMessages.workflowNotFound, { proposalWorkflowId: callMessages.workflowNotFound });
+    if (valid.experimentWorkflowId !== null) {
+      const experimentWorkflow = await this.workflows.workflow(valid.experimentWorkflowId);
+      if (!experimentWorkflow)
+        throw badInput(callMessages.workflowNotFound, {
+          experimentWorkflowId: callMessages.workflowNotFound,
+        });
+      if (experimentWorkflow.entityType !== WorkflowType.EXPERIMENT)
+        throw badInput(callMessages.experimentWorkflowWrongType, {
+          experimentWorkflowId: callMessages.experimentWorkflowWrongType,
+        });
+    }
     await this.checkTemplate(
       'Proposal template',
       'templateId',
@@ -89,6 +100,7 @@ export class CallsService {
       technicalReviewTemplateId: valid.technicalReviewTemplateId ?? null,
       allocationTimeUnit: valid.allocationTimeUnit!,
       submissionMessage: valid.submissionMessage || null,
+      experimentWorkflowId: valid.experimentWorkflowId ?? null,
     };
   }
 

@@ -26,6 +26,7 @@ import {
   DEMO_SUBMITTED_PROPOSALS,
   DEMO_TECHNIQUE,
 } from './domain/demo-content';
+import { DEMO_FACILITY_ADDRESS, DEMO_SUBMITTED_SHIPMENT } from './demo-shipments';
 
 const ENGINE = 'advance_workflow_on_domain_event';
 const CALLS = `{ getCalls(filter: { isActive: true }) { id shortCode isActive templateId pdfTemplateId proposalWorkflowId referenceNumberFormat submissionMessage } }`;
@@ -155,6 +156,7 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
     };
     const { getUserExperiments } = await gql<{
       getUserExperiments: {
+        proposalPk: number;
         startsAt: string;
         status: string;
         proposal: { title: string };
@@ -163,7 +165,7 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
         experimentSafety: { status: string } | null;
       }[];
     }>(
-      `{ getUserExperiments(filter: { endsAfter: "${new Date().toISOString()}" }) { startsAt status proposal { title }
+      `{ getUserExperiments(filter: { endsAfter: "${new Date().toISOString()}" }) { proposalPk startsAt status proposal { title }
           instrument { shortCode } localContact { id } experimentSafety { status } } }`,
       {},
       await as('applicant', Role.USER),
@@ -190,6 +192,21 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
         'SUBMITTED',
       ],
     ]);
+    // the applicant's experiment's proposal declared two samples, complete, to bring to it (its ESI)
+    const { getSamplesWithQuestionaryStatus } = await gql<{
+      getSamplesWithQuestionaryStatus: { title: string; isCompleted: boolean }[];
+    }>(
+      `query($pk: Int!) { getSamplesWithQuestionaryStatus(filter: { proposalPk: $pk }) { title isCompleted } }`,
+      { pk: getUserExperiments[0].proposalPk },
+      await as('applicant', Role.USER),
+    );
+    expect(getSamplesWithQuestionaryStatus).toEqual(
+      (DEMO_SUBMITTED_PROPOSALS[DEMO_EXPERIMENTS[0].proposalIndex].samples ?? []).map((sample) => ({
+        title: sample.title,
+        isCompleted: true,
+      })),
+    );
+    expect(getSamplesWithQuestionaryStatus).toHaveLength(2);
     const nextWeek = Date.parse(getUserExperiments[0].startsAt) - Date.now();
     expect(nextWeek).toBeGreaterThan(5 * 24 * 3600 * 1000);
     expect(nextWeek).toBeLessThan(8 * 24 * 3600 * 1000);
@@ -207,6 +224,87 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
     expect(experimentSafetyReviews).toEqual([
       { esiVersion: 1, instrumentScientistDecision: 'ACCEPTED', experimentSafetyReviewerDecision: 'UNSET' },
     ]);
+  });
+
+  it('gives the experiments a shipment to declare: the active declaration template, one submitted shipment to receive', async () => {
+    const { getActiveTemplateId } = await gql<{ getActiveTemplateId: number | null }>(
+      `{ getActiveTemplateId(templateGroupId: SHIPMENT_DECLARATION) }`,
+      {},
+      officer,
+    );
+    expect(getActiveTemplateId).toEqual(expect.any(Number));
+    const { shipments } = await gql<{
+      shipments: { title: string; status: string; experimentPk: number | null; receivedAt: string | null }[];
+    }>(`{ shipments { title status experimentPk receivedAt } }`, {}, officer);
+    expect(shipments).toEqual([
+      {
+        title: DEMO_SUBMITTED_SHIPMENT.title,
+        status: 'SUBMITTED',
+        experimentPk: expect.any(Number),
+        receivedAt: null,
+      },
+    ]);
+    const { getSettings } = await gql<{ getSettings: { id: string; settingsValue: string }[] }>(
+      `{ getSettings { id settingsValue } }`,
+      {},
+      officer,
+    );
+    expect(getSettings.find((s) => s.id === 'FACILITY_ADDRESS')?.settingsValue).toBe(DEMO_FACILITY_ADDRESS);
+  });
+
+  it("gives applicant and coproposer a visit to register: the protein experiment's team, both drafted", async () => {
+    const as = async (username: string) => {
+      const user = await t.app.get(UsersService).byOidcSub(devAccount(username).sub);
+      return { id: user!.id, token: t.token({ id: user!.id, roles: [Role.USER], currentRole: Role.USER }) };
+    };
+    const applicant = await as('applicant');
+    const coproposer = await as('coproposer');
+    const { getUserExperiments } = await gql<{
+      getUserExperiments: {
+        proposal: { title: string };
+        visit: { teamLeadUserId: number; registrations: { userId: number; status: string }[] } | null;
+      }[];
+    }>(
+      `{ getUserExperiments { proposal { title } visit { teamLeadUserId registrations { userId status } } } }`,
+      {},
+      applicant.token,
+    );
+    expect(
+      getUserExperiments.map((e) => [
+        e.proposal.title,
+        e.visit && {
+          lead: e.visit.teamLeadUserId,
+          registrations: e.visit.registrations.map((r) => [r.userId, r.status]).sort(),
+        },
+      ]),
+    ).toEqual([
+      // the upcoming one (its safety input to fill) and the completed one (awaiting feedback): no visit
+      ['Lithium diffusion in solid electrolytes', null],
+      ['Lithium diffusion in solid electrolytes', null],
+      [
+        'Protein hydration water dynamics',
+        {
+          lead: coproposer.id,
+          registrations: [
+            [applicant.id, 'DRAFTED'],
+            [coproposer.id, 'DRAFTED'],
+          ].sort(),
+        },
+      ],
+    ]);
+    // the active visit registration template lets each visitor start their registration
+    const protein = await gql<{ visits: { id: number }[] }>(`{ visits { id } }`, {}, coproposer.token);
+    const { createVisitRegistration } = await gql<{
+      createVisitRegistration: { registrationQuestionaryId: number | null; status: string };
+    }>(
+      `mutation($v: Int!, $u: Int!) { createVisitRegistration(visitId: $v, userId: $u) { registrationQuestionaryId status } }`,
+      { v: protein.visits[0].id, u: coproposer.id },
+      coproposer.token,
+    );
+    expect(createVisitRegistration).toEqual({
+      registrationQuestionaryId: expect.any(Number),
+      status: 'DRAFTED',
+    });
   });
 
   it('gives the scientist and the internal reviewer work: the instrument, the technique, the reviews to fill', async () => {

@@ -10,9 +10,12 @@ import { UsersModule } from '../users';
 import { WorkflowsModule } from '../workflows';
 import { ExecuteDemoSeedCommandHandler } from './commands/execute-demo-seed-command';
 import { DemoOptionsController } from './demo-options/demo-options.controller';
+import { DemoFeedback } from './demo-feedback';
 import { DemoSeeder } from './demo-seeder';
 import { DemoGraphql } from './demo-graphql';
+import { DemoShipments } from './demo-shipments';
 import { DemoStaffWork } from './demo-staff-work';
+import { DemoVisits } from './demo-visits';
 import { DEMO_CALL_SHORT_CODE } from './domain/demo-content';
 
 /**
@@ -33,7 +36,15 @@ import { DEMO_CALL_SHORT_CODE } from './domain/demo-content';
     ProposalsModule,
   ],
   controllers: [DemoOptionsController],
-  providers: [DemoSeeder, DemoStaffWork, DemoGraphql, ExecuteDemoSeedCommandHandler],
+  providers: [
+    DemoSeeder,
+    DemoStaffWork,
+    DemoShipments,
+    DemoVisits,
+    DemoFeedback,
+    DemoGraphql,
+    ExecuteDemoSeedCommandHandler,
+  ],
   exports: [DemoSeeder],
 })
 export class DemoSeedModule implements OnApplicationBootstrap {

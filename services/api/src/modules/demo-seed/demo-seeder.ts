@@ -44,7 +44,10 @@ import {
   type DemoTemplate,
 } from './domain/demo-content';
 import { demoSeedDecider } from './domain/demo-seed.decide';
+import { DemoShipments } from './demo-shipments';
+import { DemoFeedback } from './demo-feedback';
 import { DemoStaffWork } from './demo-staff-work';
+import { DemoVisits } from './demo-visits';
 
 export interface DemoSeedResult {
   /** false: the demo had been seeded before (nothing was appended) */
@@ -71,6 +74,9 @@ export class DemoSeeder {
     private readonly workflows: WorkflowsRepository,
     private readonly units: UnitsRepository,
     private readonly staffWork: DemoStaffWork,
+    private readonly shipments: DemoShipments,
+    private readonly demoVisits: DemoVisits,
+    private readonly feedback: DemoFeedback,
   ) {}
 
   /** The demo recorded on the `demo-seed` stream, or null. */
@@ -126,6 +132,9 @@ export class DemoSeeder {
       });
       const callId = await this.calls.create(call);
       await this.staffWork.seed(callId);
+      await this.shipments.seed((template) => this.createTemplate(template));
+      await this.demoVisits.seed((template) => this.createTemplate(template));
+      await this.feedback.seed(callId, (template) => this.createTemplate(template));
       await this.commands.execute(
         new ExecuteDemoSeedCommand({
           type: 'RecordDemoSeeded',

@@ -252,6 +252,43 @@ export class DemoStaffWork {
     return pks;
   }
 
+  /**
+   * The demo's samples of a proposal (before its submission): created by its PI in the "Samples" question
+   * (demo_samples) and their questionaries answered, as the applicant does in the wizard's sample dialog.
+   */
+  private async declareSamples(
+    demo: DemoSubmittedProposal,
+    proposalPk: number,
+    fields: readonly { naturalKey: string; questionId: string; config: unknown }[],
+  ): Promise<void> {
+    if (!demo.samples?.length) return;
+    const question = fields.find((f) => f.naturalKey === 'demo_samples');
+    if (!question) throw new Error('The demo proposal template has no demo_samples question');
+    const templateId = (question.config as { templateId: number }).templateId;
+    const sampleFields = await this.questionaries.fieldsOf(templateId);
+    const formula = sampleFields.fields.find((f) => f.naturalKey === 'demo_sample_formula');
+    if (!formula) throw new Error('The demo sample template has no demo_sample_formula question');
+    for (const sample of demo.samples) {
+      const { createSample } = await this.api.as<{ createSample: { questionaryId: number } }>(
+        demo.pi,
+        Role.USER,
+        `mutation($title: String!, $t: Int!, $pk: Int!, $q: String!) {
+          createSample(title: $title, templateId: $t, proposalPk: $pk, questionId: $q) { questionaryId } }`,
+        { title: sample.title, t: templateId, pk: proposalPk, q: question.questionId },
+      );
+      await this.api.as(
+        demo.pi,
+        Role.USER,
+        `mutation($q: Int!, $t: Int!, $a: [AnswerInput!]!) { answerTopic(questionaryId: $q, topicId: $t, answers: $a) { isCompleted } }`,
+        {
+          q: createSample.questionaryId,
+          t: formula.topicId,
+          a: [{ questionId: formula.questionId, value: JSON.stringify({ value: sample.formula }) }],
+        },
+      );
+    }
+  }
+
   private async submitOne(callId: number, demo: DemoSubmittedProposal): Promise<number> {
     const pi = sessionOf(await this.api.userId(demo.pi), Role.USER);
     const coProposers = await Promise.all(demo.coProposers.map((name) => this.api.userId(name)));
@@ -265,6 +302,7 @@ export class DemoStaffWork {
     const proposal = await this.proposals.existing(proposalPk);
     const questionary = await this.questionaries.existing(proposal.questionaryId);
     const { fields, topicIds } = await this.questionaries.fieldsOf(questionary.templateId);
+    await this.declareSamples(demo, proposalPk, fields);
     for (const topicId of topicIds) {
       const answers = fields
         .filter((f) => f.topicId === topicId && f.dataType === DataType.TEXT_INPUT)

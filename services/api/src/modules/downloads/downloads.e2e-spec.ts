@@ -191,6 +191,75 @@ describe('downloads end to end (postgres, real Chromium)', () => {
     expect(html).toContain('Cole Tester');
   });
 
+  it("one proposal's PDF prints its declared samples, title and answers, after the question that declared them", async () => {
+    const place = async (
+      categoryId: string,
+      dataType: string,
+      templateId: number,
+      topicId: number,
+      config: object,
+    ) => {
+      const { createQuestion } = await gql<{ createQuestion: { id: string } }>(
+        `mutation { createQuestion(categoryId: ${categoryId}, dataType: ${dataType}) { id } }`,
+        {},
+        officer,
+      );
+      await gql(
+        `mutation($t: Int!, $q: String!, $topic: Int!) { createQuestionTemplateRelation(templateId: $t, questionId: $q, topicId: $topic, sortOrder: 9) { templateId } }`,
+        { t: templateId, q: createQuestion.id, topic: topicId },
+        officer,
+      );
+      await gql(
+        `mutation($t: Int!, $q: String!, $c: String) { updateQuestionTemplateRelationSettings(templateId: $t, questionId: $q, config: $c) { templateId } }`,
+        { t: templateId, q: createQuestion.id, c: JSON.stringify(config) },
+        officer,
+      );
+      return createQuestion.id;
+    };
+    const { createTemplate } = await gql<{
+      createTemplate: { templateId: number; steps: { topic: { id: number } }[] };
+    }>(
+      'mutation { createTemplate(groupId: SAMPLE_DECLARATION, name: "Samples") { templateId steps { topic { id } } } }',
+      {},
+      officer,
+    );
+    const sampleTopic = createTemplate.steps[0].topic.id;
+    const formula = await place('SAMPLE', 'TEXT_INPUT', createTemplate.templateId, sampleTopic, {});
+    const declaration = await place('PROPOSAL', 'SAMPLE_DECLARATION', call.templateId, call.topicId, {
+      templateId: createTemplate.templateId,
+      esiTemplateId: null,
+      addEntryButtonLabel: 'Add sample',
+    });
+    const { createProposal } = await gql<{ createProposal: { primaryKey: number } }>(
+      CREATE,
+      { callId: call.callId },
+      pi,
+    );
+    const { createSample } = await gql<{ createSample: { id: number; questionaryId: number } }>(
+      `mutation($pk: Int!, $t: Int!, $q: String!) { createSample(title: "Quartz <1>", templateId: $t, proposalPk: $pk, questionId: $q) { id questionaryId } }`,
+      { pk: createProposal.primaryKey, t: createTemplate.templateId, q: declaration },
+      pi,
+    );
+    await gql(
+      ANSWER,
+      {
+        q: createSample.questionaryId,
+        topic: sampleTopic,
+        answers: [{ questionId: formula, value: JSON.stringify({ value: 'SiO2 & water' }) }],
+      },
+      pi,
+    );
+    const downloads = t.app.get(ProposalDownloads);
+    const { html } = downloads.document(
+      await downloads.load(await downloads.readable(null, [createProposal.primaryKey])),
+    );
+    const answer = html.indexOf('<div class="uo-answer">1 sample</div>');
+    const sample = html.indexOf('<section class="uo-sample"><h3>Quartz &lt;1&gt;</h3>');
+    expect(answer).toBeGreaterThan(0);
+    expect(sample).toBeGreaterThan(answer);
+    expect(html.indexOf('SiO2 &#38; water')).toBeGreaterThan(sample);
+  });
+
   it('two ids: one PDF with a page per proposal, named proposals_<date>.pdf; co-proposers may download', async () => {
     const res = await get(`/download/pdf/proposal/${withFile.primaryKey},${plain.primaryKey}`, coProposer);
     expect(res.status).toBe(200);

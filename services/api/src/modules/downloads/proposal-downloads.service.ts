@@ -13,6 +13,7 @@ import { FilesService } from '../files';
 import { InstitutionsRepository } from '../institutions';
 import { ProposalsRepository, ProposalsService, type ProposalModel } from '../proposals';
 import { QuestionariesRepository } from '../questionaries';
+import { SamplesRepository } from '../samples';
 import { SettingsRepository } from '../settings';
 import { TemplatesRepository } from '../templates';
 import { UsersService, type UserRecord } from '../users';
@@ -27,6 +28,7 @@ import {
   buildProposalTemplateData,
   type DateSettings,
   type PersonFacts,
+  type SampleFacts,
   type StepFacts,
 } from './domain/proposal-template-data';
 import { PdfRenderer } from './pdf-renderer';
@@ -62,6 +64,7 @@ export class ProposalDownloads {
     private readonly proposals: ProposalsService,
     private readonly proposalsRepository: ProposalsRepository,
     private readonly questionaries: QuestionariesRepository,
+    private readonly samples: SamplesRepository,
     private readonly calls: CallsRepository,
     private readonly templates: TemplatesRepository,
     private readonly users: UsersService,
@@ -164,6 +167,7 @@ export class ProposalDownloads {
           : [];
       });
 
+      const samples = await this.declaredSamples(proposal.primaryKey, steps);
       const pi = users.get(proposal.proposerId);
       const coProposers = proposal.userIds
         .filter((id) => id !== proposal.proposerId)
@@ -183,6 +187,7 @@ export class ProposalDownloads {
               }
             : null,
           steps,
+          samples,
         },
         dateSettings,
         new Map([...metadata.values()].map((m) => [m.fileId, m.originalFileName])),
@@ -194,6 +199,25 @@ export class ProposalDownloads {
       });
     }
     return loaded;
+  }
+
+  /** The samples declared in the proposal's SAMPLE_DECLARATION questions, with their declaration's answers. */
+  private async declaredSamples(proposalPk: number, steps: readonly StepFacts[]): Promise<SampleFacts[]> {
+    const questionIds = steps.flatMap((step) =>
+      step.fields
+        .filter((f) => f.question.dataType === DataType.SAMPLE_DECLARATION)
+        .map((f) => f.question.id),
+    );
+    if (questionIds.length === 0) return [];
+    const declared = await this.samples.declaredOf(proposalPk, questionIds);
+    return Promise.all(
+      declared.map(async (sample) => ({
+        id: sample.id,
+        title: sample.title,
+        questionId: sample.questionId,
+        steps: ((await this.questionaries.questionary(sample.questionaryId))?.steps ?? []) as StepFacts[],
+      })),
+    );
   }
 
   /** The HTML document of the proposals, in the order given, each from a new page. */

@@ -22,6 +22,7 @@ import {
   type TestUser,
 } from '../../../test/support/fixtures';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { expectRefused } from '../../../test/support/refused';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { MailerService } from '../notifications';
@@ -113,11 +114,7 @@ describe('experiments end to end (postgres)', () => {
 
   /** the call refuses it with this message and nothing is appended */
   async function refused(query: string, variables: Record<string, unknown>, user: TestUser, message: string) {
-    await settle();
-    const before = await head();
-    const res = await t.gql(query, variables, user.token);
-    expect(res.errors?.[0]?.message).toBe(message);
-    expect(await appendedSince(before)).toEqual([]);
+    await expectRefused(t, { query, variables, token: user.token }, message, null);
   }
 
   /** the events appended since `position`, but the status actions' log of e-mails sent meanwhile (not a request's doing) */
@@ -447,6 +444,76 @@ describe('experiments end to end (postgres)', () => {
     await refused(DELETE, { pk: firstPk }, officer, M.experimentNotFound);
   });
 
+  it('lets exactly one of several concurrent overlapping staff saves land', async () => {
+    await settle();
+    const before = await head();
+    // six creates at once, each overlapping all the others (the read model's check before the append sees none)
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        t.gql<{ createExperiment: { experimentPk: number; experimentId: string } }>(
+          CREATE,
+          { i: { proposalPk: accepted, instrumentId, startsAt: at(60, 8 + i), endsAt: at(60, 20) } },
+          officer.token,
+        ),
+      ),
+    );
+    const landed = results.filter((r) => !r.errors);
+    expect(landed).toHaveLength(1);
+    const winner = landed[0].data!.createExperiment;
+    const refusals = results.filter((r) => r.errors).map((r) => r.errors![0].message);
+    expect(refusals).toHaveLength(5);
+    for (const message of refusals)
+      expect(message).toMatch(new RegExp(`^The experiment overlaps experiment ${winner.experimentId} \\(`));
+    expect((await appendedSince(before)).filter((type) => type === 'ExperimentCreated')).toHaveLength(1);
+    const listed = await gql<{ experiments: { experiments: { experimentPk: number }[] } }>(
+      LIST,
+      { f: { instrumentId, startsAfter: at(59), endsBefore: at(61) } },
+      officer,
+    );
+    expect(listed.experiments.experiments.map((e) => e.experimentPk)).toEqual([winner.experimentPk]);
+    // two experiments moved at once onto the same free slot: one lands
+    const pks: number[] = [];
+    for (const day of [62, 64])
+      pks.push(
+        (
+          await gql<{ createExperiment: { experimentPk: number } }>(
+            CREATE,
+            { i: { proposalPk: accepted, instrumentId, startsAt: at(day), endsAt: at(day, 12) } },
+            officer,
+          )
+        ).createExperiment.experimentPk,
+      );
+    await settle();
+    const beforeMoves = await head();
+    const moves = await Promise.all(
+      pks.map((experimentPk) =>
+        t.gql(UPDATE, { i: { experimentPk, startsAt: at(70), endsAt: at(71) } }, officer.token),
+      ),
+    );
+    expect(moves.filter((r) => !r.errors)).toHaveLength(1);
+    expect(moves.filter((r) => r.errors?.[0]?.message.startsWith('The experiment overlaps'))).toHaveLength(1);
+    expect((await appendedSince(beforeMoves)).filter((type) => type === 'ExperimentUpdated')).toHaveLength(1);
+  });
+
+  it('makes one experiment of one scheduled event delivered several times at once', async () => {
+    await settle();
+    const before = await head();
+    const input = {
+      scheduledEventId: 'twice-at-once',
+      proposalPk: accepted,
+      instrumentId: otherInstrumentId,
+      startsAt: at(120),
+      endsAt: at(121),
+    };
+    const results = await Promise.all(
+      [0, 1, 2, 3].map(() =>
+        gql<{ createScheduledExperiment: { experimentPk: number } }>(S_CREATE, { i: input }, officer),
+      ),
+    );
+    expect(new Set(results.map((r) => r.createScheduledExperiment.experimentPk)).size).toBe(1);
+    expect((await appendedSince(before)).filter((type) => type === 'ExperimentCreated')).toHaveLength(1);
+  });
+
   it('applies the scheduler messages once each, refuses them out of order or for an unknown proposal', async () => {
     const event = `ev-${Date.now()}`;
     const input = {
@@ -749,6 +816,80 @@ describe('experiments end to end (postgres)', () => {
       'the experiment workflow e-mails',
       15_000,
     );
+    // their experiment and instrument placeholders are filled from the experiment the status is of
+    const submittedMail = outbox
+      .slice(mailsBefore)
+      .find((m) => m.to === reviewerEmail && m.subject.includes('submitted'))!;
+    expect(submittedMail.subject).toBe(`Experiment safety form of ${experimentPk} submitted`);
+    expect(submittedMail.text).toMatch(
+      new RegExp(
+        `experiment ${experimentPk} on Xray \\(proposal "Spin", starting 2[56] Jan 2027, \\d\\d:00\\)`,
+      ),
+    );
+    const approvedMail = outbox
+      .slice(mailsBefore)
+      .find((m) => m.to === piEmail && m.subject.includes('approved'))!;
+    expect(approvedMail.text).toContain(`your experiment ${experimentPk} on Xray, starting `);
+  });
+
+  it("starts a new experiment on its call's experiment workflow (the default one when the call names none)", async () => {
+    const workflows = t.app.get(WorkflowsRepository);
+    const defaultId = (await workflows.defaultWorkflowId(WorkflowType.EXPERIMENT))!;
+    const { createWorkflow } = await gql<{ createWorkflow: { id: number } }>(
+      'mutation { createWorkflow(name: "Beamtime", description: "d", entityType: EXPERIMENT) { id } }',
+      {},
+      officer,
+    );
+    const updateCall = (experimentWorkflowId: number | null) =>
+      gql(
+        `mutation($input: UpdateCallInput!) { updateCall(updateCallInput: $input) { id } }`,
+        {
+          input: {
+            ...callInput(call.templateId, call.workflowId, {
+              esiTemplateId: esi.templateId,
+              experimentWorkflowId,
+            }),
+            id: call.callId,
+          },
+        },
+        officer,
+      );
+    const EXPERIMENT_WORKFLOW = 'experimentPk workflowId workflowStatusId';
+    const startsOn = async () => {
+      const staff = await gql<{ createExperiment: { workflowId: number; workflowStatusId: number } }>(
+        `mutation($i: CreateExperimentInput!) { createExperiment(input: $i) { ${EXPERIMENT_WORKFLOW} } }`,
+        {
+          i: {
+            proposalPk: accepted,
+            instrumentId: otherInstrumentId,
+            startsAt: at(80 + day),
+            endsAt: at(80 + day, 12),
+          },
+        },
+        officer,
+      );
+      const scheduled = await gql<{ createScheduledExperiment: { workflowId: number } }>(
+        `mutation($i: ScheduledExperimentInput!) { createScheduledExperiment(input: $i) { ${EXPERIMENT_WORKFLOW} } }`,
+        {
+          i: {
+            scheduledEventId: `workflow-${day}`,
+            proposalPk: accepted,
+            instrumentId: otherInstrumentId,
+            startsAt: at(90 + day),
+            endsAt: at(90 + day, 12),
+          },
+        },
+        officer,
+      );
+      day++;
+      expect(staff.createExperiment.workflowStatusId).not.toBeNull();
+      return [staff.createExperiment.workflowId, scheduled.createScheduledExperiment.workflowId];
+    };
+    let day = 0;
+    await updateCall(createWorkflow.id);
+    expect(await startsOn()).toEqual([createWorkflow.id, createWorkflow.id]);
+    await updateCall(null);
+    expect(await startsOn()).toEqual([defaultId, defaultId]);
   });
 
   it("accepts only an ESI template as a call's esiTemplateId", async () => {

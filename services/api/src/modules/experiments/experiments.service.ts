@@ -35,12 +35,21 @@ import {
 
 const M = experimentMessages;
 
+function isUniqueViolation(error: unknown, indexPart: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  return (
+    e?.code === '23505' &&
+    (String(e.constraint ?? '').includes(indexPart) || String(e.message ?? '').includes(indexPart))
+  );
+}
+
 /** A scheduler message (the facility's scheduler, by its event id), as the mutations and its consumer send it. */
 export type ScheduledEventCommand =
   | { kind: 'create'; input: ScheduledExperimentInput }
   | { kind: 'update'; input: ScheduledExperimentInput }
   | { kind: 'activate'; scheduledEventId: string }
   | { kind: 'complete'; scheduledEventId: string }
+  | { kind: 'reopen'; scheduledEventId: string }
   | { kind: 'remove'; scheduledEventId: string };
 
 /**
@@ -86,9 +95,14 @@ export class ExperimentsService {
     };
   }
 
-  /** A new experiment follows the default experiment workflow, from its initial status (none: no workflow). */
-  private async workflowStart(): Promise<ExperimentWorkflowStart | null> {
-    const workflowId = await this.workflows.defaultWorkflowId(WorkflowType.EXPERIMENT);
+  /**
+   * A new experiment follows its call's experiment workflow (the default experiment workflow when the call names
+   * none), from its initial status (none: no workflow).
+   */
+  private async workflowStart(callId: number | null): Promise<ExperimentWorkflowStart | null> {
+    const call = callId === null ? null : await this.calls.call(callId);
+    const workflowId =
+      call?.experimentWorkflowId ?? (await this.workflows.defaultWorkflowId(WorkflowType.EXPERIMENT));
     if (workflowId === null) return null;
     const status = await this.workflows.initialStatus(workflowId);
     return status ? { workflowId, statusId: status.id } : null;
@@ -124,7 +138,7 @@ export class ExperimentsService {
       new ExecuteExperimentCommand({
         type: 'CreateExperiment',
         experimentPk,
-        workflow: await this.workflowStart(),
+        workflow: await this.workflowStart(proposal?.callId ?? null),
         actor,
         proposal,
         fields,
@@ -184,7 +198,14 @@ export class ExperimentsService {
    * by the scheduler's event id. Resolves to the experiment as it is after the message (the removed one for a
    * remove), or null when a remove found nothing to remove.
    */
-  async applyScheduledEvent(message: ScheduledEventCommand): Promise<ExperimentModel | null> {
+  applyScheduledEvent(message: ScheduledEventCommand): Promise<ExperimentModel | null> {
+    return this.applyScheduled(message, false);
+  }
+
+  private async applyScheduled(
+    message: ScheduledEventCommand,
+    decidedAgain: boolean,
+  ): Promise<ExperimentModel | null> {
     const scheduledEventId = 'input' in message ? message.input.scheduledEventId : message.scheduledEventId;
     const existing = await this.repository.byScheduledEventId(scheduledEventId);
     let action: ScheduledEventAction;
@@ -211,17 +232,26 @@ export class ExperimentsService {
     }
     const experimentPk =
       existing?.experimentPk ?? (message.kind === 'create' ? await this.ids.next('experiment_pk_seq') : 0);
-    const appended = await this.commands.execute(
-      new ExecuteExperimentCommand({
-        type: 'ApplyScheduledEvent',
-        experimentPk,
-        workflow: existing ? null : await this.workflowStart(),
-        scheduledEventId,
-        action,
-        proposal,
-        localContactExists,
-      }),
-    );
+    let appended;
+    try {
+      appended = await this.commands.execute(
+        new ExecuteExperimentCommand({
+          type: 'ApplyScheduledEvent',
+          experimentPk,
+          workflow: existing ? null : await this.workflowStart(proposal?.callId ?? null),
+          scheduledEventId,
+          action,
+          proposal,
+          localContactExists,
+        }),
+      );
+    } catch (error) {
+      // two deliveries of one create at once: the other's experiment landed first (the read model's unique index
+      // of scheduled event ids refused this one in the append's transaction); decided again, this one finds it
+      if (!existing && !decidedAgain && isUniqueViolation(error, 'scheduled_event_id'))
+        return this.applyScheduled(message, true);
+      throw error;
+    }
     if (experimentPk === 0 || (!existing && !appended)) return null;
     return this.saved(experimentPk);
   }

@@ -1,4 +1,4 @@
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QUEUES, SETTING_DEFAULTS, SettingsId, type EmailJobData } from '@user-office/contracts';
@@ -13,12 +13,25 @@ import { SettingsRepository } from '../settings';
 export interface SentMail extends EmailJobData {
   from: string;
   sentAt: Date;
+  /** the delivery key it was sent under (`deliver(mail, { key })`), if any */
+  key?: string;
+}
+
+export interface DeliverOptions {
+  /**
+   * A key derived from what the e-mail is about (a job id): an e-mail under a key already delivered is not sent
+   * again, even by another process after a crash — the outbox is its own ledger (`DATA_DIR/outbox.jsonl`, read
+   * once per process); through SMTP the key is the Message-ID, the same on a resend, for the receiving side.
+   */
+  key?: string;
 }
 
 /** How one e-mail went: through SMTP (with the server's message id) or into the local outbox. */
 export interface Delivery {
   messageId: string | null;
   via: 'smtp' | 'outbox';
+  /** true: its key had been delivered already, nothing was sent */
+  duplicate?: boolean;
 }
 
 /** The job name of the mailer's own jobs on the `email` queue (`enqueue`). */
@@ -39,6 +52,8 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
   private transport: { url: string; transporter: Transporter } | null = null;
   private readonly handlers = new Map<string, JobProcessor<unknown>>();
   readonly outbox: SentMail[] = [];
+  /** the keys of the e-mails in the outbox (its file read once, at the first keyed delivery) */
+  private outboxKeys: Promise<Set<string>> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -48,10 +63,14 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.queue.registerProcessor<unknown>(QUEUES.email, (data, job) => {
-      const handler = this.handlers.get(job.name);
-      return handler ? handler(data, job) : this.send(data as EmailJobData);
-    });
+    this.queue.registerProcessor<unknown>(
+      QUEUES.email,
+      (data, job) => {
+        const handler = this.handlers.get(job.name);
+        return handler ? handler(data, job) : this.send(data as EmailJobData);
+      },
+      { concurrency: this.config.emailConcurrency },
+    );
   }
 
   onApplicationShutdown(): void {
@@ -88,20 +107,32 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** sends one e-mail now (no queue): throws when the SMTP server refuses or cannot be reached */
-  async deliver(mail: EmailJobData): Promise<Delivery> {
-    return this.send(mail);
+  async deliver(mail: EmailJobData, options: DeliverOptions = {}): Promise<Delivery> {
+    return this.send(mail, options.key);
   }
 
-  private async send(mail: EmailJobData): Promise<Delivery> {
+  private async send(mail: EmailJobData, key?: string): Promise<Delivery> {
     const from =
       (await this.settings.settings()).find((s) => s.id === SettingsId.USER_OFFICE_EMAIL)?.settingsValue ||
       SETTING_DEFAULTS[SettingsId.USER_OFFICE_EMAIL].value;
     const transporter = this.transporter();
     if (transporter) {
-      const info = await transporter.sendMail({ from, ...mail });
+      const info = await transporter.sendMail({
+        from,
+        ...mail,
+        ...(key ? { messageId: `<${key}@${new URL(this.config.publicUrl).hostname}>` } : {}),
+      });
       return { messageId: String(info.messageId ?? '') || null, via: 'smtp' };
     }
-    const sent: SentMail = { ...mail, from, sentAt: new Date() };
+    if (key) {
+      const keys = await this.keysInOutbox();
+      if (keys.has(key)) {
+        this.logger.log(`E-mail ${key} to ${mail.to} is in the outbox already: not sent again`);
+        return { messageId: null, via: 'outbox', duplicate: true };
+      }
+      keys.add(key);
+    }
+    const sent: SentMail = { ...mail, from, sentAt: new Date(), ...(key ? { key } : {}) };
     this.outbox.push(sent);
     if (this.outbox.length > 200) this.outbox.shift();
     if (!this.config.dataDir.startsWith('memory://')) {
@@ -110,6 +141,25 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
     }
     this.logger.log(`E-mail to ${mail.to} kept in the local outbox (SMTP_URL is not set): ${mail.subject}`);
     return { messageId: null, via: 'outbox' };
+  }
+
+  private keysInOutbox(): Promise<Set<string>> {
+    this.outboxKeys ??= (async () => {
+      const keys = new Set<string>();
+      if (this.config.dataDir.startsWith('memory://')) return keys;
+      const text = await readFile(join(this.config.dataDir, 'outbox.jsonl'), 'utf8').catch(() => '');
+      for (const line of text.split('\n')) {
+        if (!line.includes('"key"')) continue;
+        try {
+          const { key } = JSON.parse(line) as { key?: unknown };
+          if (typeof key === 'string') keys.add(key);
+        } catch {
+          // a line cut short by a crash: not a delivered e-mail
+        }
+      }
+      return keys;
+    })();
+    return this.outboxKeys;
   }
 
   /** the transport of the SMTP URL configured now (one kept per URL), or null for the outbox */

@@ -5,3 +5,4 @@ export { ProposalModel } from './read-models/proposals/proposal.model';
 export { PROPOSALS_PROJECTION } from './read-models/proposals/proposals.projection';
 export { ProposalInstruments, type AssignedInstrumentsSource } from './proposal-instruments';
 export { ProposalReaders, type ProposalReadRule } from './proposal-readers';
+export { evolveProposal, initialProposalState } from './domain/proposal.decide';

@@ -16,3 +16,4 @@ export {
   type QuestionItem,
 } from './questionary-owners';
 export * from './read-models/questionaries/questionary.model';
+export { evolveQuestionary, initialQuestionaryState } from './domain/questionary.decide';

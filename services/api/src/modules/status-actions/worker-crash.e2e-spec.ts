@@ -231,11 +231,14 @@ describe('a worker killed in the middle of a status-action job (BullMQ on Redis,
       const job = await queue.getJob(QUEUES.rabbitmq, jobId);
       return job?.state === 'completed' && job;
     };
-    const firstDone = await eventually(() => done(firstJob), 'the first job to complete on the new worker');
-    const secondDone = await eventually(
-      () => done(secondJob),
-      'the second job to complete on the new worker',
-    );
+    // 2 s alone; once in a clean-clone CI run (a browser story on the other core) 30 s were not enough: 90 s, and
+    // the job's state said when it still fails
+    const completed = (jobId: string, what: string) =>
+      eventually(() => done(jobId), what, 90_000).catch(async (error: Error) => {
+        throw new Error(`${error.message}: ${JSON.stringify(await queue.getJob(QUEUES.rabbitmq, jobId))}`);
+      });
+    const firstDone = await completed(firstJob, 'the first job to complete on the new worker');
+    const secondDone = await completed(secondJob, 'the second job to complete on the new worker');
     // the first had logged its success: run again, it does nothing
     expect(firstDone.returnValue).toEqual({ successful: true, alreadyLogged: true });
     expect(messagesOf(first.eventId)).toHaveLength(1);

@@ -331,7 +331,13 @@ describe.each(['postgres', 'pglite'] as const)('workflows end to end (%s)', (sto
         id: 2,
         name: 'RabbitMQ action',
         type: 'RABBITMQ',
-        defaultConfig: { exchanges: ['user_office_backend.fanout'] },
+        defaultConfig: {
+          exchanges: ['user_office_backend.fanout'],
+          profiles: ['native', 'compatible'],
+          // RABBITMQ_DEFAULT_PROFILE (unset here) and RABBITMQ_EXCHANGES (the test app's own)
+          defaultProfile: 'native',
+          compatibleExchanges: t.config.rabbitmqExchanges,
+        },
       }),
     ]);
     const templates = (

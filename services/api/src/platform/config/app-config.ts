@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import {
+  COMPATIBLE_DEFAULT_EXCHANGE,
+  COMPATIBLE_FEED_TYPES,
+  RABBITMQ_PROFILES,
+  RabbitMqProfile,
+  SCHEDULER_DEFAULT_EXCHANGE,
+} from '@user-office/contracts';
 
 /**
  * One build, three run modes; `all` runs api, projector and worker in one process (npm start).
@@ -21,7 +28,27 @@ export interface AppConfig {
   /** key prefix of queues (tests run each in their own) */
   queuePrefix: string;
   amqpUrl: string | null;
+  /** RABBITMQ_DEFAULT_PROFILE: the message profile of a RabbitMQ status action whose config names none */
+  rabbitmqDefaultProfile: RabbitMqProfile;
+  /**
+   * RABBITMQ_EXCHANGES: where the compatible profile publishes (the deletions, the feed, and compatible status
+   * actions that name no exchange); default user_office_backend.fanout
+   */
+  rabbitmqExchanges: string[];
+  /** RABBITMQ_FEED_TYPES: the compatible feed's types switched on (comma-separated; `all`: every one) */
+  rabbitmqFeedTypes: string[];
+  /** RABBITMQ_OUT_ATTEMPTS / RABBITMQ_OUT_BACKOFF_MS: tries of a compatible message (a broker outage is waited out) */
+  rabbitmqOutAttempts: number;
+  rabbitmqOutBackoffMs: number;
+  /** RABBITMQ_SCHEDULER_QUEUE: the queue the scheduler's messages are consumed through; null: no consumer */
+  rabbitmqSchedulerQueue: string | null;
+  /** RABBITMQ_SCHEDULER_EXCHANGE: the scheduler's exchange (default user_office_scheduler_backend.fanout) */
+  rabbitmqSchedulerExchange: string;
+  /** RABBITMQ_PREFETCH: unacknowledged messages the consumer holds at most */
+  rabbitmqPrefetch: number;
   smtpUrl: string | null;
+  /** EMAIL_CONCURRENCY: e-mails a worker process sends at a time */
+  emailConcurrency: number;
   /** the development e-mail catcher npm start runs when SMTP_URL is unset: its SMTP and web inbox ports */
   devSmtpPort: number;
   devMailPort: number;
@@ -98,7 +125,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     queuePrefix: env.QUEUE_PREFIX || 'uo',
     amqpUrl: env.AMQP_URL || null,
+    rabbitmqDefaultProfile: profileOf(env.RABBITMQ_DEFAULT_PROFILE),
+    rabbitmqExchanges: listOf(env.RABBITMQ_EXCHANGES, [COMPATIBLE_DEFAULT_EXCHANGE]),
+    rabbitmqFeedTypes: feedTypesOf(env.RABBITMQ_FEED_TYPES),
+    rabbitmqOutAttempts: Math.max(1, intOf(env.RABBITMQ_OUT_ATTEMPTS, 100_000, 'RABBITMQ_OUT_ATTEMPTS')),
+    rabbitmqOutBackoffMs: intOf(env.RABBITMQ_OUT_BACKOFF_MS, 500, 'RABBITMQ_OUT_BACKOFF_MS'),
+    rabbitmqSchedulerQueue: env.RABBITMQ_SCHEDULER_QUEUE?.trim() || null,
+    rabbitmqSchedulerExchange: env.RABBITMQ_SCHEDULER_EXCHANGE?.trim() || SCHEDULER_DEFAULT_EXCHANGE,
+    rabbitmqPrefetch: Math.max(1, intOf(env.RABBITMQ_PREFETCH, 20, 'RABBITMQ_PREFETCH')),
     smtpUrl: env.SMTP_URL || null,
+    emailConcurrency: Math.max(1, intOf(env.EMAIL_CONCURRENCY, 4, 'EMAIL_CONCURRENCY')),
     devSmtpPort: intOf(env.DEV_SMTP_PORT, 1025, 'DEV_SMTP_PORT'),
     devMailPort: intOf(env.DEV_MAIL_PORT, 8025, 'DEV_MAIL_PORT'),
     statusActionAttempts: Math.max(1, intOf(env.STATUS_ACTION_ATTEMPTS, 5, 'STATUS_ACTION_ATTEMPTS')),
@@ -178,4 +214,33 @@ function devSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function listOf(value: string | undefined, fallback: string[]): string[] {
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  return items.length > 0 ? items : fallback;
+}
+
+function profileOf(value: string | undefined): RabbitMqProfile {
+  const profile = (value || RabbitMqProfile.NATIVE).trim().toLowerCase() as RabbitMqProfile;
+  if (!RABBITMQ_PROFILES.includes(profile))
+    throw new Error(
+      `RABBITMQ_DEFAULT_PROFILE must be one of ${RABBITMQ_PROFILES.join(', ')} (got "${value}")`,
+    );
+  return profile;
+}
+
+function feedTypesOf(value: string | undefined): string[] {
+  const types = listOf(value, []).map((t) => t.toUpperCase());
+  if (types.includes('ALL')) return [...COMPATIBLE_FEED_TYPES];
+  const known = new Set<string>(COMPATIBLE_FEED_TYPES);
+  const unknown = types.filter((t) => !known.has(t));
+  if (unknown.length > 0)
+    throw new Error(
+      `RABBITMQ_FEED_TYPES names unknown types (${unknown.join(', ')}); known: ${COMPATIBLE_FEED_TYPES.join(', ')}`,
+    );
+  return types;
 }

@@ -60,7 +60,8 @@ export class EventSourcing {
 
   /**
    * Runs a command against a stream: decides on fresh state and retries when someone else appended
-   * in between (the decision is taken again on the new state). Returns null when nothing was decided.
+   * in between (the decision is taken again on the new state, after a short random pause so that racing
+   * writers spread out). Returns null when nothing was decided.
    */
   async execute<S, C>(
     streamId: string,
@@ -77,6 +78,8 @@ export class EventSourcing {
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         if (attempt >= attempts) throw conflict(error.message);
+        // a herd of writers on one stream would collide again at once: wait a random, growing moment
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
       }
     }
   }

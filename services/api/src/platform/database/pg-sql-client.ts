@@ -145,6 +145,12 @@ export class PgSqlClient implements SqlClient {
       try {
         await next.connect();
         await next.query(`LISTEN ${quoteIdent(channel)}`);
+        if (stopped || this.closed) {
+          // closed while this connection was opening: close() could not see it, so it would outlive the client
+          lost = true;
+          await next.end().catch(() => undefined);
+          return;
+        }
       } catch (error) {
         lost = true;
         this.failed(error);

@@ -11,6 +11,7 @@ import {
   type ReadAllOptions,
   type StoredEvent,
 } from './event-store.port';
+import { migrateEventChain } from './event-chain';
 
 /** The advisory lock every append takes before drawing positions: positions follow commit order. */
 export const APPEND_LOCK_KEY = 727_001;
@@ -65,6 +66,10 @@ export class SqlEventStore implements EventStore {
   static async migrate(sql: SqlClient): Promise<void> {
     await sql.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+      // the append lock before any table lock, as appends take it: a start while another process appends (DDL
+      // waits for their inserts, they wait for the append lock) would otherwise deadlock; no append runs while the
+      // chain's anchor is recorded either (it names the last event stored before the chain)
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
       await tx.query(`
         CREATE TABLE IF NOT EXISTS events (
           position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -78,6 +83,7 @@ export class SqlEventStore implements EventStore {
           UNIQUE (stream_id, stream_version)
         )`);
       await tx.query('CREATE INDEX IF NOT EXISTS events_type_position_idx ON events (type, position)');
+      await migrateEventChain(tx, APPEND_LOCK_KEY);
     });
   }
 

@@ -2,10 +2,23 @@
  * BullMQ job queue driver (REDIS_URL set): one BullMQ Queue per queue name (created lazily, sharing one Redis
  * connection) and one Worker per registered processor, created on `start()` with its own connections.
  */
-import { Queue, Worker, type Job, type JobState as BullJobState, type JobsOptions } from 'bullmq';
+import {
+  Queue,
+  Worker,
+  type Job,
+  type JobState as BullJobState,
+  type JobsOptions,
+  type MinimalJob,
+} from 'bullmq';
 import { Redis } from 'ioredis';
 import { DependencyMonitor, type OutageLogger } from '../observability/dependency-monitor';
-import { assertJobId, assertQueueName, resolveRetryOptions } from './job-queue-support';
+import {
+  assertJobId,
+  assertQueueName,
+  backoffDelay,
+  CAPPED_BACKOFF,
+  resolveRetryOptions,
+} from './job-queue-support';
 import type {
   JobInfo,
   JobOptions,
@@ -14,6 +27,7 @@ import type {
   JobProcessor,
   JobQueue,
   JobState,
+  ProcessorOptions,
 } from './job-queue.port';
 
 export interface BullMqJobQueueOptions {
@@ -93,6 +107,7 @@ export class BullMqJobQueue implements JobQueue {
   readonly driver = 'bullmq' as const;
   private readonly queues = new Map<string, Queue<unknown>>();
   private readonly processors = new Map<string, JobProcessor<unknown>>();
+  private readonly concurrency = new Map<string, number>();
   private readonly workers = new Map<string, Worker<unknown>>();
   private readonly listeners: OutcomeListener[] = [];
   private readonly keepFinished: number;
@@ -122,7 +137,7 @@ export class BullMqJobQueue implements JobQueue {
     const jobOptions: JobsOptions = {
       jobId,
       attempts,
-      backoff: { type: 'exponential', delay: backoffMs },
+      backoff: { type: CAPPED_BACKOFF, delay: backoffMs },
       ...(options.delayMs && options.delayMs > 0 ? { delay: options.delayMs } : {}),
       removeOnComplete: { count: this.keepFinished },
       removeOnFail: { count: this.keepFinished },
@@ -131,11 +146,12 @@ export class BullMqJobQueue implements JobQueue {
     return true;
   }
 
-  registerProcessor<T>(queue: string, processor: JobProcessor<T>): void {
+  registerProcessor<T>(queue: string, processor: JobProcessor<T>, options: ProcessorOptions = {}): void {
     assertQueueName(queue);
     if (this.processors.has(queue)) throw new Error(`A processor is already registered for queue "${queue}"`);
     // the queue only hands this processor the data enqueued for it, so the widening is sound
     this.processors.set(queue, processor as JobProcessor<unknown>);
+    this.concurrency.set(queue, Math.max(1, Math.floor(options.concurrency ?? 1)));
     if (this.started) this.startWorker(queue, processor as JobProcessor<unknown>);
   }
 
@@ -280,7 +296,20 @@ export class BullMqJobQueue implements JobQueue {
       {
         connection: { url: this.options.redisUrl, maxRetriesPerRequest: null },
         prefix: this.options.prefix,
-        concurrency: 1,
+        concurrency: this.concurrency.get(queue) ?? 1,
+        settings: {
+          backoffStrategy: (attemptsMade: number, type?: string, _error?: Error, job?: MinimalJob) =>
+            type === CAPPED_BACKOFF
+              ? backoffDelay(
+                  Number(
+                    job?.opts.backoff && typeof job.opts.backoff === 'object'
+                      ? (job.opts.backoff.delay ?? 0)
+                      : 0,
+                  ),
+                  attemptsMade,
+                )
+              : 0,
+        },
         ...(this.options.lockMs
           ? { lockDuration: this.options.lockMs, stalledInterval: this.options.lockMs }
           : {}),

@@ -2,7 +2,13 @@
  * In-memory job queue driver (no REDIS_URL): one FIFO per queue, one job at a time per queue, queues run in
  * parallel, retries with exponential backoff. Jobs are lost when the process exits.
  */
-import { assertJobId, assertQueueName, errorMessage, resolveRetryOptions } from './job-queue-support';
+import {
+  assertJobId,
+  assertQueueName,
+  backoffDelay,
+  errorMessage,
+  resolveRetryOptions,
+} from './job-queue-support';
 import type {
   JobInfo,
   JobOptions,
@@ -11,6 +17,7 @@ import type {
   JobProcessor,
   JobQueue,
   JobState,
+  ProcessorOptions,
 } from './job-queue.port';
 
 interface StoredJob {
@@ -33,8 +40,13 @@ interface QueueSlot {
   /** ids ready to run, oldest first */
   ready: string[];
   processor: JobProcessor<unknown> | null;
-  running: Promise<void> | null;
+  /** jobs run at a time (the processor's concurrency) */
+  concurrency: number;
+  running: Set<Promise<void>>;
 }
+
+/** the longest delay setTimeout honours (2^31 - 1 ms) */
+export const MAX_TIMER_MS = 2_147_483_647;
 
 type OutcomeListener = (queue: string, outcome: JobOutcome) => void;
 
@@ -81,12 +93,13 @@ export class InProcessJobQueue implements JobQueue {
     return true;
   }
 
-  registerProcessor<T>(queue: string, processor: JobProcessor<T>): void {
+  registerProcessor<T>(queue: string, processor: JobProcessor<T>, options: ProcessorOptions = {}): void {
     assertQueueName(queue);
     const slot = this.slot(queue);
     if (slot.processor) throw new Error(`A processor is already registered for queue "${queue}"`);
     // the queue only hands this processor the data enqueued for it, so the widening is sound
     slot.processor = processor as JobProcessor<unknown>;
+    slot.concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
     this.pump(slot);
   }
 
@@ -147,30 +160,31 @@ export class InProcessJobQueue implements JobQueue {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    await Promise.all([...this.slots.values()].map((slot) => slot.running));
+    await Promise.all([...this.slots.values()].flatMap((slot) => [...slot.running]));
   }
 
   private slot(queue: string): QueueSlot {
     let slot = this.slots.get(queue);
     if (!slot) {
-      slot = { jobs: new Map(), ready: [], processor: null, running: null };
+      slot = { jobs: new Map(), ready: [], processor: null, concurrency: 1, running: new Set() };
       this.slots.set(queue, slot);
     }
     return slot;
   }
 
-  /** starts the next ready job of the queue unless one is running */
+  /** starts the next ready jobs of the queue while fewer than its concurrency run */
   private pump(slot: QueueSlot): void {
-    if (!this.started || this.closed || !slot.processor || slot.running) return;
-    const id = slot.ready.shift();
-    if (id === undefined) return;
-    const job = slot.jobs.get(id);
-    if (!job) return;
-    const processor = slot.processor;
-    slot.running = this.run(job, processor).finally(() => {
-      slot.running = null;
-      this.pump(slot);
-    });
+    while (this.started && !this.closed && slot.processor && slot.running.size < slot.concurrency) {
+      const id = slot.ready.shift();
+      if (id === undefined) return;
+      const job = slot.jobs.get(id);
+      if (!job) continue;
+      const running: Promise<void> = this.run(job, slot.processor).finally(() => {
+        slot.running.delete(running);
+        this.pump(slot);
+      });
+      slot.running.add(running);
+    }
   }
 
   private async run(job: StoredJob, processor: JobProcessor<unknown>): Promise<void> {
@@ -201,19 +215,30 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   private scheduleRetry(job: StoredJob): void {
-    this.later(job, job.backoffMs * 2 ** (job.attemptsMade - 1));
+    this.later(job, backoffDelay(job.backoffMs, job.attemptsMade));
   }
 
-  /** the job waits `delay` ms as 'delayed', then joins its queue */
+  /**
+   * the job waits `delay` ms as 'delayed', then joins its queue. A Node timer holds at most MAX_TIMER_MS (about
+   * 24.8 days; a longer one fires after 1 ms): a longer wait (a feedback reminder after an experiment years ahead)
+   * is chained timers.
+   */
   private later(job: StoredJob, delay: number): void {
     job.state = 'delayed';
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const slot = this.slot(job.queue);
-      job.state = 'waiting';
-      slot.ready.push(job.id);
-      this.pump(slot);
-    }, delay);
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        if (delay > MAX_TIMER_MS) {
+          this.later(job, delay - MAX_TIMER_MS);
+          return;
+        }
+        const slot = this.slot(job.queue);
+        job.state = 'waiting';
+        slot.ready.push(job.id);
+        this.pump(slot);
+      },
+      Math.min(delay, MAX_TIMER_MS),
+    );
     this.timers.add(timer);
   }
 

@@ -3,6 +3,16 @@ import type { JobOptions } from './job-queue.port';
 
 export const DEFAULT_ATTEMPTS = 3;
 export const DEFAULT_BACKOFF_MS = 1000;
+/**
+ * the longest wait between two tries: exponential backoff stops growing here, so a job with many attempts (a
+ * RabbitMQ message owed through a long broker outage) keeps trying about once a minute
+ */
+export const MAX_BACKOFF_MS = 60_000;
+/** the backoff after the `attemptsMade`-th try: base * 2^(attemptsMade-1), at most MAX_BACKOFF_MS */
+export const backoffDelay = (baseMs: number, attemptsMade: number): number =>
+  Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attemptsMade - 1));
+/** the BullMQ backoff type of that strategy (registered on every worker) */
+export const CAPPED_BACKOFF = 'capped-exponential';
 
 /** attempts and backoff with the port defaults applied; attempts is at least 1, backoff at least 0 */
 export function resolveRetryOptions(options: JobOptions): { attempts: number; backoffMs: number } {

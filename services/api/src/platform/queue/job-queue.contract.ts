@@ -269,5 +269,27 @@ export function describeJobQueueContract(name: string, factory: () => Promise<Jo
       expect((await waitForState(queue, first, 'a', 'completed')).returnValue).toBe('first');
       expect((await waitForState(queue, second, 'b', 'completed')).returnValue).toBe('second');
     });
+    it('runs a queue one job at a time by default, and up to its concurrency when it has one', async () => {
+      const peakOf = async (label: string, concurrency?: number): Promise<number> => {
+        const name = queueName(label);
+        let running = 0;
+        let peak = 0;
+        queue.registerProcessor(
+          name,
+          async () => {
+            peak = Math.max(peak, ++running);
+            await sleep(60);
+            running -= 1;
+          },
+          concurrency ? { concurrency } : undefined,
+        );
+        await queue.start();
+        for (let i = 0; i < 6; i++) await queue.enqueue(name, 'job', {}, { jobId: `j${i}`, attempts: 1 });
+        for (let i = 0; i < 6; i++) await waitForState(queue, name, `j${i}`, 'completed');
+        return peak;
+      };
+      expect(await peakOf('serial')).toBe(1);
+      expect(await peakOf('concurrent', 3)).toBe(3);
+    });
   });
 }

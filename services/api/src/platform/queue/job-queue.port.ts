@@ -43,12 +43,19 @@ export type JobOutcome = 'completed' | 'failed' | 'retried';
  */
 export type JobPresence = 'absent' | 'completed' | 'failed' | 'held';
 
+export interface ProcessorOptions {
+  readonly concurrency?: number;
+}
+
 export interface JobQueue {
   readonly driver: 'bullmq' | 'in-process';
   /** adds a job; returns false when a job with that id already exists (de-duplicated) */
   enqueue<T>(queue: string, name: string, data: T, options: JobOptions): Promise<boolean>;
-  /** registers the processor of a queue; workers start with `start()` (worker run mode) */
-  registerProcessor<T>(queue: string, processor: JobProcessor<T>): void;
+  /**
+   * registers the processor of a queue; workers start with `start()` (worker run mode). `concurrency`: jobs of the
+   * queue run at a time by this process (default 1: one after another)
+   */
+  registerProcessor<T>(queue: string, processor: JobProcessor<T>, options?: ProcessorOptions): void;
   start(): Promise<void>;
   getJob(queue: string, jobId: string): Promise<JobInfo | null>;
   listFailed(queue: string, limit?: number): Promise<JobInfo[]>;

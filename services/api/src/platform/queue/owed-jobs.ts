@@ -12,7 +12,15 @@ import { isDeferredWrites } from '../database/deferred-writes';
 import type { SqlClient, SqlExecutor } from '../database/sql-client';
 import { isConnectionError, type OutageLogger } from '../observability/dependency-monitor';
 import { errorMessage, resolveRetryOptions } from './job-queue-support';
-import type { JobInfo, JobOptions, JobOutcome, JobPresence, JobProcessor, JobQueue } from './job-queue.port';
+import type {
+  JobInfo,
+  JobOptions,
+  JobOutcome,
+  JobPresence,
+  JobProcessor,
+  JobQueue,
+  ProcessorOptions,
+} from './job-queue.port';
 
 /** the table of owed jobs; modules may join it (by queue and job id) to show what is owed */
 export const OWED_JOBS_TABLE = 'owed_jobs';
@@ -338,8 +346,8 @@ export class TrackedJobQueue implements JobQueue {
     return this.inner.enqueue(queue, name, data, options);
   }
 
-  registerProcessor<T>(queue: string, processor: JobProcessor<T>): void {
-    this.inner.registerProcessor(queue, this.owed.track(queue, processor));
+  registerProcessor<T>(queue: string, processor: JobProcessor<T>, options?: ProcessorOptions): void {
+    this.inner.registerProcessor(queue, this.owed.track(queue, processor), options);
   }
 
   start(): Promise<void> {

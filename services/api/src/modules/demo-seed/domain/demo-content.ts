@@ -315,6 +315,8 @@ export interface DemoSubmittedProposal {
   abstract: string;
   /** text answers by natural key (the required ones of the demo template) */
   answers: Readonly<Record<string, string>>;
+  /** samples declared in its "Samples" question (demo_samples), each with its chemical formula */
+  samples?: readonly { title: string; formula: string }[];
 }
 
 /** The proposals the demo submits on DEMO, so every staff account has work on a fresh start. */
@@ -336,6 +338,11 @@ export const DEMO_SUBMITTED_PROPOSALS: readonly DemoSubmittedProposal[] = [
       'Quasi-elastic scattering on a garnet-type solid electrolyte to measure lithium jump rates and activation ' +
       'energies between 300 K and 600 K.',
     answers: { demo_aim: 'Measure lithium jump rates in LLZO' },
+    // two samples, so the experiment's safety input can be filled with two (issue 29)
+    samples: [
+      { title: 'LLZO pellet', formula: 'Li7La3Zr2O12' },
+      { title: 'Ta-doped LLZO powder', formula: 'Li6.4La3Zr1.4Ta0.6O12' },
+    ],
   },
   {
     pi: 'coproposer',

@@ -8,6 +8,8 @@ export interface PdfLayout {
   templateData: string;
   templateHeader: string;
   templateFooter: string;
+  /** each declared sample (`sample`), beside the proposal's data (absent: the built-in one) */
+  templateSampleDeclaration?: string;
 }
 
 /** One HTML document for Chromium: the body, the page header and footer (printed on every page). */
@@ -50,6 +52,7 @@ export const BUILT_IN_LAYOUT: PdfLayout = {
       <div class="uo-embellishment">{{answer}}</div>
     {{else}}
       <div class="uo-field"><div class="uo-question">{{question.question}}</div><div class="uo-answer">{{answer}}</div></div>
+      {{declarations}}
     {{/if}}
   {{/each}}
 </section>
@@ -59,6 +62,16 @@ export const BUILT_IN_LAYOUT: PdfLayout = {
 <span>{{#if proposal}}{{proposal.title}}{{/if}}</span></div>`,
   templateFooter: `<div style="font-size: 8px; width: 100%; margin: 0 15mm; color: #555; text-align: right;">
 <span class="pageNumber"></span> / <span class="totalPages"></span></div>`,
+  templateSampleDeclaration: `<h3>{{sample.title}}</h3>
+{{#each sample.questionarySteps}}
+  {{#each fields}}
+    {{#if isEmbellishment}}
+      <div class="uo-embellishment">{{answer}}</div>
+    {{else}}
+      <div class="uo-field"><div class="uo-question">{{question.question}}</div><div class="uo-answer">{{answer}}</div></div>
+    {{/if}}
+  {{/each}}
+{{/each}}`,
 };
 
 const STYLE = `
@@ -79,6 +92,8 @@ h2 { font-size: 13pt; margin: 16pt 0 6pt; border-bottom: 1px solid #ccc; padding
 .uo-answer > :first-child, .uo-embellishment > :first-child { margin-top: 0; }
 .uo-answer > :last-child, .uo-embellishment > :last-child { margin-bottom: 0; }
 .uo-embellishment { margin: 0 0 8pt; }
+.uo-sample { margin: 0 0 8pt 12pt; padding-left: 8pt; border-left: 2px solid #ddd; }
+.uo-sample h3 { font-size: 11pt; margin: 0 0 4pt; }
 img { max-width: 100%; }
 table { max-width: 100%; }
 `;
@@ -121,28 +136,68 @@ function htmlDocument(title: string, sections: readonly string[]): string {
 }
 
 /**
+ * The sample declarations: each sample rendered with the sample declaration part (`sample` beside the rest of the
+ * data), one section each. The proposal PDF and the PDF template editor's preview print them with this.
+ */
+function sampleDeclarations(
+  renderSample: (context: unknown) => string,
+  data: object,
+  samples: readonly unknown[],
+): string[] {
+  return samples.map((sample) => `<section class="uo-sample">${renderSample({ ...data, sample })}</section>`);
+}
+
+/** Does the layout's body place the declarations itself (`{{declarations}}` after a sample declaration question)? */
+const placesDeclarations = (layout: PdfLayout) => /\bdeclarations\b/.test(layout.templateData);
+
+/**
  * One HTML document for the given proposals, each rendered with its call's layout (or the built-in one when it
  * has none, or when its layout fails: `onLayoutError` is told) and starting on a new page. The header and
  * footer are those of the first proposal's layout, rendered with that proposal (one proposal) or with
- * `{ proposals }` (several).
+ * `{ proposals }` (several). The declared samples are rendered with the layout's sample declaration part: each
+ * SAMPLE_DECLARATION field gets its samples' HTML as `declarations`, which the built-in layout prints after the
+ * question; a layout that does not print `declarations` gets them all after its body, as the PDF template
+ * editor's preview shows them.
  */
 export function buildProposalsDocument(
   prints: readonly ProposalPrint[],
   onLayoutError: (error: PdfLayoutError, print: ProposalPrint) => void = () => undefined,
 ): PdfDocument {
-  const render = (print: ProposalPrint, part: keyof PdfLayout, data: unknown): string => {
+  const render = (print: ProposalPrint, part: keyof PdfTemplateTexts, data: unknown): string => {
     const layout = print.layout ?? BUILT_IN_LAYOUT;
+    const source = layout[part] ?? BUILT_IN_LAYOUT[part] ?? '';
     try {
-      return renderLayoutPart(layout[part], data);
+      return renderLayoutPart(source, data);
     } catch (error) {
       if (!(error instanceof PdfLayoutError) || layout === BUILT_IN_LAYOUT) throw error;
       onLayoutError(error, print);
-      return renderLayoutPart(BUILT_IN_LAYOUT[part], data);
+      return renderLayoutPart(BUILT_IN_LAYOUT[part] ?? '', data);
     }
+  };
+  const body = (print: ProposalPrint): string => {
+    const layout = print.layout ?? BUILT_IN_LAYOUT;
+    const renderSample = (context: unknown) => render(print, 'templateSampleDeclaration', context);
+    const declarationsOf = (samples: readonly unknown[]) =>
+      new Handlebars.SafeString(sampleDeclarations(renderSample, print.data, samples).join('\n'));
+    if (!placesDeclarations(layout))
+      return [
+        render(print, 'templateData', print.data),
+        ...sampleDeclarations(renderSample, print.data, print.data.samples),
+      ].join('\n');
+    const data = {
+      ...print.data,
+      questionarySteps: print.data.questionarySteps.map((step) => ({
+        ...step,
+        fields: step.fields.map((field) =>
+          field.samples ? { ...field, declarations: declarationsOf(field.samples) } : field,
+        ),
+      })),
+    };
+    return render(print, 'templateData', data);
   };
   const sections = prints.map(
     (print) =>
-      `<section class="uo-proposal" data-proposal-pk="${print.data.proposal.primaryKey}">${render(print, 'templateData', print.data)}</section>`,
+      `<section class="uo-proposal" data-proposal-pk="${print.data.proposal.primaryKey}">${body(print)}</section>`,
   );
   const first = prints[0];
   const pageData = prints.length === 1 ? first.data : { proposals: prints.map((p) => p.data) };
@@ -189,9 +244,10 @@ export function buildTemplatePreviewDocument(
   };
   const body = render('templateData', data);
   const samples = Array.isArray(data.samples) ? (data.samples as unknown[]) : [];
-  const declarations = samples.map(
-    (sample) =>
-      `<section class="uo-sample">${render('templateSampleDeclaration', { ...data, sample })}</section>`,
+  const declarations = sampleDeclarations(
+    (context) => render('templateSampleDeclaration', context),
+    data,
+    samples,
   );
   if (samples.length === 0) render('templateSampleDeclaration', { ...data, sample: {} });
   return {

@@ -187,6 +187,86 @@ describe('buildProposalsDocument', () => {
     expect(html).toContain('<h1>Magnetic &lt;order&gt;</h1>');
   });
 
+  describe('the declared samples', () => {
+    const declaring = (): Partial<ProposalFactsBundle> => ({
+      steps: [
+        {
+          topic: { id: 12, title: 'Samples' },
+          fields: [
+            // the stored answer may lag behind the samples: the samples read model decides
+            field('declared', DataType.SAMPLE_DECLARATION, null, {}, 'Your samples'),
+            field('after', DataType.TEXT_INPUT, 'Later answer', {}, 'Next question'),
+          ],
+        },
+      ],
+      samples: [
+        {
+          id: 31,
+          title: 'Quartz <1>',
+          questionId: 'declared',
+          steps: [
+            {
+              topic: { id: 20, title: 'Sample' },
+              fields: [
+                field('sbasis', DataType.SAMPLE_BASIS, 'Quartz <1>'),
+                field('formula', DataType.TEXT_INPUT, 'SiO2 & <b>', {}, 'Formula'),
+                field('unanswered', DataType.TEXT_INPUT, null, {}, 'Unanswered'),
+              ],
+            },
+          ],
+        },
+        { id: 32, title: 'Salt', questionId: 'declared', steps: [] },
+      ],
+    });
+
+    it('are in the template data: each sample with its answered declaration questions, on its question too', () => {
+      const data = buildProposalTemplateData(bundle(declaring()), dates, files);
+      expect(data.samples.map((x) => [x.id, x.title, x.questionarySteps.length])).toEqual([
+        [31, 'Quartz <1>', 1],
+        [32, 'Salt', 0],
+      ]);
+      expect(data.samples[0].questionarySteps[0].fields.map((f) => [f.question.id, f.answerText])).toEqual([
+        ['formula', 'SiO2 & <b>'],
+      ]);
+      const declared = data.questionarySteps[0].fields[0];
+      expect(declared.samples?.map((x) => x.id)).toEqual([31, 32]);
+    });
+
+    it('the built-in layout prints each sample, title and answers, right after the question that declared it', () => {
+      const { html } = buildProposalsDocument([print(declaring())]);
+      const question = html.indexOf('<div class="uo-question">Your samples</div>');
+      const quartz = html.indexOf('<section class="uo-sample"><h3>Quartz &lt;1&gt;</h3>');
+      const salt = html.indexOf('<section class="uo-sample"><h3>Salt</h3>');
+      const next = html.indexOf('<div class="uo-question">Next question</div>');
+      expect([question, quartz, salt, next].every((i) => i >= 0)).toBe(true);
+      expect(question < quartz && quartz < salt && salt < next).toBe(true);
+      expect(html).toContain(
+        '<div class="uo-question">Formula</div><div class="uo-answer">SiO2 &#38; &#60;b&#62;</div>',
+      );
+      expect(html).not.toContain('Unanswered');
+      expect(html).toContain('<div class="uo-answer">2 samples</div>');
+    });
+
+    it("a call's layout renders them with its sample declaration part after its body, as the editor's preview does", () => {
+      const layout = {
+        templateData: '<h1>{{proposal.proposalId}}</h1>',
+        templateHeader: '',
+        templateFooter: '',
+        templateSampleDeclaration:
+          '<h3>{{sample.title}} of {{proposal.proposalId}}</h3>{{#each sample.questionarySteps}}{{#each fields}}<p>{{question.question}}: {{answer}}</p>{{/each}}{{/each}}',
+      };
+      const { html } = buildProposalsDocument([print(declaring(), layout)]);
+      expect(html).toContain(
+        '<h1>UO26-0007</h1>\n<section class="uo-sample"><h3>Quartz &lt;1&gt; of UO26-0007</h3><p>Formula: SiO2 &#38; &#60;b&#62;</p></section>\n<section class="uo-sample"><h3>Salt of UO26-0007</h3></section>',
+      );
+      // a layout without its sample part: the built-in one
+      const { html: plain } = buildProposalsDocument([
+        print(declaring(), { templateData: '<h1>x</h1>', templateHeader: '', templateFooter: '' }),
+      ]);
+      expect(plain).toContain('<section class="uo-sample"><h3>Salt</h3>');
+    });
+  });
+
   it('several proposals: one document, one section each (each from a new page), a header for all', () => {
     const second = print({
       proposal: { ...bundle().proposal, primaryKey: 8, proposalId: 'UO26-0008', title: 'Second' },

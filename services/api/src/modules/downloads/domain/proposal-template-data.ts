@@ -45,12 +45,22 @@ export interface StepFacts {
   }[];
 }
 
+/** A sample the proposal declared: answering `questionId` (a SAMPLE_DECLARATION question), its questionary. */
+export interface SampleFacts {
+  id: number;
+  title: string;
+  questionId: string;
+  steps: StepFacts[];
+}
+
 export interface ProposalFactsBundle {
   proposal: ProposalFacts;
   principalInvestigator: PersonFacts | null;
   coProposers: PersonFacts[];
   call: CallFacts | null;
   steps: StepFacts[];
+  /** the samples declared in the proposal's questionary (none when absent) */
+  samples?: SampleFacts[];
 }
 
 /** The settings dates are shown with. */
@@ -82,6 +92,16 @@ export interface FieldData {
   answerText: string;
   /** content of an EMBELLISHMENT (no question to answer) */
   isEmbellishment: boolean;
+  /** a SAMPLE_DECLARATION question: the samples it declared (the document adds their rendered `declarations`) */
+  samples?: SampleData[];
+}
+
+/** A declared sample: its title and its declaration's answered questions by step (as the proposal's). */
+export interface SampleData {
+  id: number;
+  title: string;
+  questionId: string;
+  questionarySteps: StepData[];
 }
 
 export interface StepData {
@@ -110,8 +130,8 @@ export interface ProposalTemplateData {
   coProposers: PersonData[];
   call: { id: number; shortCode: string; title: string | null } | null;
   questionarySteps: StepData[];
-  /** not included in proposal PDFs yet (the default layout names them) */
-  samples: never[];
+  /** the declared samples, in the order of their questions, then as the samples read model lists them */
+  samples: SampleData[];
   genericTemplates: never[];
 }
 
@@ -134,20 +154,16 @@ function person(facts: PersonFacts): PersonData {
 const isBasis = (dataType: DataType) => dataType.endsWith('_BASIS');
 
 /**
- * The template data of one proposal: every answered question by step, answers rendered by `renderAnswer`,
+ * A questionary's answered questions by step (a proposal's, a sample's): answers rendered by `renderAnswer`,
  * embellishments as sanitised content unless `omitFromPdf`, unanswered questions and empty steps left out.
  */
-export function buildProposalTemplateData(
-  facts: ProposalFactsBundle,
-  dates: DateSettings,
-  fileNames: ReadonlyMap<string, string>,
-): ProposalTemplateData {
-  const context: AnswerRenderContext = {
-    ...dates,
-    fileNames,
-    allocationTimeUnit: facts.call?.allocationTimeUnit ?? null,
-  };
-  const questionarySteps = facts.steps
+function buildSteps(
+  steps: readonly StepFacts[],
+  context: AnswerRenderContext,
+  /** the samples a SAMPLE_DECLARATION question declared (its answer is their count, whatever its stored value) */
+  samplesOf: (questionId: string) => SampleData[] = () => [],
+): StepData[] {
+  return steps
     .map((step): StepData => {
       const fields: FieldData[] = [];
       for (const field of step.fields) {
@@ -166,6 +182,24 @@ export function buildProposalTemplateData(
           });
           continue;
         }
+        if (question.dataType === DataType.SAMPLE_DECLARATION) {
+          const samples = samplesOf(question.id);
+          const rendered = renderAnswer(
+            question.dataType,
+            config,
+            samples.map((sample) => sample.id),
+            context,
+          );
+          if (samples.length > 0 && rendered)
+            fields.push({
+              question,
+              answer: new Handlebars.SafeString(rendered.html),
+              answerText: rendered.text,
+              isEmbellishment: false,
+              samples,
+            });
+          continue;
+        }
         if (!isShownAnswer(question.dataType, field.value)) continue;
         const rendered = renderAnswer(question.dataType, config, field.value, context);
         if (!rendered) continue;
@@ -179,6 +213,35 @@ export function buildProposalTemplateData(
       return { topic: { id: step.topic.id, title: step.topic.title }, fields };
     })
     .filter((step) => step.fields.some((field) => !field.isEmbellishment));
+}
+
+/**
+ * The template data of one proposal: every answered question by step, answers rendered by `renderAnswer`,
+ * embellishments as sanitised content unless `omitFromPdf`, unanswered questions and empty steps left out.
+ */
+export function buildProposalTemplateData(
+  facts: ProposalFactsBundle,
+  dates: DateSettings,
+  fileNames: ReadonlyMap<string, string>,
+): ProposalTemplateData {
+  const context: AnswerRenderContext = {
+    ...dates,
+    fileNames,
+    allocationTimeUnit: facts.call?.allocationTimeUnit ?? null,
+  };
+  const questionOrder = facts.steps.flatMap((step) => step.fields.map((f) => f.question.id));
+  const rank = (questionId: string) => questionOrder.indexOf(questionId);
+  const samples = [...(facts.samples ?? [])]
+    .sort((a, b) => rank(a.questionId) - rank(b.questionId))
+    .map((sample): SampleData => ({
+      id: sample.id,
+      title: sample.title,
+      questionId: sample.questionId,
+      questionarySteps: buildSteps(sample.steps, context),
+    }));
+  const questionarySteps = buildSteps(facts.steps, context, (questionId) =>
+    samples.filter((sample) => sample.questionId === questionId),
+  );
 
   const { proposal } = facts;
   return {
@@ -197,7 +260,7 @@ export function buildProposalTemplateData(
     coProposers: facts.coProposers.map(person),
     call: facts.call ? { id: facts.call.id, shortCode: facts.call.shortCode, title: facts.call.title } : null,
     questionarySteps,
-    samples: [],
+    samples,
     genericTemplates: [],
   };
 }

@@ -33,6 +33,8 @@ const experiment = {
 };
 const workflow = { workflowId: 2, statusId: 19 };
 const created = { type: 'ExperimentCreated', data: { ...experiment, workflowId: 2, workflowStatusId: 19 } };
+/** a staff save says it was checked for overlaps (the read model checks it again in the append's transaction) */
+const staffCreated = { ...created, data: { ...created.data, overlapChecked: true } };
 const create = (
   over: Partial<Extract<ExperimentCommand, { type: 'CreateExperiment' }>> = {},
 ): ExperimentCommand => ({
@@ -68,11 +70,11 @@ const other = {
 describe('experiment decider', () => {
   describe('creation rules', () => {
     it('creates an experiment of an accepted proposal with a submitted decision, on one of its instruments', () => {
-      expect(decide(create())).toEqual([created]);
+      expect(decide(create())).toEqual([staffCreated]);
     });
 
     it('lets a scientist of the instrument create it, and no scientist of another instrument', () => {
-      expect(decide(create({ actor: scientistOf(3) }))).toEqual([created]);
+      expect(decide(create({ actor: scientistOf(3) }))).toEqual([staffCreated]);
       expect(() => decide(create({ actor: scientistOf(4) }))).toThrow(error('FORBIDDEN', M.mayNotManage));
     });
 
@@ -121,7 +123,7 @@ describe('experiment decider', () => {
         startsAt: fields.endsAt,
         endsAt: '2027-01-20T00:00:00.000Z',
       };
-      expect(decide(create({ others: [before, after] }))).toEqual([created]);
+      expect(decide(create({ others: [before, after] }))).toEqual([staffCreated]);
     });
 
     it('does not count the experiment itself when it is moved', () => {
@@ -130,7 +132,7 @@ describe('experiment decider', () => {
       expect(decide(update({ fields: moved, others: [self] }), [created])).toEqual([
         {
           type: 'ExperimentUpdated',
-          data: { ...experiment, ...moved, previousStatus: ExperimentStatus.DRAFT },
+          data: { ...experiment, ...moved, previousStatus: ExperimentStatus.DRAFT, overlapChecked: true },
         },
       ]);
       expect(() => decide(update({ fields: moved, others: [self, other] }), [created])).toThrow(
@@ -151,7 +153,12 @@ describe('experiment decider', () => {
       expect(decide(update({ fields: moved }), [created])).toEqual([
         {
           type: 'ExperimentUpdated',
-          data: { ...experiment, instrumentId: 4, previousStatus: ExperimentStatus.DRAFT },
+          data: {
+            ...experiment,
+            instrumentId: 4,
+            previousStatus: ExperimentStatus.DRAFT,
+            overlapChecked: true,
+          },
         },
       ]);
       expect(() => decide(update({ fields: moved, actor: scientistOf(3) }), [created])).toThrow(
@@ -212,6 +219,31 @@ describe('experiment decider', () => {
     it('creates once: the same create again appends nothing', () => {
       expect(decide(createIt)).toEqual([scheduledCreated]);
       expect(decide(createIt, [scheduledCreated])).toEqual([]);
+    });
+
+    it("starts on the experiment workflow it is given (its call's, else the default one)", () => {
+      const callWorkflow = { workflowId: 9, statusId: 30 };
+      const onWorkflow = (w: typeof callWorkflow): ExperimentCommand => ({
+        type: 'ApplyScheduledEvent',
+        experimentPk: 7,
+        workflow: w,
+        scheduledEventId: 'ev-1',
+        action: { kind: 'create', proposalPk: 5, fields: times },
+        proposal: accepted,
+        localContactExists: true,
+      });
+      expect(decide(onWorkflow(callWorkflow))).toEqual([
+        { ...scheduledCreated, data: { ...scheduledCreated.data, workflowId: 9, workflowStatusId: 30 } },
+      ]);
+      expect(decide(create({ workflow: callWorkflow }))).toEqual([
+        { ...staffCreated, data: { ...staffCreated.data, workflowId: 9, workflowStatusId: 30 } },
+      ]);
+      // the workflow of an existing experiment stays: a create delivered again moves it to no other
+      const next = given([
+        { ...scheduledCreated, data: { ...scheduledCreated.data, workflowId: 9, workflowStatusId: 30 } },
+      ]);
+      expect(experimentDecider.decide(onWorkflow(workflow), next)).toEqual([]);
+      expect(next.workflow).toEqual(expect.objectContaining({ workflowId: 9, statusId: 30 }));
     });
 
     it('refuses an unknown proposal', () => {

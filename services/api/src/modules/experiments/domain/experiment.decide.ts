@@ -60,6 +60,8 @@ export type ScheduledEventAction =
   | ({ kind: 'update' } & ScheduledTimes)
   | { kind: 'activate' }
   | { kind: 'complete' }
+  /** back to DRAFT (the scheduler's PROPOSAL_BOOKING_TIME_REOPENED) */
+  | { kind: 'reopen' }
   | { kind: 'remove' };
 
 /** The experiment workflow a new experiment follows and the status it starts in (null: none). */
@@ -161,9 +163,16 @@ const same = (a: ExperimentData, b: ExperimentData) =>
   a.localContactId === b.localContactId &&
   a.status === b.status;
 
-function updated(current: ExperimentData, next: ExperimentData): NewEvent[] {
+/** `overlapChecked`: a staff save (checked again by the read model in the append's transaction) */
+function updated(current: ExperimentData, next: ExperimentData, overlapChecked = false): NewEvent[] {
   if (same(current, next)) return [];
-  return [experimentUpdatedEvent.create({ ...next, previousStatus: current.status })];
+  return [
+    experimentUpdatedEvent.create({
+      ...next,
+      previousStatus: current.status,
+      ...(overlapChecked ? { overlapChecked } : {}),
+    }),
+  ];
 }
 
 function created(
@@ -172,6 +181,7 @@ function created(
   fields: ExperimentFields,
   scheduledEventId: string | null,
   workflow: ExperimentWorkflowStart | null,
+  overlapChecked = false,
 ): NewEvent[] {
   return [
     experimentCreatedEvent.create({
@@ -187,6 +197,7 @@ function created(
       scheduledEventId,
       workflowId: workflow?.workflowId ?? null,
       workflowStatusId: workflow?.statusId ?? null,
+      ...(overlapChecked ? { overlapChecked } : {}),
     }),
   ];
 }
@@ -247,9 +258,14 @@ function applyScheduledEvent(
     ];
   }
   if (!exists && action.kind !== 'create') throw notFound(M.scheduledEventUnknown(scheduledEventId));
-  if (action.kind === 'activate' || action.kind === 'complete') {
+  if (action.kind === 'activate' || action.kind === 'complete' || action.kind === 'reopen') {
     const current = state.experiment!;
-    const status = action.kind === 'activate' ? ExperimentStatus.ACTIVE : ExperimentStatus.COMPLETED;
+    const status =
+      action.kind === 'activate'
+        ? ExperimentStatus.ACTIVE
+        : action.kind === 'complete'
+          ? ExperimentStatus.COMPLETED
+          : ExperimentStatus.DRAFT;
     return updated(current, { ...current, status });
   }
   checkTimes(action.fields);
@@ -282,7 +298,7 @@ export function decideExperiment(command: ExperimentCommand, state: ExperimentSt
       checkTimes(command.fields);
       if (!command.localContactExists) throw badInput(M.localContactNotFound);
       checkOverlap(command.experimentPk, command.fields, command.others);
-      return created(command.experimentPk, proposal, command.fields, null, command.workflow);
+      return created(command.experimentPk, proposal, command.fields, null, command.workflow, true);
     }
     case 'UpdateExperiment': {
       const current = live(state);
@@ -297,7 +313,7 @@ export function decideExperiment(command: ExperimentCommand, state: ExperimentSt
       if (same(current, next)) return [];
       if (next.instrumentId !== current.instrumentId) checkProposal(command.proposal, next.instrumentId);
       checkOverlap(current.experimentPk, command.fields, command.others);
-      return updated(current, next);
+      return updated(current, next, true);
     }
     case 'DeleteExperiment': {
       const current = live(state);

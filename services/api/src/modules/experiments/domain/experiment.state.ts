@@ -7,6 +7,7 @@ import {
   type ExperimentData,
   type ExperimentEvent,
 } from '@user-office/contracts';
+import { GrowOnlySet } from '../../../platform/cqrs/grow-only-set';
 
 /** One experiment folded from `experiment-<experimentPk>`. */
 export interface ExperimentState {
@@ -19,15 +20,29 @@ export interface ExperimentState {
     /** the status-changing events that happened since it entered its status */
     eventsSinceStatus: readonly string[];
     /** source events already recorded as workflow events (a reaction may deliver one twice) */
-    recordedSources: ReadonlySet<string>;
+    recordedSources: GrowOnlySet<string>;
   };
 }
 
 export const initialExperimentState: ExperimentState = {
   experiment: null,
   deleted: false,
-  workflow: { workflowId: null, statusId: null, eventsSinceStatus: [], recordedSources: new Set() },
+  workflow: { workflowId: null, statusId: null, eventsSinceStatus: [], recordedSources: GrowOnlySet.empty() },
 };
+
+/** The experiment's own fields of an event's data (without what the event says about the save). */
+const experimentOf = (d: ExperimentData): ExperimentData => ({
+  experimentPk: d.experimentPk,
+  experimentId: d.experimentId,
+  proposalPk: d.proposalPk,
+  callId: d.callId,
+  instrumentId: d.instrumentId,
+  startsAt: d.startsAt,
+  endsAt: d.endsAt,
+  localContactId: d.localContactId,
+  status: d.status,
+  scheduledEventId: d.scheduledEventId,
+});
 
 export function evolveExperiment(
   state: ExperimentState,
@@ -36,34 +51,20 @@ export function evolveExperiment(
   const e = event as ExperimentEvent;
   switch (e.type) {
     case EXPERIMENT_CREATED: {
-      const { workflowId, workflowStatusId, ...experiment } = e.data;
+      const { workflowId, workflowStatusId } = e.data;
       return {
-        experiment,
+        experiment: experimentOf(e.data),
         deleted: false,
         workflow: {
           workflowId: workflowId ?? null,
           statusId: workflowStatusId ?? null,
           eventsSinceStatus: ['EXPERIMENT_CREATED'],
-          recordedSources: new Set(),
+          recordedSources: GrowOnlySet.empty(),
         },
       };
     }
-    case EXPERIMENT_UPDATED: {
-      const d = e.data;
-      const experiment: ExperimentData = {
-        experimentPk: d.experimentPk,
-        experimentId: d.experimentId,
-        proposalPk: d.proposalPk,
-        callId: d.callId,
-        instrumentId: d.instrumentId,
-        startsAt: d.startsAt,
-        endsAt: d.endsAt,
-        localContactId: d.localContactId,
-        status: d.status,
-        scheduledEventId: d.scheduledEventId,
-      };
-      return { ...state, experiment };
-    }
+    case EXPERIMENT_UPDATED:
+      return { ...state, experiment: experimentOf(e.data) };
     case EXPERIMENT_DELETED:
       return { ...state, deleted: true };
     case EXPERIMENT_WORKFLOW_EVENT_RECORDED: {
@@ -75,7 +76,7 @@ export function evolveExperiment(
           eventsSinceStatus: eventsSinceStatus.includes(e.data.name)
             ? eventsSinceStatus
             : [...eventsSinceStatus, e.data.name],
-          recordedSources: new Set([...recordedSources, e.data.sourceEventId]),
+          recordedSources: recordedSources.add(e.data.sourceEventId),
         },
       };
     }

@@ -5,6 +5,12 @@ import {
   EXPERIMENT_SAFETY_DECIDED,
   EXPERIMENT_SAFETY_SUBMITTED,
   experimentSafetyWorkflowEvents,
+  FEEDBACK_SUBMITTED,
+  feedbackWorkflowEvents,
+  SHIPMENT_SUBMITTED,
+  shipmentWorkflowEvents,
+  VISIT_WORKFLOW_EVENT_TYPES,
+  visitWorkflowEvents,
   type ExperimentSafetyEvent,
   type WorkflowStep,
 } from '@user-office/contracts';
@@ -23,8 +29,10 @@ export const EXPERIMENT_WORKFLOW_ENGINE = 'advance_experiment_workflow_on_domain
 /**
  * The experiment workflow engine (the proposal engine's twin, sharing its pure step `nextWorkflowStep`): after an
  * experiment is created (EXPERIMENT_CREATED) and after its safety input is submitted or decided
- * (EXPERIMENT_ESF_SUBMITTED / _APPROVED / _REJECTED, recorded on the experiment once per source event), the
- * experiment moves along every connection of its workflow whose events all happened since it entered its status.
+ * (EXPERIMENT_ESF_SUBMITTED / _APPROVED / _REJECTED), after the visit steps (EXPERIMENT_VISIT_*, the visits
+ * module's events carry the experimentPk), after a shipment of it or a user's feedback on it is submitted
+ * (EXPERIMENT_SHIPMENT_SUBMITTED, EXPERIMENT_FEEDBACK_SUBMITTED),
+ * each recorded on the experiment once per source event, the experiment moves along every connection of its workflow whose events all happened since it entered its status.
  */
 @Injectable()
 @RegisterProjection()
@@ -33,7 +41,14 @@ export class AdvanceExperimentWorkflowOnDomainEventReaction implements Projectio
   readonly kind = 'reaction' as const;
   readonly version = 1;
   readonly mode = 'async' as const;
-  readonly eventTypes = [EXPERIMENT_CREATED, EXPERIMENT_SAFETY_SUBMITTED, EXPERIMENT_SAFETY_DECIDED];
+  readonly eventTypes = [
+    EXPERIMENT_CREATED,
+    EXPERIMENT_SAFETY_SUBMITTED,
+    EXPERIMENT_SAFETY_DECIDED,
+    ...VISIT_WORKFLOW_EVENT_TYPES,
+    SHIPMENT_SUBMITTED,
+    FEEDBACK_SUBMITTED,
+  ];
   readonly tables = [];
   private readonly logger = new Logger('ExperimentWorkflowEngine');
 
@@ -45,7 +60,8 @@ export class AdvanceExperimentWorkflowOnDomainEventReaction implements Projectio
 
   async apply(_tx: unknown, event: StoredEvent): Promise<void> {
     await RequestContext.run({}, async () => {
-      const { experimentPk } = event.data as { experimentPk: number };
+      const { experimentPk } = event.data as { experimentPk: number | null };
+      if (experimentPk === null || experimentPk === undefined) return; // a shipment of no experiment
       const experiment = await this.experiments.get(experimentPk);
       if (!experiment || experiment.workflowId === null) return;
       const connections: WorkflowStep[] = (await this.workflows.connections(experiment.workflowId)).map(
@@ -60,7 +76,13 @@ export class AdvanceExperimentWorkflowOnDomainEventReaction implements Projectio
       const [name] =
         event.type === EXPERIMENT_CREATED
           ? []
-          : experimentSafetyWorkflowEvents(event as unknown as ExperimentSafetyEvent);
+          : VISIT_WORKFLOW_EVENT_TYPES.includes(event.type)
+            ? visitWorkflowEvents(event)
+            : event.type === SHIPMENT_SUBMITTED
+              ? shipmentWorkflowEvents(event)
+              : event.type === FEEDBACK_SUBMITTED
+                ? feedbackWorkflowEvents(event)
+                : experimentSafetyWorkflowEvents(event as unknown as ExperimentSafetyEvent);
       if (event.type !== EXPERIMENT_CREATED && !name) return;
       try {
         await this.commands.execute(

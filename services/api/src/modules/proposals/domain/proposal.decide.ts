@@ -37,6 +37,7 @@ import {
   type ProposalEvent,
 } from '@user-office/contracts';
 import type { Decider } from '../../../platform/cqrs/event-sourcing';
+import { GrowOnlySet } from '../../../platform/cqrs/grow-only-set';
 import type { NewEvent } from '../../../platform/event-store/event-store.port';
 import { badInput, forbidden, notFound } from '../../../platform/errors/app-error';
 
@@ -59,7 +60,7 @@ export interface ProposalState {
   /** the status-changing events (names) that happened since the proposal entered its current status */
   eventsSinceStatus: readonly string[];
   /** source events already recorded as workflow events (a reaction may deliver one twice) */
-  recordedSources: ReadonlySet<string>;
+  recordedSources: GrowOnlySet<string>;
   invites: readonly InviteState[];
   /** the management decision (administrationProposal) */
   finalStatus: ProposalEndStatus;
@@ -93,7 +94,7 @@ export const initialProposalState: ProposalState = {
   abstract: '',
   submitted: false,
   eventsSinceStatus: [],
-  recordedSources: new Set(),
+  recordedSources: GrowOnlySet.empty(),
   invites: [],
   finalStatus: ProposalEndStatus.UNSET,
   commentForUser: '',
@@ -125,7 +126,7 @@ export function evolveProposal(state: ProposalState, event: { type: string; data
         abstract: d.abstract,
         submitted: false,
         eventsSinceStatus: ['PROPOSAL_CREATED'],
-        recordedSources: new Set(),
+        recordedSources: GrowOnlySet.empty(),
         invites: [],
       };
     }
@@ -216,7 +217,7 @@ export function evolveProposal(state: ProposalState, event: { type: string; data
       return {
         ...state,
         eventsSinceStatus: since(state, e.data.name),
-        recordedSources: new Set([...state.recordedSources, e.data.sourceEventId]),
+        recordedSources: state.recordedSources.add(e.data.sourceEventId),
       };
     default:
       return state;

@@ -18,6 +18,7 @@ import {
   fapWorkflowEvents,
   EXPERIMENT_CREATED,
   EXPERIMENT_UPDATED,
+  EXPERIMENT_DELETED,
   experimentProposalWorkflowEvents,
   type ExperimentEvent,
   type CallMilestoneData,
@@ -85,6 +86,7 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
     // the experiments module's: an experiment of the proposal scheduled, activated, completed
     EXPERIMENT_CREATED,
     EXPERIMENT_UPDATED,
+    EXPERIMENT_DELETED,
   ];
   readonly tables = [];
   private readonly logger = new Logger('WorkflowEngine');
@@ -107,7 +109,10 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
         }
         return;
       }
-      const isExperimentEvent = event.type === EXPERIMENT_CREATED || event.type === EXPERIMENT_UPDATED;
+      const isExperimentEvent =
+        event.type === EXPERIMENT_CREATED ||
+        event.type === EXPERIMENT_UPDATED ||
+        event.type === EXPERIMENT_DELETED;
       if (ASSESSMENT_EVENTS.has(event.type) || FAP_EVENTS.has(event.type) || isExperimentEvent) {
         const [name, ...alsoNames] = FAP_EVENTS.has(event.type)
           ? fapWorkflowEvents(event as unknown as FapProposalEvent)

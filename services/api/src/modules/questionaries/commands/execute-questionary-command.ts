@@ -7,7 +7,7 @@ import { QUESTIONARIES_PROJECTION } from '../read-models/questionaries/questiona
 
 /**
  * Every command on one questionary: load, decide (pure), append with the expected version; a concurrent save
- * of the same questionary makes the decision again on the new state (no answer is lost), and after three
+ * of the same questionary makes the decision again on the new state (no answer is lost), and after five
  * conflicts the caller gets CONFLICT.
  */
 export class ExecuteQuestionaryCommand extends Command<{ position: number | null }> {

@@ -1,4 +1,6 @@
 import {
+  RABBITMQ_PROFILES,
+  RabbitMqProfile,
   EmailStatusActionRecipients,
   QUEUES,
   STATUS_ACTION_JOB_NAMES,
@@ -26,13 +28,26 @@ export interface StatusReached {
   eventId: string;
   occurredAt: string;
   proposalPk: number;
+  /** the experiment, when an experiment workflow's status was reached */
+  experimentPk?: number | null;
   statusId: number;
   connectionId: number;
   /** the request that caused the change: what one bulk change moved shares the e-mails of combineEmails actions */
   correlationId?: string | null;
   /** when a combined e-mail stops collecting proposals (ISO 8601) */
   collectUntil?: string;
+  /** the event's global position (RabbitMQ messages of one proposal are published in this order) */
+  position?: number;
 }
+
+/** How RabbitMQ actions publish when their config says nothing (RABBITMQ_DEFAULT_PROFILE, RABBITMQ_EXCHANGES). */
+export interface RabbitMqDefaults {
+  profile: RabbitMqProfile;
+  /** the compatible profile's exchanges when the action names none */
+  exchanges: readonly string[];
+}
+
+const NATIVE_DEFAULTS: RabbitMqDefaults = { profile: RabbitMqProfile.NATIVE, exchanges: [] };
 
 export interface PlannedJob {
   /**
@@ -102,6 +117,28 @@ const idPart = (text: string): string => text.replace(/[:\s]/g, '_');
 /** The exchanges of a RabbitMQ action's config. */
 export const exchangesOf = (config: Readonly<Record<string, unknown>>): string[] => strings(config.exchanges);
 
+/** The message profile of a RabbitMQ action's config (`profile`: native or compatible), else the default. */
+export function profileOf(
+  config: Readonly<Record<string, unknown>>,
+  fallback: RabbitMqProfile,
+): RabbitMqProfile {
+  const profile = typeof config.profile === 'string' ? config.profile.trim().toLowerCase() : '';
+  return (RABBITMQ_PROFILES as readonly string[]).includes(profile) ? (profile as RabbitMqProfile) : fallback;
+}
+
+/** Pure: where and how a RabbitMQ action publishes (a compatible one naming no exchange: the configured ones). */
+export function rabbitMqTargetOf(
+  config: Readonly<Record<string, unknown>>,
+  defaults: RabbitMqDefaults,
+): { exchanges: string[]; profile?: RabbitMqProfile } {
+  const named = exchangesOf(config);
+  if (profileOf(config, defaults.profile) === RabbitMqProfile.NATIVE) return { exchanges: named }; // as before
+  return {
+    exchanges: named.length === 0 ? [...defaults.exchanges] : named,
+    profile: RabbitMqProfile.COMPATIBLE,
+  };
+}
+
 /**
  * Pure: the jobs a status change turns into (ARCHITECTURE §4). One per RabbitMQ action; one per e-mail action,
  * template and recipient address (or one per template and group when the group resolved to nobody, so the log
@@ -115,14 +152,17 @@ export function planStatusActionJobs(
   actions: readonly ConnectionAction[],
   /** who each group but OTHER is (OTHER is the action's otherRecipientEmails) */
   recipients: (group: EmailStatusActionRecipients) => RecipientResolution,
+  rabbitMqDefaults: RabbitMqDefaults = NATIVE_DEFAULTS,
 ): PlannedJob[] {
   const jobs = new Map<string, PlannedJob>();
   const base = {
     sourceEventId: reached.eventId,
     occurredAt: reached.occurredAt,
     proposalPk: reached.proposalPk,
+    ...(reached.experimentPk ? { experimentPk: reached.experimentPk } : {}),
     statusId: reached.statusId,
     connectionId: reached.connectionId,
+    ...(reached.position !== undefined ? { position: reached.position } : {}),
   };
   for (const action of actions) {
     const prefix = `${reached.eventId}-${action.actionId}`;
@@ -136,7 +176,7 @@ export function planStatusActionJobs(
           actionId: action.actionId,
           actionType: StatusActionType.RABBITMQ,
           email: null,
-          rabbitmq: { exchanges: exchangesOf(action.config) },
+          rabbitmq: rabbitMqTargetOf(action.config, rabbitMqDefaults),
         },
       });
     } else if (action.actionType === StatusActionType.EMAIL) {

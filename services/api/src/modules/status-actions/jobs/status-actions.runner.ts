@@ -2,8 +2,10 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   EMAIL_TEMPLATES,
   ProposalEndStatus,
+  PROPOSAL_STATUS_ACTION_EXECUTED,
   PROPOSAL_STATUS_CHANGED_MESSAGE_TYPE,
   QUEUES,
+  RabbitMqProfile,
   SETTING_DEFAULTS,
   STATUS_ACTION_JOB_NAMES,
   SettingsId,
@@ -20,6 +22,8 @@ import { IdSequences } from '../../../platform/database/id-sequences';
 import type { JobContext, JobQueue } from '../../../platform/queue/job-queue.port';
 import { JOB_QUEUE } from '../../../platform/tokens';
 import { CallsRepository } from '../../calls';
+import { ExperimentsRepository } from '../../experiments';
+import { InstrumentsRepository } from '../../instruments';
 import { MailerService, renderEmailTemplate } from '../../notifications';
 import { ProposalsRepository, type ProposalModel } from '../../proposals';
 import { SettingsRepository } from '../../settings';
@@ -31,10 +35,13 @@ import {
   statusActionsLogDecider,
   type StatusActionsLogState,
 } from '../domain/status-actions-log.decide';
+import { CompatibleMessages } from '../downstream/compatible-messages.service';
+import { PublishedMessages, proposalOrderingKey } from '../downstream/published-messages';
 import { AmqpPublisher } from '../rabbitmq/amqp-publisher';
 import { buildProposalStatusChangedMessage } from '../rabbitmq/proposal-status-changed.message-builder';
 import { COMBINE_EMAILS_WINDOW_MS, CombinedEmailBatches } from './combined-email-batches';
 import { StatusActionError, errorText } from './status-action-error';
+import { experimentPlaceholders } from '../domain/experiment-placeholders';
 
 /** What one job of a status action did. */
 export interface ActionResult {
@@ -91,6 +98,10 @@ export class StatusActionsRunner implements OnModuleInit {
     private readonly workflows: WorkflowsRepository,
     private readonly settings: SettingsRepository,
     private readonly batches: CombinedEmailBatches,
+    private readonly experiments: ExperimentsRepository,
+    private readonly instruments: InstrumentsRepository,
+    private readonly compatible: CompatibleMessages,
+    private readonly published: PublishedMessages,
   ) {}
 
   onModuleInit(): void {
@@ -114,7 +125,7 @@ export class StatusActionsRunner implements OnModuleInit {
       let result: ActionResult;
       try {
         run = { ...data, action: await this.collect(data) };
-        result = await this.perform(run.action);
+        result = await this.perform(run.action, { jobId: job.id, replay: data.replay });
       } catch (error) {
         const permanent = error instanceof StatusActionError && error.permanent;
         if (!permanent && tries < data.attempts) {
@@ -154,9 +165,18 @@ export class StatusActionsRunner implements OnModuleInit {
   }
 
   /** the side effect alone: sends the e-mail or publishes the message; throws StatusActionError */
-  async perform(action: StatusActionSpec): Promise<ActionResult> {
+  async perform(
+    action: StatusActionSpec,
+    job: { jobId: string; replay: boolean } | null = null,
+  ): Promise<ActionResult> {
     const pks = proposalsOf(action);
-    const found = await this.proposals.proposals(pks);
+    // a compatible message owed before the proposal was deleted is still published (it precedes PROPOSAL_DELETED)
+    const compatible = action.rabbitmq?.profile === RabbitMqProfile.COMPATIBLE;
+    const found = compatible
+      ? (await Promise.all(pks.map((pk) => this.proposals.proposal(pk, { includeDeleted: true })))).filter(
+          (p): p is ProposalModel => p !== null,
+        )
+      : await this.proposals.proposals(pks);
     // in the order of the action (the batch's joining order), without those deleted since
     const existing = pks.flatMap((pk) => found.filter((p) => p.primaryKey === pk));
     if (existing.length === 0) {
@@ -172,7 +192,12 @@ export class StatusActionsRunner implements OnModuleInit {
       case StatusActionType.EMAIL:
         return { ...(await this.sendEmail(action, existing)), proposals };
       case StatusActionType.RABBITMQ:
-        return { ...(await this.publish(action, existing[0])), proposals };
+        return {
+          ...(action.rabbitmq?.profile === RabbitMqProfile.COMPATIBLE
+            ? await this.publishCompatible(action, existing[0], job)
+            : await this.publish(action, existing[0])),
+          proposals,
+        };
       default:
         throw new StatusActionError(`Unknown status action type ${String(action.actionType)}`, true);
     }
@@ -189,11 +214,12 @@ export class StatusActionsRunner implements OnModuleInit {
       throw new StatusActionError(`No e-mail sent: ${target.unresolved ?? 'nobody to write to'}`, true);
     const template = EMAIL_TEMPLATES.find((t) => t.id === target.emailTemplateId);
     if (!template) throw new StatusActionError(`Unknown e-mail template ${target.emailTemplateId}`, true);
-    const [calls, status, pis, settings] = await Promise.all([
+    const [calls, status, pis, settings, experiment] = await Promise.all([
       Promise.all(proposals.map((p) => this.calls.call(p.callId))),
       this.workflows.status(action.statusId, { includeDeleted: true }),
       Promise.all(proposals.map((p) => this.users.byId(p.proposerId))),
       this.settings.settings(),
+      action.experimentPk ? this.experimentFacts(action.experimentPk) : null,
     ]);
     const setting = (id: SettingsId) =>
       settings.find((s) => s.id === id)?.settingsValue || SETTING_DEFAULTS[id].value;
@@ -235,6 +261,7 @@ export class StatusActionsRunner implements OnModuleInit {
         proposals.length === 1
           ? `${this.config.publicUrl}/ProposalEdit/${proposals[0].primaryKey}`
           : `${this.config.publicUrl}/`,
+      ...(experiment ? experimentPlaceholders(experiment, setting(SettingsId.TIMEZONE)) : {}),
     });
     let delivery;
     try {
@@ -253,6 +280,24 @@ export class StatusActionsRunner implements OnModuleInit {
       message:
         `E-mail "${mail.subject}" (${template.id}) sent to ${target.to.email}` +
         (delivery.via === 'outbox' ? ' (kept in the local outbox: SMTP_URL is not set)' : ''),
+    };
+  }
+
+  /** the experiment an experiment workflow's action is for, as its placeholders need it (null: gone) */
+  private async experimentFacts(experimentPk: number) {
+    const experiment = await this.experiments.get(experimentPk, { includeDeleted: true });
+    if (!experiment) return null;
+    const [instrument, localContact] = await Promise.all([
+      this.instruments.instrument(experiment.instrumentId, { includeDeleted: true }),
+      experiment.localContactId === null ? null : this.users.byId(experiment.localContactId),
+    ]);
+    return {
+      experimentId: experiment.experimentId,
+      startsAt: experiment.startsAt,
+      endsAt: experiment.endsAt,
+      status: experiment.status,
+      instrumentName: instrument?.name ?? null,
+      localContact,
     };
   }
 
@@ -293,6 +338,48 @@ export class StatusActionsRunner implements OnModuleInit {
     return {
       recipient: exchanges.join(', '),
       message: `${PROPOSAL_STATUS_CHANGED_MESSAGE_TYPE} published to ${exchanges.join(', ')} (confirmed by the broker)`,
+    };
+  }
+
+  /**
+   * The compatible profile (contracts' downstream/compatible-messages.ts): PROPOSAL_STATUS_ACTION_EXECUTED to each
+   * exchange, once per exchange, after every earlier message of the proposal (see PublishedMessages).
+   */
+  private async publishCompatible(
+    action: StatusActionSpec,
+    proposal: ProposalModel,
+    job: { jobId: string; replay: boolean } | null,
+  ): Promise<Omit<ActionResult, 'proposals'>> {
+    const exchanges = action.rabbitmq?.exchanges ?? [];
+    if (exchanges.length === 0) throw new StatusActionError('The RabbitMQ action names no exchange', true);
+    const jobId = job?.jobId ?? `${action.sourceEventId}-${action.actionId}`;
+    if (!job?.replay && action.position !== undefined)
+      await this.published.assertTurn(
+        { queue: QUEUES.rabbitmq, jobId },
+        proposalOrderingKey(proposal.primaryKey),
+        action.position,
+      );
+    const message = await this.compatible.proposal(proposal.primaryKey, {
+      statusId: action.statusId,
+      includeDeleted: true,
+    });
+    if (!message) throw new StatusActionError(`Proposal ${proposal.primaryKey} no longer exists`, true);
+    const content = Buffer.from(JSON.stringify(message), 'utf8');
+    const { published, already } = await this.published.publishOnce(jobId, exchanges, (exchange) =>
+      this.publisher.publish([exchange], content, {
+        contentType: 'application/json',
+        contentEncoding: 'utf-8',
+        type: PROPOSAL_STATUS_ACTION_EXECUTED,
+        messageId: action.sourceEventId,
+        timestamp: Date.parse(action.occurredAt),
+        appId: 'user-office',
+      }),
+    );
+    return {
+      recipient: exchanges.join(', '),
+      message:
+        `${PROPOSAL_STATUS_ACTION_EXECUTED} published to ${published.join(', ') || '(none)'} (confirmed by the broker)` +
+        (already.length > 0 ? `; already confirmed before on ${already.join(', ')}` : ''),
     };
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   QUEUES,
+  RabbitMqProfile,
   STATUS_ACTION_JOB_NAMES,
   StatusActionType,
   type StatusActionJobData,
@@ -74,7 +75,10 @@ export class StatusActionsScheduler implements OnModuleInit {
 
   /** owes the job through `tx` (once per job id); `view` for a first job, shown by the log until it has run */
   async owe(tx: SqlExecutor, job: StatusActionJob, view: OwedStatusActionView | null = null): Promise<void> {
-    const attempts = this.config.statusActionAttempts;
+    // the compatible profile's messages are never lost: they wait out a broker outage (RABBITMQ_OUT_ATTEMPTS)
+    const compatible = job.action.rabbitmq?.profile === RabbitMqProfile.COMPATIBLE;
+    const attempts = compatible ? this.config.rabbitmqOutAttempts : this.config.statusActionAttempts;
+    const backoffMs = compatible ? this.config.rabbitmqOutBackoffMs : this.config.statusActionBackoffMs;
     const data: StatusActionJobData = {
       logKey: job.logKey,
       replay: job.replay,
@@ -112,7 +116,7 @@ export class StatusActionsScheduler implements OnModuleInit {
       data,
       jobId: job.jobId,
       attempts,
-      backoffMs: this.config.statusActionBackoffMs,
+      backoffMs,
       delayMs,
     });
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { connect, type ChannelModel, type Options } from 'amqplib';
+import { connect, type ChannelModel, type ConfirmChannel, type Options } from 'amqplib';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { StatusActionError, errorText, redactUrl } from '../jobs/status-action-error';
 
@@ -12,6 +12,8 @@ interface Connection {
   model: Promise<ChannelModel>;
   /** exchanges known to exist on this connection's broker */
   exchanges: Set<string>;
+  /** the confirm channel publishes share (opened on first use, forgotten when it closes) */
+  confirm: Promise<ConfirmChannel> | null;
 }
 
 const ignore = () => undefined;
@@ -48,7 +50,7 @@ export class AmqpPublisher implements OnApplicationShutdown {
     for (const exchange of exchanges) {
       try {
         await this.ensureExchange(model, connection, exchange);
-        await this.publishConfirmed(model, exchange, content, properties);
+        await this.publishConfirmed(model, connection, exchange, content, properties);
       } catch (error) {
         connection.exchanges.delete(exchange);
         throw new StatusActionError(`Publishing to exchange ${exchange} failed: ${errorText(error)}`, false, {
@@ -64,27 +66,36 @@ export class AmqpPublisher implements OnApplicationShutdown {
 
   private async publishConfirmed(
     model: ChannelModel,
+    connection: Connection,
     exchange: string,
     content: Buffer,
     properties: Options.Publish,
   ): Promise<void> {
-    const channel = await model.createConfirmChannel();
-    channel.on('error', ignore); // a channel error also fails the publish's confirmation, which reports it
-    try {
-      await new Promise<void>((resolve, reject) => {
-        channel.publish(exchange, '', content, { persistent: true, ...properties }, (error: unknown) =>
-          error
-            ? reject(
-                error instanceof Error
-                  ? error
-                  : new Error(`the broker refused the message (${String(error)})`),
-              )
-            : resolve(),
-        );
-      });
-    } finally {
-      await channel.close().catch(ignore);
-    }
+    const channel = await this.confirmChannel(model, connection);
+    await new Promise<void>((resolve, reject) => {
+      channel.publish(exchange, '', content, { persistent: true, ...properties }, (error: unknown) =>
+        error
+          ? reject(
+              error instanceof Error ? error : new Error(`the broker refused the message (${String(error)})`),
+            )
+          : resolve(),
+      );
+    });
+  }
+
+  /** one confirm channel per connection, shared by the publishes (a channel error closes it: the next opens anew) */
+  private confirmChannel(model: ChannelModel, connection: Connection): Promise<ConfirmChannel> {
+    if (connection.confirm) return connection.confirm;
+    const opened = model.createConfirmChannel();
+    connection.confirm = opened;
+    const forget = () => {
+      if (connection.confirm === opened) connection.confirm = null;
+    };
+    opened.then((channel) => {
+      channel.on('error', ignore); // a channel error also fails the publish's confirmation, which reports it
+      channel.on('close', forget);
+    }, forget);
+    return opened;
   }
 
   private async ensureExchange(model: ChannelModel, connection: Connection, exchange: string): Promise<void> {
@@ -116,6 +127,7 @@ export class AmqpPublisher implements OnApplicationShutdown {
     const entry: Connection = {
       url,
       exchanges: new Set(),
+      confirm: null,
       model: connect(url, {
         timeout: CONNECT_TIMEOUT_MS,
         clientProperties: { connection_name: 'user-office' },

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import {
   PROPOSAL_STATUS_CHANGED,
   StatusActionType,
@@ -43,6 +44,7 @@ export class RunStatusActionsOnProposalStatusChangedReaction implements Projecti
   readonly tables = [];
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly workflows: WorkflowsRepository,
     private readonly proposals: ProposalsRepository,
     private readonly recipients: RecipientsResolver,
@@ -68,13 +70,17 @@ export class RunStatusActionsOnProposalStatusChangedReaction implements Projecti
         eventId: event.eventId,
         occurredAt: event.createdAt.toISOString(),
         proposalPk: d.proposalPk,
+        // ExperimentWorkflowStatusChanged (the experiments' subclass of this reaction) names its experiment
+        experimentPk: (d as { experimentPk?: number }).experimentPk ?? null,
         statusId: d.statusId,
         connectionId: d.connectionId,
         correlationId: event.metadata.correlationId ?? null,
         collectUntil: new Date(Date.now() + COMBINE_EMAILS_WINDOW_MS).toISOString(),
+        position: event.position,
       },
       connection.statusActions,
       (group: EmailStatusActionRecipients) => resolved.get(group) ?? { to: [], unresolved: null },
+      { profile: this.config.rabbitmqDefaultProfile, exchanges: this.config.rabbitmqExchanges },
     );
     for (const job of jobs) {
       const jobId = job.action.combined

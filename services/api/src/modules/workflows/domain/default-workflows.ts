@@ -48,7 +48,8 @@ export const DEFAULT_WORKFLOW_MAX_ID = 2;
 /**
  * The default proposal workflow: DRAFT → SUBMITTED_LOCKED → UNDER_REVIEW, then APPROVED or UNSUCCESSFUL (two
  * branches hanging from UNDER_REVIEW); and the default experiment workflow: AWAITING_ESF → ESF_IS_REVIEW, then
- * ESF_APPROVED or ESF_REJECTED.
+ * ESF_APPROVED or ESF_REJECTED, e-mailing the safety reviewers when an ESI waits for them and the PI when it is
+ * approved or rejected.
  */
 export const DEFAULT_WORKFLOWS: readonly DefaultWorkflow[] = [
   {
@@ -105,21 +106,23 @@ export const DEFAULT_WORKFLOWS: readonly DefaultWorkflow[] = [
         droppableGroupId: EXPERIMENT_MAIN,
         parentDroppableGroupId: null,
         statusChangingEvents: ['EXPERIMENT_ESF_SUBMITTED'],
-        actions: [],
+        actions: [
+          emailTo('experiment-esf-submitted', EmailStatusActionRecipients.EXPERIMENT_SAFETY_REVIEWERS),
+        ],
       },
       {
         shortCode: 'ESF_APPROVED',
         droppableGroupId: 'experimentWorkflowConnections_1',
         parentDroppableGroupId: EXPERIMENT_MAIN,
         statusChangingEvents: ['EXPERIMENT_ESF_APPROVED'],
-        actions: [],
+        actions: [emailTo('experiment-esf-approved')],
       },
       {
         shortCode: 'ESF_REJECTED',
         droppableGroupId: 'experimentWorkflowConnections_2',
         parentDroppableGroupId: EXPERIMENT_MAIN,
         statusChangingEvents: ['EXPERIMENT_ESF_REJECTED'],
-        actions: [],
+        actions: [emailTo('experiment-esf-rejected')],
       },
     ],
   },

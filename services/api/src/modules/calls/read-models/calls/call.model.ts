@@ -48,6 +48,11 @@ export class CallModel {
   templateId!: number;
   @Field(() => Int, { nullable: true })
   esiTemplateId!: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'The EXPERIMENT workflow its experiments follow (null: the default experiment workflow)',
+  })
+  experimentWorkflowId?: number | null;
   @Field(() => Int, { nullable: true })
   pdfTemplateId!: number | null;
   @Field(() => Int, { nullable: true })
@@ -148,6 +153,11 @@ export class CreateCallInput {
   templateId!: number;
   @Field(() => Int, { nullable: true })
   esiTemplateId?: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'An EXPERIMENT workflow for its experiments (null: the default experiment workflow)',
+  })
+  experimentWorkflowId?: number;
   @Field(() => Int, { nullable: true })
   pdfTemplateId?: number;
   @Field(() => Int, { nullable: true })

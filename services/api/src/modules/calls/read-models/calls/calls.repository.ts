@@ -105,8 +105,11 @@ export class CallsRepository {
 
   async countWorkflowUse(workflowIds: readonly number[]): Promise<Map<number, number>> {
     const result = await this.sql.query<{ id: number; n: string | number }>(
-      `SELECT proposal_workflow_id AS id, count(*) AS n FROM calls WHERE NOT deleted AND proposal_workflow_id = ANY($1::int[])
-       GROUP BY proposal_workflow_id`,
+      `SELECT id, count(*) AS n FROM (
+         SELECT proposal_workflow_id AS id FROM calls WHERE NOT deleted
+         UNION ALL
+         SELECT (data->>'experimentWorkflowId')::int FROM calls WHERE NOT deleted
+       ) used WHERE id = ANY($1::int[]) GROUP BY id`,
       [workflowIds],
     );
     return new Map(result.rows.map((r) => [Number(r.id), Number(r.n)]));

@@ -30,10 +30,22 @@ export class GetEventLogsResolver {
   @ResolveField(() => String, { description: 'the name of who made the change, or "System"' })
   async changedBy(@Parent() log: EventLogModel, @Context() ctx: GraphqlContext): Promise<string> {
     if (log.changedById === null) return SYSTEM_ACTOR;
+    return this.name(ctx, log.changedById);
+  }
+
+  @ResolveField(() => String, {
+    nullable: true,
+    description: 'the name of the officer who was impersonating changedBy, when impersonating',
+  })
+  async impersonatedBy(@Parent() log: EventLogModel, @Context() ctx: GraphqlContext): Promise<string | null> {
+    return log.impersonatedById === null ? null : this.name(ctx, log.impersonatedById);
+  }
+
+  private name(ctx: GraphqlContext, id: number): Promise<string> {
     const loader = ctx.loaders.get<number, string>('user-display-name', async (ids) => {
       const names = await this.access.userDirectory.displayNames(ids);
-      return ids.map((id) => names.get(id) ?? `User #${id}`);
+      return ids.map((i) => names.get(i) ?? `User #${i}`);
     });
-    return loader.load(log.changedById);
+    return loader.load(id);
   }
 }

@@ -7,7 +7,10 @@ import {
   type ExperimentCreatedData,
   type ExperimentWorkflowStatusChangedData,
   type ExperimentDeletedData,
+  type ExperimentUpdatedData,
+  experimentMessages,
 } from '@user-office/contracts';
+import { badInput } from '../../../../platform/errors/app-error';
 import type { SqlExecutor } from '../../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
@@ -17,7 +20,8 @@ export const EXPERIMENTS_PROJECTION = 'experiments';
 
 /**
  * Experiments with their times, for the staff list, the user's list, the overlap rule and the scheduler's
- * lookup by event id; inline, so a mutation returns what it saved and the next command sees it. A live
+ * lookup by event id; inline, so a mutation returns what it saved and the next command sees it. Staff saves are
+ * checked for overlaps again in the append's transaction (`refuseOverlap`). A live
  * experiment's scheduler event id is unique: two concurrent creates of one scheduled event cannot both land
  * (the second append's transaction fails and is decided again, as an update of the first).
  */
@@ -80,7 +84,7 @@ export class ExperimentsProjection implements Projection {
       );
       return;
     }
-    const d = event.data as ExperimentCreatedData;
+    const d = event.data as ExperimentCreatedData & ExperimentUpdatedData;
     await tx.query(
       `INSERT INTO ${table} (experiment_pk, experiment_id, proposal_pk, call_id, instrument_id, starts_at, ends_at,
          local_contact_id, status, scheduled_event_id, workflow_id, workflow_status_id, created_at, updated_at)
@@ -104,5 +108,30 @@ export class ExperimentsProjection implements Projection {
         d.workflowStatusId ?? null,
       ],
     );
+    if (d.overlapChecked) await refuseOverlap(tx, table, d);
   }
+}
+
+/**
+ * A staff save is checked for overlaps before it is appended, against this table; two concurrent saves could both
+ * pass that check. Checked again here, in the append's transaction: appends hold the event store's append lock
+ * (one transaction at a time, in commit order), so the rows of every earlier save are visible and the later of
+ * two overlapping saves throws the overlap refusal, which rolls its append back (nothing lands).
+ */
+async function refuseOverlap(tx: SqlExecutor, table: string, d: ExperimentCreatedData): Promise<void> {
+  const hit = await tx.query<{ experiment_id: string; starts_at: Date | string; ends_at: Date | string }>(
+    `SELECT experiment_id, starts_at, ends_at FROM ${table}
+      WHERE instrument_id = $1 AND NOT deleted AND experiment_pk <> $2 AND starts_at < $4 AND ends_at > $3
+      ORDER BY starts_at LIMIT 1`,
+    [d.instrumentId, d.experimentPk, d.startsAt, d.endsAt],
+  );
+  const other = hit.rows[0];
+  if (other)
+    throw badInput(
+      experimentMessages.overlaps(
+        other.experiment_id,
+        new Date(other.starts_at).toISOString(),
+        new Date(other.ends_at).toISOString(),
+      ),
+    );
 }

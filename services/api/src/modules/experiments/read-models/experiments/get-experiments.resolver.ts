@@ -1,4 +1,4 @@
-import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import {
   experimentsFilterSchema,
   FeatureId,
@@ -8,6 +8,7 @@ import {
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import { RequiresFeature, RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../../../platform/auth/session';
+import type { GraphqlContext } from '../../../../platform/graphql/loaders';
 import { validateInput } from '../../../../platform/validation/validate-input';
 import { InstrumentsRepository } from '../../../instruments';
 import { ProposalsRepository } from '../../../proposals';
@@ -81,11 +82,24 @@ export class GetExperimentsResolver {
   }
 
   @ResolveField(() => ExperimentProposalModel, { nullable: true })
-  async proposal(@Parent() experiment: ExperimentModel): Promise<ExperimentProposalModel | null> {
-    const proposal = await this.proposals.proposal(experiment.proposalPk);
-    return proposal
-      ? { primaryKey: proposal.primaryKey, proposalId: proposal.proposalId, title: proposal.title }
-      : null;
+  async proposal(
+    @Parent() experiment: ExperimentModel,
+    @Context() ctx: GraphqlContext,
+  ): Promise<ExperimentProposalModel | null> {
+    // one query for the proposals of all the rows (a timeline window has hundreds), not one per row
+    const loader = ctx.loaders.get<number, ExperimentProposalModel | null>(
+      'experiment-proposal',
+      async (pks) => {
+        const found = new Map((await this.proposals.proposals(pks)).map((p) => [p.primaryKey, p]));
+        return pks.map((pk) => {
+          const proposal = found.get(pk);
+          return proposal
+            ? { primaryKey: proposal.primaryKey, proposalId: proposal.proposalId, title: proposal.title }
+            : null;
+        });
+      },
+    );
+    return loader.load(experiment.proposalPk);
   }
 
   @ResolveField(() => ExperimentInstrumentModel, { nullable: true })

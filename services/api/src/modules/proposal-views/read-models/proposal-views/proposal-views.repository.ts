@@ -4,6 +4,7 @@ import type { SqlClient } from '../../../../platform/database/sql-client';
 import { badInput } from '../../../../platform/errors/app-error';
 import { SQL_CLIENT } from '../../../../platform/tokens';
 import { NUMBER_ANSWER } from '../../../questionaries';
+import { storeInstant } from '../../../../platform/validation/instant';
 import type {
   ProposalsFilterInput,
   ProposalsViewResultModel,
@@ -257,11 +258,11 @@ export class ProposalViewsRepository {
     const dates = filter.dateFilter;
     if (dates?.from)
       where.add(
-        `coalesce(v.submitted_date, v.created) >= ${where.param(new Date(dates.from).toISOString())}::timestamptz`,
+        `coalesce(v.submitted_date, v.created) >= ${where.param(filterInstant(dates.from))}::timestamptz`,
       );
     if (dates?.to)
       where.add(
-        `coalesce(v.submitted_date, v.created) < ${where.param(new Date(dates.to).toISOString())}::timestamptz`,
+        `coalesce(v.submitted_date, v.created) < ${where.param(filterInstant(dates.to))}::timestamptz`,
       );
     if (scope.instrumentIds) where.add(`v.instrument_ids && ${where.param([...scope.instrumentIds])}::int[]`);
     if (scope.techniqueIds) where.add(`v.technique_ids && ${where.param([...scope.techniqueIds])}::int[]`);
@@ -434,4 +435,14 @@ export class ProposalViewsRepository {
       callId: Number(r.call_id),
     }));
   }
+}
+
+/** The earliest and latest instants a date filter compares with (PostgreSQL refuses year 0 and years past 294276). */
+/**
+ * A date filter's bound as PostgreSQL takes it: clamped to years 1–9999 (no proposal lies outside them, so the
+ * filter means the same), where "0000-01-01" would have been a database error; "Invalid date" for what Date
+ * cannot hold.
+ */
+export function filterInstant(value: Date | string): string {
+  return storeInstant(new Date(value)).toISOString();
 }

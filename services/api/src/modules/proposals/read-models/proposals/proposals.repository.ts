@@ -104,9 +104,13 @@ const toProposal = (r: ProposalRecord): ProposalModel => ({
 export class ProposalsRepository {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
-  async proposal(proposalPk: number): Promise<ProposalModel | null> {
+  /** `includeDeleted`: a deleted proposal too (its row is kept, flagged), as it was when deleted */
+  async proposal(
+    proposalPk: number,
+    options: { includeDeleted?: boolean } = {},
+  ): Promise<ProposalModel | null> {
     const result = await this.sql.query<ProposalRecord>(
-      `SELECT ${COLUMNS} FROM proposals p WHERE p.proposal_pk = $1 AND NOT p.deleted`,
+      `SELECT ${COLUMNS} FROM proposals p WHERE p.proposal_pk = $1${options.includeDeleted ? '' : ' AND NOT p.deleted'}`,
       [proposalPk],
     );
     return result.rows.length === 0 ? null : toProposal(result.rows[0]);

@@ -25,6 +25,7 @@ export const toStatusActionsLogModel = (r: StatusActionsLogRecord): StatusAction
   actionType: r.actionType,
   emailTemplateId: r.emailTemplateId,
   recipientGroup: r.recipientGroup as EmailStatusActionRecipients | null,
+  profile: r.profile,
   recipient: r.recipient,
   message: r.message,
   successful: r.successful,

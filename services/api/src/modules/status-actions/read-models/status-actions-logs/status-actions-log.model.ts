@@ -59,6 +59,12 @@ export class StatusActionsLogModel {
     description: 'e-mail actions: the recipient group',
   })
   recipientGroup!: EmailStatusActionRecipients | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "RabbitMQ actions: the message profile, native (our PROPOSAL_STATUS_CHANGED) or compatible (the open-source user office's PROPOSAL_STATUS_ACTION_EXECUTED)",
+  })
+  profile!: string | null;
   @Field({ description: 'the e-mail address, or the exchanges (comma-separated)' })
   recipient!: string;
   @Field({ description: 'what happened (the error when it failed)' })

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import {
   STATUS_ACTION_FAILED,
   STATUS_ACTION_SUCCEEDED,
+  RabbitMqProfile,
+  StatusActionType,
   type StatusActionOutcomeData,
+  type StatusActionSpec,
 } from '@user-office/contracts';
 import type { SqlExecutor } from '../../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
@@ -21,12 +24,19 @@ export interface StatusActionsLogAttemptRow {
   replay: boolean;
 }
 
+/** Pure: a RabbitMQ action's message profile (a spec naming none is native); null for other actions. */
+export const profileOf = (action: StatusActionSpec): RabbitMqProfile | null =>
+  action.actionType === StatusActionType.RABBITMQ
+    ? (action.rabbitmq?.profile ?? RabbitMqProfile.NATIVE)
+    : null;
+
 /** Pure: the text the log's search looks in. */
 export function searchTextOf(d: StatusActionOutcomeData): string {
   return [
     d.message,
     d.recipient,
     d.action.actionType,
+    profileOf(d.action) ?? '',
     d.action.email?.emailTemplateId ?? '',
     d.action.email?.recipientGroup ?? '',
     ...d.proposals.flatMap((p) => [p.proposalId, p.title]),
@@ -43,7 +53,7 @@ export function searchTextOf(d: StatusActionOutcomeData): string {
 @RegisterProjection()
 export class StatusActionsLogsProjection implements Projection {
   readonly name = STATUS_ACTIONS_LOGS_PROJECTION;
-  readonly version = 1;
+  readonly version = 2; // 2: a RabbitMQ action's profile
   readonly mode = 'async' as const;
   readonly eventTypes = [STATUS_ACTION_SUCCEEDED, STATUS_ACTION_FAILED];
   readonly tables = [
@@ -59,6 +69,7 @@ export class StatusActionsLogsProjection implements Projection {
           action_type text NOT NULL,
           email_template_id text,
           recipient_group text,
+          profile text,
           recipient text NOT NULL,
           message text NOT NULL,
           successful boolean NOT NULL,
@@ -89,8 +100,9 @@ export class StatusActionsLogsProjection implements Projection {
     const t = tables.status_actions_logs;
     await tx.query(
       `INSERT INTO ${t} (log_id, log_key, connection_id, status_id, action_id, action_type, email_template_id,
-         recipient_group, recipient, message, successful, tstamp, proposals, call_ids, attempts, search)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::int[], jsonb_build_array($15::jsonb), $16)
+         recipient_group, recipient, message, successful, tstamp, proposals, call_ids, attempts, search, profile)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::int[], jsonb_build_array($15::jsonb), $16,
+         $17)
        ON CONFLICT (log_id) DO UPDATE SET recipient = EXCLUDED.recipient, message = EXCLUDED.message,
          successful = EXCLUDED.successful, tstamp = EXCLUDED.tstamp, proposals = EXCLUDED.proposals,
          call_ids = EXCLUDED.call_ids, attempts = ${t}.attempts || EXCLUDED.attempts, search = EXCLUDED.search`,
@@ -111,6 +123,7 @@ export class StatusActionsLogsProjection implements Projection {
         [...new Set(d.proposals.map((p) => p.callId).filter((id) => id > 0))],
         JSON.stringify(attempt),
         searchTextOf(d),
+        profileOf(d.action),
       ],
     );
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   StatusActionsLogState,
   type OrderDirection,
+  type RabbitMqProfile,
   type StatusActionProposalRef,
   type StatusActionType,
   type StatusActionsLogSortField,
@@ -21,6 +22,8 @@ export interface StatusActionsLogRecord {
   actionType: StatusActionType;
   emailTemplateId: string | null;
   recipientGroup: string | null;
+  /** RabbitMQ actions: the message profile */
+  profile: RabbitMqProfile | null;
   recipient: string;
   message: string;
   successful: boolean;
@@ -54,6 +57,7 @@ interface Row {
   action_type: StatusActionType;
   email_template_id: string | null;
   recipient_group: string | null;
+  profile: RabbitMqProfile | null;
   recipient: string;
   message: string;
   successful: boolean;
@@ -85,6 +89,7 @@ const toRecord = (r: Row): StatusActionsLogRecord => ({
   actionType: r.action_type,
   emailTemplateId: r.email_template_id,
   recipientGroup: r.recipient_group,
+  profile: r.profile,
   recipient: r.recipient,
   message: r.message,
   successful: r.successful,
@@ -121,7 +126,7 @@ const ENTRIES = `
     ORDER BY s.log_key, j.created_at DESC
   )
   SELECT l.log_id, l.log_key, l.connection_id, l.status_id, l.action_id, l.action_type, l.email_template_id,
-    l.recipient_group, l.recipient, l.message, l.successful, l.tstamp, l.proposals, l.call_ids, l.attempts,
+    l.recipient_group, l.profile, l.recipient, l.message, l.successful, l.tstamp, l.proposals, l.call_ids, l.attempts,
     l.search,
     CASE WHEN w.job_state = 'running' THEN 'RUNNING' WHEN w.job_state = 'pending' THEN 'PENDING'
       WHEN l.successful THEN 'SUCCESSFUL' ELSE 'FAILED' END AS state,
@@ -130,7 +135,9 @@ const ENTRIES = `
   UNION ALL
   SELECT o.log_id, o.log_key, (o.action->>'connectionId')::int, (o.action->>'statusId')::int,
     (o.action->>'actionId')::int, o.action->>'actionType', o.action->'email'->>'emailTemplateId',
-    o.action->'email'->>'recipientGroup', o.recipient,
+    o.action->'email'->>'recipientGroup',
+    CASE WHEN o.action->>'actionType' = 'RABBITMQ' THEN coalesce(o.action->'rabbitmq'->>'profile', 'native') END,
+    o.recipient,
     CASE o.job_state
       WHEN 'running' THEN 'Running (try ' || o.tries || ')'
       WHEN 'failed' THEN 'Failed, its outcome not logged: ' || coalesce(o.last_error, 'unknown error')

@@ -213,6 +213,16 @@ export class TemplatesRepository {
     return result.rows.map(toQuestion);
   }
 
+  /** Today's text of these questions, deleted ones included (an auditor reads answers to since-deleted questions). */
+  async questionTexts(questionIds: readonly string[]): Promise<Map<string, string>> {
+    if (questionIds.length === 0) return new Map();
+    const result = await this.sql.query<{ question_id: string; question: string }>(
+      'SELECT question_id, question FROM questions WHERE question_id = ANY($1::text[])',
+      [questionIds],
+    );
+    return new Map(result.rows.map((r) => [r.question_id, r.question]));
+  }
+
   /** The live questions holding these natural keys. */
   async questionsByNaturalKeys(naturalKeys: readonly string[]): Promise<QuestionModel[]> {
     if (naturalKeys.length === 0) return [];

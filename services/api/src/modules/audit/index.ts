@@ -1,0 +1,2 @@
+export { AuditModule } from './audit.module';
+export { ProposalHistory } from './queries/proposal-history/proposal-history.service';

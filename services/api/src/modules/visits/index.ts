@@ -1,0 +1,3 @@
+export { VisitsModule } from './visits.module';
+export { VisitsRepository } from './read-models/visits/visits.repository';
+export { VISITS_PROJECTION } from './read-models/visits/visits.projection';
