@@ -167,6 +167,40 @@ describe('the console data provider: the administration pages → their §7 oper
     expect(waitedFor(7300)).toBe('2 h');
   });
 
+  it('DownstreamMessages: all / published / waiting / failed as states; search from 3 characters; 20 a page', async () => {
+    const { transport, sent } = recording(() => ({
+      totalCount: 1,
+      downstreamMessages: [{ messageKey: 'e1-PROPOSAL_DELETED', type: 'PROPOSAL_DELETED' }],
+    }));
+    const provider = createDataProvider(transport);
+    const list = (filter: Record<string, unknown>) =>
+      provider.getList('DownstreamMessages', {
+        pagination: { page: 2, perPage: 20 },
+        sort: { field: 'timestamp', order: 'DESC' },
+        filter,
+      });
+    const { data, total } = await list({});
+    await list({ show: 'waiting', searchText: 'ab' });
+    await list({ show: 'published', searchText: 'proposal' });
+    await list({ show: 'failed', types: ['INSTRUMENT_DELETED'] });
+    expect(data).toEqual([
+      { id: 'e1-PROPOSAL_DELETED', messageKey: 'e1-PROPOSAL_DELETED', type: 'PROPOSAL_DELETED' },
+    ]);
+    expect(total).toBe(1);
+    expect(sent.map((s) => s.variables)).toEqual([
+      { filter: {}, searchText: undefined, first: 20, offset: 20 },
+      { filter: { states: ['PENDING', 'RUNNING'] }, searchText: undefined, first: 20, offset: 20 },
+      { filter: { states: ['SUCCESSFUL'] }, searchText: 'proposal', first: 20, offset: 20 },
+      {
+        filter: { states: ['FAILED'], types: ['INSTRUMENT_DELETED'] },
+        searchText: undefined,
+        first: 20,
+        offset: 20,
+      },
+    ]);
+    expect(new Set(sent.map((s) => s.operation))).toEqual(new Set(['getDownstreamMessages']));
+  });
+
   it('the commands: replay, roles, impersonation, invitation, merge, units import and export', async () => {
     const { transport, sent } = recording(
       (op) =>

@@ -30,9 +30,15 @@ import {
   templatesOperations,
   workflowsOperations,
 } from '../resources/calls/calls.operations';
+import {
+  experimentCommands,
+  experimentsOperations,
+  type ExperimentCommands,
+} from '../resources/experiments/experiments.operations';
 import { instrumentCommands, type InstrumentCommands } from '../resources/instruments/instrument-commands';
 import { instrumentsOperations } from '../resources/instruments/instruments.operations';
 import { fapsMinimalOperations, fapsOperations } from '../resources/faps/faps.operations';
+import { shipmentsOperations } from '../resources/shipments/shipments.operations';
 import { techniquesOperations } from '../resources/techniques/techniques.operations';
 import { eventLogsOperations } from '../resources/event-logs/event-logs.operations';
 import { featuresOperations } from '../resources/features/features.operations';
@@ -57,6 +63,7 @@ import {
 import { questionsOperations } from '../resources/questions/questions.operations';
 import { settingsOperations } from '../resources/settings/settings.operations';
 import { statusActionsLogsOperations } from '../resources/status-actions-logs/status-actions-logs.operations';
+import { downstreamMessagesOperations } from '../resources/downstream-messages/downstream-messages.operations';
 import { statusesOperations, statusResourcesOperations } from '../resources/statuses/statuses.operations';
 import {
   techniqueProposalCommands,
@@ -66,6 +73,7 @@ import {
 } from '../resources/technique-proposals/technique-proposals.operations';
 import { templateListsOperations } from '../resources/templates/templates.operations';
 import { quantitiesOperations, unitsOperations } from '../resources/units/units.operations';
+import { visitRegistrationsOperations } from '../resources/visit-registrations/visit-registrations.operations';
 import { workflowsOperations as workflowResourcesOperations } from '../resources/workflows/workflows.operations';
 import { asApolloClient, graphqlTransport, type GraphqlTransport } from './graphql-transport';
 import type { RaFetchType, ResourceOperations } from './operations';
@@ -84,6 +92,7 @@ export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
   Questions: questionsOperations,
   EventLogs: eventLogsOperations,
   StatusActionsLogs: statusActionsLogsOperations,
+  DownstreamMessages: downstreamMessagesOperations,
   ...templateListsOperations,
   // the administration pages (and their pickers)
   Workflows: workflowsOperations,
@@ -106,6 +115,9 @@ export const RESOURCE_OPERATIONS: Record<string, ResourceOperations> = {
   FapsMinimal: fapsMinimalOperations,
   ...statusResourcesOperations,
   ...workflowResourcesOperations,
+  ExperimentPage: experimentsOperations,
+  Shipments: shipmentsOperations,
+  VisitRegistrations: visitRegistrationsOperations,
 };
 
 /** ra-data-graphql's buildQuery: the resource's own mapping, or a clear refusal (no CRUD guessing). */
@@ -156,7 +168,8 @@ export type ConsoleDataProvider = DataProvider &
   ConsoleCommands &
   AdminCommands &
   InstrumentCommands &
-  TechniqueProposalCommands;
+  TechniqueProposalCommands &
+  ExperimentCommands;
 
 const nameOf = (u: { firstname?: string | null; lastname?: string | null; preferredname?: string | null }) =>
   `${u.preferredname || u.firstname || ''} ${u.lastname ?? ''}`.trim();
@@ -186,6 +199,7 @@ export function createDataProvider(transport: GraphqlTransport = graphqlTranspor
     ...adminCommands(transport),
     ...instrumentCommands(transport),
     ...techniqueProposalCommands(transport),
+    ...experimentCommands(transport),
     getList: (resource: string, params: GetListParams) =>
       resource === 'Proposals' ? prefetch.getList(params) : base.getList(resource, params),
     delete: (resource, params) => base.delete(resource, params).then(written),

@@ -51,11 +51,13 @@ export function isVisible(resource: ConsoleResource, { role, isEnabled }: Visibi
  * The home page of a role in the console (§2 `/`): the officer's is the proposals table, the instrument
  * scientist's their proposals (the same table over getInstrumentScientistProposals, §2 "scientists see their own
  * tables"), the internal reviewer's their Review Proposals (§6), the FAP roles' "Proposals to grade" (§2 "Other
- * roles see 'Proposals to grade'").
+ * roles see 'Proposals to grade'"), the safety reviewer's the experiment safety review (§2 "Safety reviewer:
+ * experiment safety review page").
  */
 export function homeResourceOf(role: string): string | null {
   if (role === 'USER_OFFICER' || role === 'INSTRUMENT_SCIENTIST') return 'Proposals';
   if (role === 'INTERNAL_REVIEWER') return 'ReviewProposals';
   if (role === 'FAP_REVIEWER' || role === 'FAP_CHAIR' || role === 'FAP_SECRETARY') return 'ProposalsToGrade';
+  if (role === 'EXPERIMENT_SAFETY_REVIEWER') return 'ExperimentSafetyReview';
   return null;
 }

@@ -76,6 +76,8 @@ export type CreateCallInput = {
   endNotify: string;
   endReview: string;
   esiTemplateId?: number | null | undefined;
+  /** An EXPERIMENT workflow for its experiments (null: the default experiment workflow) */
+  experimentWorkflowId?: number | null | undefined;
   fapReviewTemplateId?: number | null | undefined;
   pdfTemplateId?: number | null | undefined;
   proposalWorkflowId: number;
@@ -91,6 +93,18 @@ export type CreateCallInput = {
   technicalReviewTemplateId?: number | null | undefined;
   templateId: number;
   title?: string | null | undefined;
+};
+
+export type CreateExperimentInput = {
+  /** ISO 8601; after startsAt */
+  endsAt?: string | null | undefined;
+  instrumentId?: number | null | undefined;
+  localContactId?: number | null | undefined;
+  proposalPk?: number | null | undefined;
+  /** ISO 8601 */
+  startsAt?: string | null | undefined;
+  /** DRAFT when absent */
+  status?: ExperimentStatus | null | undefined;
 };
 
 export type CreateInternalReviewInput = {
@@ -160,7 +174,35 @@ export type DeletePredefinedMessageInput = {
 
 export type DependenciesLogicOperator = 'AND' | 'OR';
 
+export type DownstreamMessagesFilter = {
+  /** PENDING and RUNNING: owed and not published; SUCCESSFUL; FAILED; absent: all */
+  states?: Array<StatusActionsLogState> | null | undefined;
+  /** the message types (PROPOSAL_DELETED, …) */
+  types?: Array<string> | null | undefined;
+};
+
 export type EvaluatorOperator = 'eq' | 'neq';
+
+export type ExperimentSafetyDecision = 'ACCEPTED' | 'REJECTED' | 'UNSET';
+
+export type ExperimentSafetyReviewsFilter = {
+  instrumentId?: number | null | undefined;
+  /** only those still waiting for a decision (default: true) */
+  pendingOnly?: boolean | null | undefined;
+};
+
+export type ExperimentStatus = 'ACTIVE' | 'COMPLETED' | 'DRAFT';
+
+export type ExperimentsFilter = {
+  callId?: number | null | undefined;
+  /** experiments starting before this instant (ISO 8601) */
+  endsBefore?: string | null | undefined;
+  instrumentId?: number | null | undefined;
+  proposalPk?: number | null | undefined;
+  /** experiments ending after this instant (ISO 8601) */
+  startsAfter?: string | null | undefined;
+  status?: Array<ExperimentStatus> | null | undefined;
+};
 
 export type FapInstrumentInput = {
   fapId: number;
@@ -195,6 +237,17 @@ export type FeatureId =
   | 'VISIT_MANAGEMENT';
 
 export type FeatureUpdateAction = 'DISABLE' | 'ENABLE';
+
+export type FeedbackStatus = 'DRAFT' | 'SUBMITTED';
+
+export type FeedbacksFilter = {
+  /** feedback on experiments of this call's proposals */
+  callId?: number | null | undefined;
+  experimentPk?: number | null | undefined;
+  /** feedback on experiments on this instrument */
+  instrumentId?: number | null | undefined;
+  status?: FeedbackStatus | null | undefined;
+};
 
 export type FieldConditionInput = {
   condition: EvaluatorOperator;
@@ -326,6 +379,8 @@ export type ReviewStatus = 'DRAFT' | 'SUBMITTED';
 
 export type ReviewerFilter = 'ALL' | 'ME';
 
+export type SafetyStatus = 'ELEVATED_RISK' | 'HIGH_RISK' | 'LOW_RISK' | 'PENDING_EVALUATION';
+
 export type SaveFapMeetingDecisionInput = {
   commentForManagement?: string | null | undefined;
   commentForUser?: string | null | undefined;
@@ -347,6 +402,7 @@ export type SettingsId =
   | 'EXPERIMENT_SAFETY_REVIEW_EMAIL'
   | 'EXTERNAL_AUTH_LOGIN_URL'
   | 'EXTERNAL_AUTH_LOGOUT_URL'
+  | 'FACILITY_ADDRESS'
   | 'FAP_SECS_EDIT_TECH_REVIEWS'
   | 'FEEDBACK_EXHAUST_DAYS'
   | 'FEEDBACK_FREQUENCY_DAYS'
@@ -375,6 +431,14 @@ export type SettingsId =
   | 'TECH_REVIEW_OPTIONAL_WORKFLOW_STATUS'
   | 'TIMEZONE'
   | 'USER_OFFICE_EMAIL';
+
+export type ShipmentStatus = 'DRAFT' | 'SUBMITTED';
+
+export type ShipmentsFilter = {
+  experimentPk?: number | null | undefined;
+  proposalPk?: number | null | undefined;
+  status?: ShipmentStatus | null | undefined;
+};
 
 export type StatusActionType = 'EMAIL' | 'RABBITMQ';
 
@@ -465,6 +529,8 @@ export type UpdateCallInput = {
   endNotify: string;
   endReview: string;
   esiTemplateId?: number | null | undefined;
+  /** An EXPERIMENT workflow for its experiments (null: the default experiment workflow) */
+  experimentWorkflowId?: number | null | undefined;
   fapReviewTemplateId?: number | null | undefined;
   id: number;
   pdfTemplateId?: number | null | undefined;
@@ -481,6 +547,20 @@ export type UpdateCallInput = {
   technicalReviewTemplateId?: number | null | undefined;
   templateId: number;
   title?: string | null | undefined;
+};
+
+export type UpdateExperimentInput = {
+  /** ISO 8601; after startsAt */
+  endsAt?: string | null | undefined;
+  experimentPk: number;
+  /** left out: stays on its instrument */
+  instrumentId?: number | null | undefined;
+  /** left out: unchanged; null: no local contact */
+  localContactId?: number | null | undefined;
+  /** ISO 8601 */
+  startsAt?: string | null | undefined;
+  /** left out: unchanged */
+  status?: ExperimentStatus | null | undefined;
 };
 
 export type UpdateFeaturesInput = {
@@ -525,6 +605,15 @@ export type UserRole =
   | 'INTERNAL_REVIEWER'
   | 'USER'
   | 'USER_OFFICER';
+
+/** One registration: the visit and the visitor */
+export type VisitRegistrationKeyInput = {
+  userId: number;
+  visitId: number;
+};
+
+export type VisitRegistrationStatus =
+  'APPROVED' | 'CANCELLED_BY_FACILITY' | 'CANCELLED_BY_USER' | 'CHANGE_REQUESTED' | 'DRAFTED' | 'SUBMITTED';
 
 export type WorkflowType = 'EXPERIMENT' | 'PROPOSAL';
 
@@ -609,6 +698,7 @@ export type ConsoleCallFieldsFragment = {
   proposalWorkflowId: number;
   templateId: number;
   esiTemplateId: number | null;
+  experimentWorkflowId: number | null;
   pdfTemplateId: number | null;
   fapReviewTemplateId: number | null;
   technicalReviewTemplateId: number | null;
@@ -647,6 +737,7 @@ export type ConsoleCallsQuery = {
     proposalWorkflowId: number;
     templateId: number;
     esiTemplateId: number | null;
+    experimentWorkflowId: number | null;
     pdfTemplateId: number | null;
     fapReviewTemplateId: number | null;
     technicalReviewTemplateId: number | null;
@@ -686,6 +777,7 @@ export type ConsoleCallQuery = {
     proposalWorkflowId: number;
     templateId: number;
     esiTemplateId: number | null;
+    experimentWorkflowId: number | null;
     pdfTemplateId: number | null;
     fapReviewTemplateId: number | null;
     technicalReviewTemplateId: number | null;
@@ -725,6 +817,7 @@ export type ConsoleCreateCallMutation = {
     proposalWorkflowId: number;
     templateId: number;
     esiTemplateId: number | null;
+    experimentWorkflowId: number | null;
     pdfTemplateId: number | null;
     fapReviewTemplateId: number | null;
     technicalReviewTemplateId: number | null;
@@ -764,6 +857,7 @@ export type ConsoleUpdateCallMutation = {
     proposalWorkflowId: number;
     templateId: number;
     esiTemplateId: number | null;
+    experimentWorkflowId: number | null;
     pdfTemplateId: number | null;
     fapReviewTemplateId: number | null;
     technicalReviewTemplateId: number | null;
@@ -804,6 +898,33 @@ export type ConsoleCallsMinimalQuery = {
   getCallsMinimal: Array<{ id: number; shortCode: string; templateId: number; isActive: boolean }>;
 };
 
+export type ConsoleDownstreamMessagesQueryVariables = Exact<{
+  filter?: DownstreamMessagesFilter | null | undefined;
+  first?: number | null | undefined;
+  offset?: number | null | undefined;
+  searchText?: string | null | undefined;
+}>;
+
+export type ConsoleDownstreamMessagesQuery = {
+  getDownstreamMessages: {
+    totalCount: number;
+    downstreamMessages: Array<{
+      messageKey: string;
+      type: string;
+      messageId: string;
+      orderingKey: string;
+      exchanges: Array<string>;
+      publishedTo: Array<string>;
+      message: string;
+      successful: boolean;
+      state: StatusActionsLogState;
+      tries: number;
+      timestamp: string;
+      waitingSeconds: number | null;
+    }>;
+  };
+};
+
 export type ConsoleEventLogsQueryVariables = Exact<{
   changedObjectId?: string | null | undefined;
   eventType?: string | null | undefined;
@@ -814,11 +935,505 @@ export type ConsoleEventLogsQuery = {
     id: string;
     changedBy: string;
     changedById: number | null;
+    impersonatedBy: string | null;
     eventTStamp: string;
     eventType: string;
     description: string;
     changedObjectId: string;
   }>;
+};
+
+export type ConsoleEventChainVerificationQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleEventChainVerificationQuery = {
+  eventChainVerification: {
+    verifiedAt: string;
+    ok: boolean;
+    eventsChecked: number;
+    headPosition: number;
+    firstBadPosition: number | null;
+    message: string;
+  } | null;
+};
+
+export type ConsoleSafetyReviewRowFragment = {
+  experimentSafetyPk: number;
+  experimentPk: number;
+  esiVersion: number;
+  status: string;
+  esiQuestionarySubmittedAt: string | null;
+  instrumentId: number;
+  instrumentScientistDecision: ExperimentSafetyDecision;
+  experimentSafetyReviewerDecision: ExperimentSafetyDecision;
+  riskLevel: SafetyStatus;
+  proposal: { primaryKey: number; proposalId: string; title: string } | null;
+  experiment: {
+    experimentPk: number;
+    experimentId: string;
+    startsAt: string;
+    endsAt: string;
+    instrument: { id: number; name: string; shortCode: string } | null;
+  } | null;
+};
+
+export type ConsoleExperimentSafetyReviewsQueryVariables = Exact<{
+  filter?: ExperimentSafetyReviewsFilter | null | undefined;
+}>;
+
+export type ConsoleExperimentSafetyReviewsQuery = {
+  experimentSafetyReviews: Array<{
+    experimentSafetyPk: number;
+    experimentPk: number;
+    esiVersion: number;
+    status: string;
+    esiQuestionarySubmittedAt: string | null;
+    instrumentId: number;
+    instrumentScientistDecision: ExperimentSafetyDecision;
+    experimentSafetyReviewerDecision: ExperimentSafetyDecision;
+    riskLevel: SafetyStatus;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    experiment: {
+      experimentPk: number;
+      experimentId: string;
+      startsAt: string;
+      endsAt: string;
+      instrument: { id: number; name: string; shortCode: string } | null;
+    } | null;
+  }>;
+  everySubmitted: Array<{
+    experimentSafetyPk: number;
+    experiment: {
+      experimentPk: number;
+      instrument: { id: number; name: string; shortCode: string } | null;
+    } | null;
+  }>;
+};
+
+export type ConsoleExperimentSafetyFragment = {
+  esiQuestionaryId: number;
+  instrumentScientistDecisionComment: string | null;
+  experimentSafetyReviewerDecisionComment: string | null;
+  changesRequestedComment: string | null;
+  experimentSafetyPk: number;
+  experimentPk: number;
+  esiVersion: number;
+  status: string;
+  esiQuestionarySubmittedAt: string | null;
+  instrumentId: number;
+  instrumentScientistDecision: ExperimentSafetyDecision;
+  experimentSafetyReviewerDecision: ExperimentSafetyDecision;
+  riskLevel: SafetyStatus;
+  samples: Array<{
+    sampleId: number;
+    experimentPk: number;
+    isEsiSubmitted: boolean;
+    sampleEsiQuestionaryId: number;
+    sample: { id: number; title: string; safetyStatus: SafetyStatus; safetyComment: string } | null;
+  }>;
+  proposal: { primaryKey: number; proposalId: string; title: string } | null;
+  experiment: {
+    experimentPk: number;
+    experimentId: string;
+    startsAt: string;
+    endsAt: string;
+    instrument: { id: number; name: string; shortCode: string } | null;
+  } | null;
+};
+
+export type ConsoleExperimentSafetyQueryVariables = Exact<{
+  experimentSafetyPk: number;
+}>;
+
+export type ConsoleExperimentSafetyQuery = {
+  getExperimentSafety: {
+    esiQuestionaryId: number;
+    instrumentScientistDecisionComment: string | null;
+    experimentSafetyReviewerDecisionComment: string | null;
+    changesRequestedComment: string | null;
+    experimentSafetyPk: number;
+    experimentPk: number;
+    esiVersion: number;
+    status: string;
+    esiQuestionarySubmittedAt: string | null;
+    instrumentId: number;
+    instrumentScientistDecision: ExperimentSafetyDecision;
+    experimentSafetyReviewerDecision: ExperimentSafetyDecision;
+    riskLevel: SafetyStatus;
+    samples: Array<{
+      sampleId: number;
+      experimentPk: number;
+      isEsiSubmitted: boolean;
+      sampleEsiQuestionaryId: number;
+      sample: { id: number; title: string; safetyStatus: SafetyStatus; safetyComment: string } | null;
+    }>;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    experiment: {
+      experimentPk: number;
+      experimentId: string;
+      startsAt: string;
+      endsAt: string;
+      instrument: { id: number; name: string; shortCode: string } | null;
+    } | null;
+  } | null;
+};
+
+export type ConsoleSafetyQuestionaryStepFragment = {
+  isCompleted: boolean;
+  topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+  fields: Array<{
+    config: unknown;
+    dependenciesOperator: DependenciesLogicOperator;
+    sortOrder: number;
+    topicId: number;
+    value: unknown;
+    question: { id: string; naturalKey: string; question: string; dataType: DataType };
+    dependencies: Array<{
+      questionId: string;
+      dependencyId: string;
+      dependencyNaturalKey: string;
+      condition: { condition: EvaluatorOperator; params: unknown };
+    }>;
+  }>;
+};
+
+export type ConsoleSafetyQuestionaryQueryVariables = Exact<{
+  questionaryId: number;
+}>;
+
+export type ConsoleSafetyQuestionaryQuery = {
+  getQuestionary: {
+    questionaryId: number;
+    steps: Array<{
+      isCompleted: boolean;
+      topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+      fields: Array<{
+        config: unknown;
+        dependenciesOperator: DependenciesLogicOperator;
+        sortOrder: number;
+        topicId: number;
+        value: unknown;
+        question: { id: string; naturalKey: string; question: string; dataType: DataType };
+        dependencies: Array<{
+          questionId: string;
+          dependencyId: string;
+          dependencyNaturalKey: string;
+          condition: { condition: EvaluatorOperator; params: unknown };
+        }>;
+      }>;
+    }>;
+  } | null;
+};
+
+export type ConsoleSubmitInstrumentScientistDecisionMutationVariables = Exact<{
+  experimentSafetyPk: number;
+  esiVersion: number;
+  decision: ExperimentSafetyDecision;
+  comment?: string | null | undefined;
+}>;
+
+export type ConsoleSubmitInstrumentScientistDecisionMutation = {
+  submitInstrumentScientistDecision: {
+    esiQuestionaryId: number;
+    instrumentScientistDecisionComment: string | null;
+    experimentSafetyReviewerDecisionComment: string | null;
+    changesRequestedComment: string | null;
+    experimentSafetyPk: number;
+    experimentPk: number;
+    esiVersion: number;
+    status: string;
+    esiQuestionarySubmittedAt: string | null;
+    instrumentId: number;
+    instrumentScientistDecision: ExperimentSafetyDecision;
+    experimentSafetyReviewerDecision: ExperimentSafetyDecision;
+    riskLevel: SafetyStatus;
+    samples: Array<{
+      sampleId: number;
+      experimentPk: number;
+      isEsiSubmitted: boolean;
+      sampleEsiQuestionaryId: number;
+      sample: { id: number; title: string; safetyStatus: SafetyStatus; safetyComment: string } | null;
+    }>;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    experiment: {
+      experimentPk: number;
+      experimentId: string;
+      startsAt: string;
+      endsAt: string;
+      instrument: { id: number; name: string; shortCode: string } | null;
+    } | null;
+  };
+};
+
+export type ConsoleSubmitExperimentSafetyReviewerDecisionMutationVariables = Exact<{
+  experimentSafetyPk: number;
+  esiVersion: number;
+  decision: ExperimentSafetyDecision;
+  comment?: string | null | undefined;
+}>;
+
+export type ConsoleSubmitExperimentSafetyReviewerDecisionMutation = {
+  submitExperimentSafetyReviewerDecision: {
+    esiQuestionaryId: number;
+    instrumentScientistDecisionComment: string | null;
+    experimentSafetyReviewerDecisionComment: string | null;
+    changesRequestedComment: string | null;
+    experimentSafetyPk: number;
+    experimentPk: number;
+    esiVersion: number;
+    status: string;
+    esiQuestionarySubmittedAt: string | null;
+    instrumentId: number;
+    instrumentScientistDecision: ExperimentSafetyDecision;
+    experimentSafetyReviewerDecision: ExperimentSafetyDecision;
+    riskLevel: SafetyStatus;
+    samples: Array<{
+      sampleId: number;
+      experimentPk: number;
+      isEsiSubmitted: boolean;
+      sampleEsiQuestionaryId: number;
+      sample: { id: number; title: string; safetyStatus: SafetyStatus; safetyComment: string } | null;
+    }>;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    experiment: {
+      experimentPk: number;
+      experimentId: string;
+      startsAt: string;
+      endsAt: string;
+      instrument: { id: number; name: string; shortCode: string } | null;
+    } | null;
+  };
+};
+
+export type ConsoleRequestExperimentSafetyChangesMutationVariables = Exact<{
+  experimentSafetyPk: number;
+  esiVersion: number;
+  comment: string;
+}>;
+
+export type ConsoleRequestExperimentSafetyChangesMutation = {
+  requestExperimentSafetyChanges: {
+    esiQuestionaryId: number;
+    instrumentScientistDecisionComment: string | null;
+    experimentSafetyReviewerDecisionComment: string | null;
+    changesRequestedComment: string | null;
+    experimentSafetyPk: number;
+    experimentPk: number;
+    esiVersion: number;
+    status: string;
+    esiQuestionarySubmittedAt: string | null;
+    instrumentId: number;
+    instrumentScientistDecision: ExperimentSafetyDecision;
+    experimentSafetyReviewerDecision: ExperimentSafetyDecision;
+    riskLevel: SafetyStatus;
+    samples: Array<{
+      sampleId: number;
+      experimentPk: number;
+      isEsiSubmitted: boolean;
+      sampleEsiQuestionaryId: number;
+      sample: { id: number; title: string; safetyStatus: SafetyStatus; safetyComment: string } | null;
+    }>;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    experiment: {
+      experimentPk: number;
+      experimentId: string;
+      startsAt: string;
+      endsAt: string;
+      instrument: { id: number; name: string; shortCode: string } | null;
+    } | null;
+  };
+};
+
+export type ConsoleSetExperimentRiskLevelMutationVariables = Exact<{
+  experimentSafetyPk: number;
+  riskLevel: SafetyStatus;
+}>;
+
+export type ConsoleSetExperimentRiskLevelMutation = {
+  setExperimentRiskLevel: {
+    esiQuestionaryId: number;
+    instrumentScientistDecisionComment: string | null;
+    experimentSafetyReviewerDecisionComment: string | null;
+    changesRequestedComment: string | null;
+    experimentSafetyPk: number;
+    experimentPk: number;
+    esiVersion: number;
+    status: string;
+    esiQuestionarySubmittedAt: string | null;
+    instrumentId: number;
+    instrumentScientistDecision: ExperimentSafetyDecision;
+    experimentSafetyReviewerDecision: ExperimentSafetyDecision;
+    riskLevel: SafetyStatus;
+    samples: Array<{
+      sampleId: number;
+      experimentPk: number;
+      isEsiSubmitted: boolean;
+      sampleEsiQuestionaryId: number;
+      sample: { id: number; title: string; safetyStatus: SafetyStatus; safetyComment: string } | null;
+    }>;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    experiment: {
+      experimentPk: number;
+      experimentId: string;
+      startsAt: string;
+      endsAt: string;
+      instrument: { id: number; name: string; shortCode: string } | null;
+    } | null;
+  };
+};
+
+export type ConsoleUpdateSampleSafetyReviewMutationVariables = Exact<{
+  sampleId: number;
+  safetyStatus?: SafetyStatus | null | undefined;
+  safetyComment?: string | null | undefined;
+}>;
+
+export type ConsoleUpdateSampleSafetyReviewMutation = {
+  updateSample: { id: number; safetyStatus: SafetyStatus; safetyComment: string } | null;
+};
+
+export type ConsoleExperimentFieldsFragment = {
+  experimentPk: number;
+  experimentId: string;
+  proposalPk: number;
+  instrumentId: number;
+  callId: number;
+  localContactId: number | null;
+  startsAt: string;
+  endsAt: string;
+  status: ExperimentStatus;
+  proposal: { primaryKey: number; proposalId: string; title: string } | null;
+  instrument: { id: number; name: string; shortCode: string } | null;
+  localContact: { id: number; firstname: string; lastname: string } | null;
+  experimentSafety: { experimentSafetyPk: number; status: string } | null;
+};
+
+export type ConsoleExperimentsQueryVariables = Exact<{
+  filter?: ExperimentsFilter | null | undefined;
+  first?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+export type ConsoleExperimentsQuery = {
+  experiments: {
+    totalCount: number;
+    experiments: Array<{
+      experimentPk: number;
+      experimentId: string;
+      proposalPk: number;
+      instrumentId: number;
+      callId: number;
+      localContactId: number | null;
+      startsAt: string;
+      endsAt: string;
+      status: ExperimentStatus;
+      proposal: { primaryKey: number; proposalId: string; title: string } | null;
+      instrument: { id: number; name: string; shortCode: string } | null;
+      localContact: { id: number; firstname: string; lastname: string } | null;
+      experimentSafety: { experimentSafetyPk: number; status: string } | null;
+    }>;
+  };
+};
+
+export type ConsoleTimelineExperimentFieldsFragment = {
+  experimentPk: number;
+  experimentId: string;
+  proposalPk: number;
+  startsAt: string;
+  endsAt: string;
+  status: ExperimentStatus;
+  proposal: { proposalId: string; title: string } | null;
+};
+
+export type ConsoleTimelineExperimentsQueryVariables = Exact<{
+  filter?: ExperimentsFilter | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+export type ConsoleTimelineExperimentsQuery = {
+  experiments: {
+    totalCount: number;
+    experiments: Array<{
+      experimentPk: number;
+      experimentId: string;
+      proposalPk: number;
+      startsAt: string;
+      endsAt: string;
+      status: ExperimentStatus;
+      proposal: { proposalId: string; title: string } | null;
+    }>;
+  };
+};
+
+export type ConsoleCreateExperimentMutationVariables = Exact<{
+  input: CreateExperimentInput;
+}>;
+
+export type ConsoleCreateExperimentMutation = {
+  createExperiment: {
+    experimentPk: number;
+    experimentId: string;
+    proposalPk: number;
+    instrumentId: number;
+    callId: number;
+    localContactId: number | null;
+    startsAt: string;
+    endsAt: string;
+    status: ExperimentStatus;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    instrument: { id: number; name: string; shortCode: string } | null;
+    localContact: { id: number; firstname: string; lastname: string } | null;
+    experimentSafety: { experimentSafetyPk: number; status: string } | null;
+  };
+};
+
+export type ConsoleUpdateExperimentMutationVariables = Exact<{
+  input: UpdateExperimentInput;
+}>;
+
+export type ConsoleUpdateExperimentMutation = {
+  updateExperiment: {
+    experimentPk: number;
+    experimentId: string;
+    proposalPk: number;
+    instrumentId: number;
+    callId: number;
+    localContactId: number | null;
+    startsAt: string;
+    endsAt: string;
+    status: ExperimentStatus;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    instrument: { id: number; name: string; shortCode: string } | null;
+    localContact: { id: number; firstname: string; lastname: string } | null;
+    experimentSafety: { experimentSafetyPk: number; status: string } | null;
+  };
+};
+
+export type ConsoleDeleteExperimentMutationVariables = Exact<{
+  experimentPk: number;
+}>;
+
+export type ConsoleDeleteExperimentMutation = { deleteExperiment: { experimentPk: number } };
+
+export type ConsoleExperimentTimeSummaryQueryVariables = Exact<{
+  instrumentId: number;
+  callId: number;
+}>;
+
+export type ConsoleExperimentTimeSummaryQuery = {
+  experimentTimeSummary: {
+    instrumentId: number;
+    callId: number;
+    allocationTimeUnit: AllocationTimeUnit;
+    availabilityTime: number | null;
+    scheduledTime: number;
+    proposals: Array<{
+      proposalPk: number;
+      proposalId: string;
+      title: string;
+      allocatedTime: number | null;
+      scheduledTime: number;
+    }>;
+  };
 };
 
 export type ConsoleFapPersonFragment = {
@@ -1347,6 +1962,128 @@ export type ConsoleUpdateFeaturesMutationVariables = Exact<{
 
 export type ConsoleUpdateFeaturesMutation = {
   updateFeatures: Array<{ id: FeatureId; isEnabled: boolean; description: string }>;
+};
+
+export type ConsoleFeedbackRowFragment = {
+  id: number;
+  experimentPk: number;
+  proposalPk: number;
+  status: FeedbackStatus;
+  questionaryId: number;
+  creatorId: number;
+  submittedAt: string | null;
+  createdAt: string;
+  creator: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+  experiment: {
+    experimentPk: number;
+    experimentId: string;
+    callId: number;
+    startsAt: string;
+    endsAt: string;
+    instrument: { id: number; name: string; shortCode: string } | null;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+  } | null;
+};
+
+export type ConsoleFeedbacksQueryVariables = Exact<{
+  filter?: FeedbacksFilter | null | undefined;
+}>;
+
+export type ConsoleFeedbacksQuery = {
+  feedbacks: Array<{
+    id: number;
+    experimentPk: number;
+    proposalPk: number;
+    status: FeedbackStatus;
+    questionaryId: number;
+    creatorId: number;
+    submittedAt: string | null;
+    createdAt: string;
+    creator: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+    experiment: {
+      experimentPk: number;
+      experimentId: string;
+      callId: number;
+      startsAt: string;
+      endsAt: string;
+      instrument: { id: number; name: string; shortCode: string } | null;
+      proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    } | null;
+  }>;
+};
+
+export type ConsoleFeedbackQueryVariables = Exact<{
+  feedbackId: number;
+}>;
+
+export type ConsoleFeedbackQuery = {
+  getFeedback: {
+    id: number;
+    experimentPk: number;
+    proposalPk: number;
+    status: FeedbackStatus;
+    questionaryId: number;
+    creatorId: number;
+    submittedAt: string | null;
+    createdAt: string;
+    creator: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+    experiment: {
+      experimentPk: number;
+      experimentId: string;
+      callId: number;
+      startsAt: string;
+      endsAt: string;
+      instrument: { id: number; name: string; shortCode: string } | null;
+      proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    } | null;
+  } | null;
+};
+
+export type ConsoleFeedbackQuestionaryStepFragment = {
+  isCompleted: boolean;
+  topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+  fields: Array<{
+    config: unknown;
+    dependenciesOperator: DependenciesLogicOperator;
+    sortOrder: number;
+    topicId: number;
+    value: unknown;
+    question: { id: string; naturalKey: string; question: string; dataType: DataType };
+    dependencies: Array<{
+      questionId: string;
+      dependencyId: string;
+      dependencyNaturalKey: string;
+      condition: { condition: EvaluatorOperator; params: unknown };
+    }>;
+  }>;
+};
+
+export type ConsoleFeedbackQuestionaryQueryVariables = Exact<{
+  questionaryId: number;
+}>;
+
+export type ConsoleFeedbackQuestionaryQuery = {
+  getQuestionary: {
+    questionaryId: number;
+    steps: Array<{
+      isCompleted: boolean;
+      topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+      fields: Array<{
+        config: unknown;
+        dependenciesOperator: DependenciesLogicOperator;
+        sortOrder: number;
+        topicId: number;
+        value: unknown;
+        question: { id: string; naturalKey: string; question: string; dataType: DataType };
+        dependencies: Array<{
+          questionId: string;
+          dependencyId: string;
+          dependencyNaturalKey: string;
+          condition: { condition: EvaluatorOperator; params: unknown };
+        }>;
+      }>;
+    }>;
+  } | null;
 };
 
 export type ConsoleInstitutionFieldsFragment = {
@@ -1915,6 +2652,46 @@ export type ConsoleFapGradeGuideQueryVariables = Exact<{
 
 export type ConsoleFapGradeGuideQuery = {
   getFap: { id: number; code: string; gradeGuide: string | null; customGradeGuide: boolean | null } | null;
+};
+
+export type ConsoleProposalAsOfQueryVariables = Exact<{
+  proposalPk: number;
+  at: string;
+}>;
+
+export type ConsoleProposalAsOfQuery = {
+  proposalAsOf: {
+    proposalPk: number;
+    at: string;
+    existed: boolean;
+    eventCount: number;
+    title: string | null;
+    fields: Array<{ name: string; value: string | null; question: string | null }>;
+    questionary: Array<{
+      title: string | null;
+      answers: Array<{ questionId: string; question: string; answered: boolean; value: string | null }>;
+    }>;
+  };
+};
+
+export type ConsoleProposalChangesQueryVariables = Exact<{
+  proposalPk: number;
+  from: string;
+  to: string;
+}>;
+
+export type ConsoleProposalChangesQuery = {
+  proposalChanges: Array<{
+    position: number;
+    at: string;
+    eventType: string;
+    changedBy: string;
+    impersonatedBy: string | null;
+    field: string;
+    question: string | null;
+    before: string | null;
+    after: string | null;
+  }>;
 };
 
 export type ConsoleProposalViewFragment = {
@@ -2587,6 +3364,132 @@ export type ConsoleUpdateSettingsMutation = {
   updateSettings: { id: SettingsId; settingsValue: string; description: string };
 };
 
+export type ConsoleShipmentRowFragment = {
+  id: number;
+  title: string;
+  status: ShipmentStatus;
+  proposalPk: number;
+  experimentPk: number | null;
+  questionaryId: number;
+  created: string;
+  receivedAt: string | null;
+  proposal: { primaryKey: number; proposalId: string; title: string } | null;
+  samples: Array<{ id: number; title: string }>;
+};
+
+export type ConsoleShipmentsQueryVariables = Exact<{
+  filter?: ShipmentsFilter | null | undefined;
+}>;
+
+export type ConsoleShipmentsQuery = {
+  shipments: Array<{
+    id: number;
+    title: string;
+    status: ShipmentStatus;
+    proposalPk: number;
+    experimentPk: number | null;
+    questionaryId: number;
+    created: string;
+    receivedAt: string | null;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    samples: Array<{ id: number; title: string }>;
+  }>;
+};
+
+export type ConsoleShipmentProposalsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleShipmentProposalsQuery = {
+  shipments: Array<{
+    id: number;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+  }>;
+};
+
+export type ConsoleShipmentQueryVariables = Exact<{
+  shipmentId: number;
+}>;
+
+export type ConsoleShipmentQuery = {
+  getShipment: {
+    id: number;
+    title: string;
+    status: ShipmentStatus;
+    proposalPk: number;
+    experimentPk: number | null;
+    questionaryId: number;
+    created: string;
+    receivedAt: string | null;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    samples: Array<{ id: number; title: string }>;
+  } | null;
+};
+
+export type ConsoleShipmentQuestionaryStepFragment = {
+  isCompleted: boolean;
+  topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+  fields: Array<{
+    config: unknown;
+    dependenciesOperator: DependenciesLogicOperator;
+    sortOrder: number;
+    topicId: number;
+    value: unknown;
+    question: { id: string; naturalKey: string; question: string; dataType: DataType };
+    dependencies: Array<{
+      questionId: string;
+      dependencyId: string;
+      dependencyNaturalKey: string;
+      condition: { condition: EvaluatorOperator; params: unknown };
+    }>;
+  }>;
+};
+
+export type ConsoleShipmentQuestionaryQueryVariables = Exact<{
+  questionaryId: number;
+}>;
+
+export type ConsoleShipmentQuestionaryQuery = {
+  getQuestionary: {
+    questionaryId: number;
+    steps: Array<{
+      isCompleted: boolean;
+      topic: { id: number; title: string; sortOrder: number; isEnabled: boolean };
+      fields: Array<{
+        config: unknown;
+        dependenciesOperator: DependenciesLogicOperator;
+        sortOrder: number;
+        topicId: number;
+        value: unknown;
+        question: { id: string; naturalKey: string; question: string; dataType: DataType };
+        dependencies: Array<{
+          questionId: string;
+          dependencyId: string;
+          dependencyNaturalKey: string;
+          condition: { condition: EvaluatorOperator; params: unknown };
+        }>;
+      }>;
+    }>;
+  } | null;
+};
+
+export type ConsoleMarkShipmentReceivedMutationVariables = Exact<{
+  shipmentId: number;
+}>;
+
+export type ConsoleMarkShipmentReceivedMutation = {
+  markShipmentReceived: {
+    id: number;
+    title: string;
+    status: ShipmentStatus;
+    proposalPk: number;
+    experimentPk: number | null;
+    questionaryId: number;
+    created: string;
+    receivedAt: string | null;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    samples: Array<{ id: number; title: string }>;
+  };
+};
+
 export type ConsoleReplayStatusActionsLogMutationVariables = Exact<{
   statusActionsLogId: number;
 }>;
@@ -2608,6 +3511,7 @@ export type ConsoleStatusActionsLogsQuery = {
     statusActionsLogs: Array<{
       statusActionsLogId: number;
       actionType: StatusActionType;
+      profile: string | null;
       message: string;
       recipient: string;
       successful: boolean;
@@ -3410,6 +4314,116 @@ export type ConsoleImportUnitsMutationVariables = Exact<{
 
 export type ConsoleImportUnitsMutation = { importUnits: Array<{ id: string }> | null };
 
+export type ConsoleVisitRegistrationFragment = {
+  visitId: number;
+  userId: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  status: VisitRegistrationStatus;
+  user: {
+    id: number;
+    firstname: string;
+    lastname: string;
+    preferredname: string | null;
+    email: string | null;
+  } | null;
+};
+
+export type ConsoleVisitRegistrationsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ConsoleVisitRegistrationsQuery = {
+  visits: Array<{
+    id: number;
+    teamLeadUserId: number;
+    experiment: {
+      experimentPk: number;
+      experimentId: string;
+      startsAt: string;
+      endsAt: string;
+      instrument: { id: number; name: string } | null;
+      proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    } | null;
+    registrations: Array<{
+      visitId: number;
+      userId: number;
+      startsAt: string | null;
+      endsAt: string | null;
+      status: VisitRegistrationStatus;
+      user: {
+        id: number;
+        firstname: string;
+        lastname: string;
+        preferredname: string | null;
+        email: string | null;
+      } | null;
+    }>;
+  }>;
+};
+
+export type ConsoleApproveVisitRegistrationsMutationVariables = Exact<{
+  registrations: Array<VisitRegistrationKeyInput> | VisitRegistrationKeyInput;
+}>;
+
+export type ConsoleApproveVisitRegistrationsMutation = {
+  approveVisitRegistrations: Array<{
+    visitId: number;
+    userId: number;
+    startsAt: string | null;
+    endsAt: string | null;
+    status: VisitRegistrationStatus;
+    user: {
+      id: number;
+      firstname: string;
+      lastname: string;
+      preferredname: string | null;
+      email: string | null;
+    } | null;
+  }>;
+};
+
+export type ConsoleRequestVisitRegistrationChangesMutationVariables = Exact<{
+  registrations: Array<VisitRegistrationKeyInput> | VisitRegistrationKeyInput;
+}>;
+
+export type ConsoleRequestVisitRegistrationChangesMutation = {
+  requestVisitRegistrationChanges: Array<{
+    visitId: number;
+    userId: number;
+    startsAt: string | null;
+    endsAt: string | null;
+    status: VisitRegistrationStatus;
+    user: {
+      id: number;
+      firstname: string;
+      lastname: string;
+      preferredname: string | null;
+      email: string | null;
+    } | null;
+  }>;
+};
+
+export type ConsoleCancelVisitRegistrationMutationVariables = Exact<{
+  visitId: number;
+  userId: number;
+}>;
+
+export type ConsoleCancelVisitRegistrationMutation = {
+  cancelVisitRegistration: {
+    visitId: number;
+    userId: number;
+    startsAt: string | null;
+    endsAt: string | null;
+    status: VisitRegistrationStatus;
+    user: {
+      id: number;
+      firstname: string;
+      lastname: string;
+      preferredname: string | null;
+      email: string | null;
+    } | null;
+  };
+};
+
 export type ConsoleWorkflowRowFragment = {
   id: number;
   name: string;
@@ -3632,6 +4646,7 @@ export const ConsoleCallFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'proposalWorkflowId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'esiTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentWorkflowId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'fapReviewTemplateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewTemplateId' } },
@@ -3646,6 +4661,351 @@ export const ConsoleCallFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleCallFieldsFragment, unknown>;
+export const ConsoleSafetyReviewRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'riskLevel' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleSafetyReviewRowFragment, unknown>;
+export const ConsoleExperimentSafetyFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleExperimentSafety' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changesRequestedComment' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'sample' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyStatus' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyComment' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'riskLevel' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleExperimentSafetyFragment, unknown>;
+export const ConsoleSafetyQuestionaryStepFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleSafetyQuestionaryStep' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleSafetyQuestionaryStepFragment, unknown>;
+export const ConsoleExperimentFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleExperimentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'localContactId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'localContact' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experimentSafety' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleExperimentFieldsFragment, unknown>;
+export const ConsoleTimelineExperimentFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTimelineExperimentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTimelineExperimentFieldsFragment, unknown>;
 export const ConsoleFapPersonFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -3962,6 +5322,159 @@ export const ConsoleFapProposalFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleFapProposalFieldsFragment, unknown>;
+export const ConsoleFeedbackRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFeedbackRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Feedback' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'proposal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFeedbackRowFragment, unknown>;
+export const ConsoleFeedbackQuestionaryStepFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFeedbackQuestionaryStep' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFeedbackQuestionaryStepFragment, unknown>;
 export const ConsoleInstitutionFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -4513,6 +6026,131 @@ export const ConsoleQuestionRowFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleQuestionRowFragment, unknown>;
+export const ConsoleShipmentRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleShipmentRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Shipment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'receivedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleShipmentRowFragment, unknown>;
+export const ConsoleShipmentQuestionaryStepFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleShipmentQuestionaryStep' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleShipmentQuestionaryStepFragment, unknown>;
 export const ConsoleStatusRowFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -4945,6 +6583,40 @@ export const ConsoleUnitFieldsFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ConsoleUnitFieldsFragment, unknown>;
+export const ConsoleVisitRegistrationFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleVisitRegistrationFragment, unknown>;
 export const ConsoleWorkflowRowFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -5353,6 +7025,7 @@ export const ConsoleCallsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'proposalWorkflowId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'esiTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentWorkflowId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'fapReviewTemplateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewTemplateId' } },
@@ -5430,6 +7103,7 @@ export const ConsoleCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'proposalWorkflowId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'esiTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentWorkflowId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'fapReviewTemplateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewTemplateId' } },
@@ -5510,6 +7184,7 @@ export const ConsoleCreateCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'proposalWorkflowId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'esiTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentWorkflowId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'fapReviewTemplateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewTemplateId' } },
@@ -5590,6 +7265,7 @@ export const ConsoleUpdateCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'proposalWorkflowId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'templateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'esiTemplateId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentWorkflowId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'pdfTemplateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'fapReviewTemplateId' } },
           { kind: 'Field', name: { kind: 'Name', value: 'technicalReviewTemplateId' } },
@@ -5764,6 +7440,96 @@ export const ConsoleCallsMinimalDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleCallsMinimalQuery, ConsoleCallsMinimalQueryVariables>;
+export const ConsoleDownstreamMessagesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleDownstreamMessages' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'DownstreamMessagesFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'searchText' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getDownstreamMessages' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offset' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'searchText' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'searchText' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'downstreamMessages' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'messageKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'messageId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'orderingKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'exchanges' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'publishedTo' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'successful' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'tries' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'timestamp' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'waitingSeconds' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDownstreamMessagesQuery, ConsoleDownstreamMessagesQueryVariables>;
 export const ConsoleEventLogsDocument = {
   kind: 'Document',
   definitions: [
@@ -5807,6 +7573,7 @@ export const ConsoleEventLogsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'id' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'changedBy' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'changedById' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'impersonatedBy' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'eventTStamp' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'description' } },
@@ -5819,6 +7586,1708 @@ export const ConsoleEventLogsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleEventLogsQuery, ConsoleEventLogsQueryVariables>;
+export const ConsoleEventChainVerificationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleEventChainVerification' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'eventChainVerification' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'verifiedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ok' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventsChecked' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'headPosition' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstBadPosition' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'message' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleEventChainVerificationQuery, ConsoleEventChainVerificationQueryVariables>;
+export const ConsoleExperimentSafetyReviewsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleExperimentSafetyReviews' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafetyReviewsFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experimentSafetyReviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            alias: { kind: 'Name', value: 'everySubmitted' },
+            name: { kind: 'Name', value: 'experimentSafetyReviews' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: {
+                  kind: 'ObjectValue',
+                  fields: [
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'pendingOnly' },
+                      value: { kind: 'BooleanValue', value: false },
+                    },
+                  ],
+                },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'experiment' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'instrument' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'riskLevel' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleExperimentSafetyReviewsQuery,
+  ConsoleExperimentSafetyReviewsQueryVariables
+>;
+export const ConsoleExperimentSafetyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleExperimentSafety' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getExperimentSafety' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentSafetyPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleExperimentSafety' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'riskLevel' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleExperimentSafety' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changesRequestedComment' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'sample' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyStatus' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyComment' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleExperimentSafetyQuery, ConsoleExperimentSafetyQueryVariables>;
+export const ConsoleSafetyQuestionaryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleSafetyQuestionary' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getQuestionary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionaryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'steps' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'FragmentSpread',
+                        name: { kind: 'Name', value: 'ConsoleSafetyQuestionaryStep' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleSafetyQuestionaryStep' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleSafetyQuestionaryQuery, ConsoleSafetyQuestionaryQueryVariables>;
+export const ConsoleSubmitInstrumentScientistDecisionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSubmitInstrumentScientistDecision' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'esiVersion' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'decision' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafetyDecision' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitInstrumentScientistDecision' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentSafetyPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'esiVersion' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'esiVersion' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'decision' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'decision' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'comment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleExperimentSafety' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'riskLevel' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleExperimentSafety' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changesRequestedComment' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'sample' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyStatus' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyComment' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSubmitInstrumentScientistDecisionMutation,
+  ConsoleSubmitInstrumentScientistDecisionMutationVariables
+>;
+export const ConsoleSubmitExperimentSafetyReviewerDecisionDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSubmitExperimentSafetyReviewerDecision' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'esiVersion' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'decision' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafetyDecision' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitExperimentSafetyReviewerDecision' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentSafetyPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'esiVersion' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'esiVersion' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'decision' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'decision' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'comment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleExperimentSafety' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'riskLevel' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleExperimentSafety' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changesRequestedComment' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'sample' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyStatus' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyComment' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSubmitExperimentSafetyReviewerDecisionMutation,
+  ConsoleSubmitExperimentSafetyReviewerDecisionMutationVariables
+>;
+export const ConsoleRequestExperimentSafetyChangesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleRequestExperimentSafetyChanges' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'esiVersion' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'requestExperimentSafetyChanges' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentSafetyPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'esiVersion' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'esiVersion' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'comment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'comment' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleExperimentSafety' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'riskLevel' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleExperimentSafety' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changesRequestedComment' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'sample' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyStatus' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyComment' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleRequestExperimentSafetyChangesMutation,
+  ConsoleRequestExperimentSafetyChangesMutationVariables
+>;
+export const ConsoleSetExperimentRiskLevelDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleSetExperimentRiskLevel' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'riskLevel' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'SafetyStatus' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'setExperimentRiskLevel' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentSafetyPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'riskLevel' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'riskLevel' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleExperimentSafety' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiVersion' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecision' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'riskLevel' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleExperimentSafety' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleSafetyReviewRow' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentScientistDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyReviewerDecisionComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changesRequestedComment' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'sample' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyStatus' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'safetyComment' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleSetExperimentRiskLevelMutation,
+  ConsoleSetExperimentRiskLevelMutationVariables
+>;
+export const ConsoleUpdateSampleSafetyReviewDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateSampleSafetyReview' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'safetyStatus' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'SafetyStatus' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'safetyComment' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateSample' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sampleId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'safetyStatus' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'safetyStatus' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'safetyComment' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'safetyComment' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'safetyStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'safetyComment' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleUpdateSampleSafetyReviewMutation,
+  ConsoleUpdateSampleSafetyReviewMutationVariables
+>;
+export const ConsoleExperimentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleExperiments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentsFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'offset' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'offset' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'experiments' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleExperimentFields' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleExperimentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'localContactId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'localContact' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experimentSafety' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleExperimentsQuery, ConsoleExperimentsQueryVariables>;
+export const ConsoleTimelineExperimentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleTimelineExperiments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentsFilter' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'first' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'first' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'totalCount' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'experiments' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'FragmentSpread',
+                        name: { kind: 'Name', value: 'ConsoleTimelineExperimentFields' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleTimelineExperimentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleTimelineExperimentsQuery, ConsoleTimelineExperimentsQueryVariables>;
+export const ConsoleCreateExperimentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCreateExperiment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'CreateExperimentInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createExperiment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleExperimentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleExperimentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'localContactId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'localContact' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experimentSafety' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleCreateExperimentMutation, ConsoleCreateExperimentMutationVariables>;
+export const ConsoleUpdateExperimentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleUpdateExperiment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'UpdateExperimentInput' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateExperiment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'input' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'input' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleExperimentFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleExperimentFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'localContactId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'localContact' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experimentSafety' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleUpdateExperimentMutation, ConsoleUpdateExperimentMutationVariables>;
+export const ConsoleDeleteExperimentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleDeleteExperiment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteExperiment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleDeleteExperimentMutation, ConsoleDeleteExperimentMutationVariables>;
+export const ConsoleExperimentTimeSummaryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleExperimentTimeSummary' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experimentTimeSummary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'instrumentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'instrumentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'callId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'callId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'instrumentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'allocationTimeUnit' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'availabilityTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'scheduledTime' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'proposals' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'allocatedTime' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'scheduledTime' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleExperimentTimeSummaryQuery, ConsoleExperimentTimeSummaryQueryVariables>;
 export const ConsoleFapsDocument = {
   kind: 'Document',
   definitions: [
@@ -8176,6 +11645,344 @@ export const ConsoleUpdateFeaturesDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleUpdateFeaturesMutation, ConsoleUpdateFeaturesMutationVariables>;
+export const ConsoleFeedbacksDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFeedbacks' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'FeedbacksFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'feedbacks' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFeedbackRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFeedbackRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Feedback' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'proposal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFeedbacksQuery, ConsoleFeedbacksQueryVariables>;
+export const ConsoleFeedbackDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFeedback' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'feedbackId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getFeedback' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'feedbackId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'feedbackId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleFeedbackRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFeedbackRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Feedback' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'createdAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'creator' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experiment' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'callId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'shortCode' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'proposal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFeedbackQuery, ConsoleFeedbackQueryVariables>;
+export const ConsoleFeedbackQuestionaryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleFeedbackQuestionary' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getQuestionary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionaryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'steps' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'FragmentSpread',
+                        name: { kind: 'Name', value: 'ConsoleFeedbackQuestionaryStep' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleFeedbackQuestionaryStep' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleFeedbackQuestionaryQuery, ConsoleFeedbackQuestionaryQueryVariables>;
 export const ConsoleInstitutionsDocument = {
   kind: 'Document',
   definitions: [
@@ -10701,6 +14508,170 @@ export const ConsoleFapGradeGuideDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleFapGradeGuideQuery, ConsoleFapGradeGuideQueryVariables>;
+export const ConsoleProposalAsOfDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleProposalAsOf' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposalAsOf' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'at' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'at' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'existed' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'fields' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'questionary' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'answers' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'answered' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleProposalAsOfQuery, ConsoleProposalAsOfQueryVariables>;
+export const ConsoleProposalChangesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleProposalChanges' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'DateTime' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposalChanges' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'from' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'from' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'to' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'to' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'changedBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'impersonatedBy' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'field' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'before' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'after' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleProposalChangesQuery, ConsoleProposalChangesQueryVariables>;
 export const ConsoleProposalsDocument = {
   kind: 'Document',
   definitions: [
@@ -13465,6 +17436,406 @@ export const ConsoleUpdateSettingsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleUpdateSettingsMutation, ConsoleUpdateSettingsMutationVariables>;
+export const ConsoleShipmentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleShipments' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'ShipmentsFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shipments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleShipmentRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleShipmentRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Shipment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'receivedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleShipmentsQuery, ConsoleShipmentsQueryVariables>;
+export const ConsoleShipmentProposalsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleShipmentProposals' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shipments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'proposal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleShipmentProposalsQuery, ConsoleShipmentProposalsQueryVariables>;
+export const ConsoleShipmentDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleShipment' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getShipment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shipmentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleShipmentRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleShipmentRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Shipment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'receivedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleShipmentQuery, ConsoleShipmentQueryVariables>;
+export const ConsoleShipmentQuestionaryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleShipmentQuestionary' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getQuestionary' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'questionaryId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'questionaryId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'steps' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      {
+                        kind: 'FragmentSpread',
+                        name: { kind: 'Name', value: 'ConsoleShipmentQuestionaryStep' },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleShipmentQuestionaryStep' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'QuestionaryStep' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'topic' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isEnabled' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'fields' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'config' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'dependenciesOperator' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sortOrder' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'topicId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'value' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'question' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'naturalKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'question' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dataType' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'dependencies' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'questionId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'dependencyNaturalKey' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'condition' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'params' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleShipmentQuestionaryQuery, ConsoleShipmentQuestionaryQueryVariables>;
+export const ConsoleMarkShipmentReceivedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleMarkShipmentReceived' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'markShipmentReceived' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shipmentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleShipmentRow' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleShipmentRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Shipment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'receivedAt' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleMarkShipmentReceivedMutation,
+  ConsoleMarkShipmentReceivedMutationVariables
+>;
 export const ConsoleReplayStatusActionsLogDocument = {
   kind: 'Document',
   definitions: [
@@ -13590,6 +17961,7 @@ export const ConsoleStatusActionsLogsDocument = {
                     selections: [
                       { kind: 'Field', name: { kind: 'Name', value: 'statusActionsLogId' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'actionType' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'profile' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'message' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'recipient' } },
                       { kind: 'Field', name: { kind: 'Name', value: 'successful' } },
@@ -16791,6 +21163,348 @@ export const ConsoleImportUnitsDocument = {
     },
   ],
 } as unknown as DocumentNode<ConsoleImportUnitsMutation, ConsoleImportUnitsMutationVariables>;
+export const ConsoleVisitRegistrationsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ConsoleVisitRegistrations' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'visits' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'teamLeadUserId' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'experiment' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'instrument' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                          ],
+                        },
+                      },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'proposal' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'registrations' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleVisitRegistration' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ConsoleVisitRegistrationsQuery, ConsoleVisitRegistrationsQueryVariables>;
+export const ConsoleApproveVisitRegistrationsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleApproveVisitRegistrations' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'registrations' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistrationKeyInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'approveVisitRegistrations' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'registrations' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'registrations' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleVisitRegistration' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleApproveVisitRegistrationsMutation,
+  ConsoleApproveVisitRegistrationsMutationVariables
+>;
+export const ConsoleRequestVisitRegistrationChangesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleRequestVisitRegistrationChanges' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'registrations' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistrationKeyInput' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'requestVisitRegistrationChanges' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'registrations' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'registrations' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleVisitRegistration' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleRequestVisitRegistrationChangesMutation,
+  ConsoleRequestVisitRegistrationChangesMutationVariables
+>;
+export const ConsoleCancelVisitRegistrationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ConsoleCancelVisitRegistration' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancelVisitRegistration' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'visitId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ConsoleVisitRegistration' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ConsoleVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'user' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ConsoleCancelVisitRegistrationMutation,
+  ConsoleCancelVisitRegistrationMutationVariables
+>;
 export const ConsoleWorkflowsDocument = {
   kind: 'Document',
   definitions: [

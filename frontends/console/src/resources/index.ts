@@ -2,8 +2,11 @@ import type { ConsoleResource } from '../app/registry';
 import { apiAccessTokens } from './api-access-tokens';
 import { calls } from './calls';
 import { eventLogs } from './event-logs';
+import { experimentSafetyReviews } from './experiment-safety-reviews';
+import { experiments, experimentTimes } from './experiments';
 import { faps } from './faps';
 import { features } from './features';
+import { feedbacks } from './feedbacks';
 import { institutions } from './institutions';
 import { instruments } from './instruments';
 import { pageEditor } from './page-editor';
@@ -17,9 +20,12 @@ import { statusResources } from './statuses';
 import { techniqueProposals } from './technique-proposals';
 import { templateResources } from './templates';
 import { settings } from './settings';
+import { shipments } from './shipments';
 import { statusActionsLogs } from './status-actions-logs';
+import { downstreamMessages } from './downstream-messages';
 import { techniques } from './techniques';
 import { units } from './units';
+import { visitRegistrations } from './visit-registrations';
 import { workflowResources } from './workflows';
 
 /**
@@ -32,11 +38,18 @@ export const consoleResources: ConsoleResource[] = [
   reviewProposals,
   techniqueProposals,
   faps,
+  experimentSafetyReviews,
+  experiments,
+  experimentTimes,
+  shipments,
+  visitRegistrations,
+  feedbacks,
   // the administration pages (officer); Settings-group entries show under that heading
   calls,
   instruments,
   techniques,
   statusActionsLogs,
+  downstreamMessages,
   ...templateResources,
   questions,
   ...statusResources,

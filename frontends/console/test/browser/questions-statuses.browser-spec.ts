@@ -128,7 +128,13 @@ describe('/console/Questions', () => {
 
   it('a question placed since the list was read: the server refuses its deletion; unplaced, it is deleted', async () => {
     await page.goto(`${product.url}/console/Questions`);
+    // the search's query (debounced) must have answered before the question is placed,
+    // or the list reads the placement and the button is disabled before the click
+    const searched = page.waitForResponse(
+      (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('beam_width'),
+    );
     await page.getByPlaceholder('Search').fill('beam_width');
+    await searched;
     const remove = page.getByRole('button', { name: 'Delete beam_width' });
     await remove.waitFor();
     // placed on the demo template behind the list's back

@@ -6,7 +6,9 @@
  * the PI, who reads the public comment in the portal; the `internal` account writes its internal review and sees
  * only its own; the technique proposals page with its presets, a refused status change and the Excel export; both
  * XLSX sheets read back with exceljs. Last, every page of the scientist's and the internal reviewer's menus loads
- * with no page error, no failed request and no serious axe violation. Screenshots: artifacts/screenshots/reviews-*.
+ * with no page error, no failed request and no serious axe violation; and the officer, after the title and an answer
+ * changed, reads the proposal as it stood before in the review modal's History tab (issue 32). Screenshots:
+ * artifacts/screenshots/reviews-*.
  */
 import { readFile } from 'node:fs/promises';
 import { DEV_ACCOUNTS, Role } from '@user-office/contracts';
@@ -21,6 +23,7 @@ import {
   checkPage,
   field,
   listClosed,
+  logInToConsole,
   newPage,
   officerGql,
   storyChapters,
@@ -31,6 +34,8 @@ import {
 const TITLE = 'Spin dynamics in kagome magnets';
 const INSTRUMENT = { name: 'ThALES cold triple-axis', shortCode: 'THALES', description: 'Cold neutrons' };
 const PUBLIC_COMMENT = 'Feasible with the dilution fridge';
+const NEW_TITLE = 'Spin dynamics in kagome and triangular magnets';
+const QUESTION = 'Which technique will you use?';
 
 let product: Product;
 let officer: ReturnType<typeof officerGql>;
@@ -421,6 +426,100 @@ describe('instruments and reviews in Chromium', () => {
       3,
     ]);
   });
+
+  chapter(
+    'the officer picks an instant in the History tab: the old title and answer, what changed since and who did it',
+    async () => {
+      // an instant on a whole second (the pickers' resolution) after every earlier event, then the changes
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      await pause(1_100);
+      const instant = new Date(Math.floor(Date.now() / 1000) * 1000);
+      await pause(1_100);
+      await officer('mutation($id: String!, $q: String!) { updateQuestion(id: $id, question: $q) { id } }', {
+        id: call.questionId,
+        q: QUESTION,
+      });
+      // the changes made by the `officer` account (its own id, so the History names it)
+      const officerId = await userIdOf('officer');
+      const officerToken = product.t.token({
+        id: officerId,
+        roles: [Role.USER_OFFICER],
+        currentRole: Role.USER_OFFICER,
+      });
+      const { getProposal } = await officer<{ getProposal: { questionaryId: number } }>(
+        'query($pk: Int!) { getProposal(primaryKey: $pk) { questionaryId } }',
+        { pk: proposal.pk },
+      );
+      await asUser(
+        'mutation($pk: Int!, $t: String!) { updateProposal(proposalPk: $pk, title: $t, abstract: "Spin waves") { primaryKey } }',
+        { pk: proposal.pk, t: NEW_TITLE },
+        officerToken,
+      );
+      await asUser(
+        'mutation($q: Int!, $topic: Int!, $a: [AnswerInput!]!) { answerTopic(questionaryId: $q, topicId: $topic, answers: $a) { isCompleted } }',
+        {
+          q: getProposal.questionaryId,
+          topic: call.topicId,
+          a: [{ questionId: call.questionId, value: '{"value":"Polarised neutrons"}' }],
+        },
+        officerToken,
+      );
+
+      const page = await newPage(product);
+      await logInToConsole(page, product.url, 'officer');
+      await page.goto(`${product.url}/console/Proposals?proposalId=${proposal.proposalId}`);
+      const row = page.getByRole('row').filter({ hasText: proposal.proposalId });
+      await row.getByRole('button', { name: `View proposal ${proposal.proposalId}` }).click();
+      const modal = page.getByRole('dialog');
+      await modal.getByRole('tab', { name: 'History' }).click();
+      // "Compare from" the instant noted (the pickers are in the browser's time zone); "As of" stays now
+      const local = await page.evaluate((iso) => {
+        const d = new Date(iso);
+        const pad = (n: number) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+      }, instant.toISOString());
+      await modal.getByLabel('Compare from').fill(local);
+
+      // side by side: the old title and answer beside today's, the answer named by its question
+      const side = modal.getByRole('table', { name: 'The proposal at both instants' });
+      const titleRow = side
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'title', exact: true }) });
+      await titleRow.getByRole('cell', { name: TITLE, exact: true }).waitFor();
+      await titleRow.getByRole('cell', { name: NEW_TITLE, exact: true }).waitFor();
+      const answerRow = side.getByRole('row').filter({ hasText: QUESTION });
+      await answerRow.getByRole('cell', { name: 'Inelastic scattering', exact: true }).waitFor();
+      await answerRow.getByRole('cell', { name: 'Polarised neutrons', exact: true }).waitFor();
+
+      // the changes: title before → after, and the answer under its question's text, by the officer
+      const changes = modal.getByRole('table', { name: 'Changes' });
+      const titleChange = changes
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell', { name: 'title', exact: true }) });
+      expect(await titleChange.getByRole('cell').allInnerTexts()).toEqual([
+        expect.any(String),
+        'Olivia Officer',
+        'title',
+        TITLE,
+        NEW_TITLE,
+      ]);
+      const answerChange = changes.getByRole('row').filter({ hasText: QUESTION });
+      await answerChange.getByRole('cell', { name: 'Inelastic scattering', exact: true }).waitFor();
+      await answerChange.getByRole('cell', { name: 'Polarised neutrons', exact: true }).waitFor();
+
+      // the questionary as it stood at the instant picked: its step, the question's text, the old answer
+      await modal.getByRole('button', { name: 'Compare from', exact: true }).click();
+      const questionary = modal.getByRole('region', { name: 'The questionary' });
+      await questionary
+        .getByRole('row')
+        .filter({ hasText: QUESTION })
+        .getByRole('cell', { name: 'Inelastic scattering' })
+        .waitFor();
+      await questionary.getByText(`title: ${TITLE}`).waitFor();
+      expect(await questionary.getByText('Polarised neutrons').count()).toBe(0);
+      await checkPage(page, 'reviews-13-history');
+    },
+  );
 
   it.each(['scientist', 'internal'])(
     "every page of %s's menu loads with no page error, no failed request and no serious axe violation",

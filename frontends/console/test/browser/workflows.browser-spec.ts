@@ -1,8 +1,8 @@
 /**
  * The visual workflow editor in Chromium (issue 13 item 6): the officer opens the demo (default) proposal workflow
  * from /console/ProposalWorkflows, drags a status from the palette onto the graph, connects it after
- * SUBMITTED_LOCKED, and sets an event and an e-mail action to the PI on that connection; each step is checked on
- * the server. Screenshots in artifacts/screenshots/workflows-*.png; axe finds no serious or critical violation.
+ * SUBMITTED_LOCKED, and sets an event, an e-mail action to the PI and a compatible RabbitMQ action (its default
+ * exchanges shown, then on the edge, issue 31) on that connection; each step is checked on the server. Screenshots in artifacts/screenshots/workflows-*.png; axe finds no serious or critical violation.
  */
 import type { Page } from 'playwright-core';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
@@ -32,7 +32,11 @@ interface Connection {
   statusChangingEvents: string[];
   statusActions: {
     actionType: string;
-    config: { recipientsWithEmailTemplate: { recipient: { name: string } }[] };
+    config: {
+      recipientsWithEmailTemplate?: { recipient: { name: string } }[];
+      profile?: string;
+      exchanges?: string[];
+    };
   }[];
 }
 
@@ -97,6 +101,13 @@ it('an officer adds a status from the palette, connects it, and gives the connec
   await panel.getByRole('combobox', { name: 'E-mail template for PI' }).click();
   await page.getByRole('option').first().click();
   await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
+  // a RabbitMQ action in the compatible profile naming no exchange: the configured default is said
+  await panel.getByRole('switch', { name: 'RabbitMQ action' }).check();
+  await panel.getByRole('radio', { name: 'Compatible' }).check();
+  const exchanges = product.t.config.rabbitmqExchanges.join(', ');
+  await panel
+    .getByText(`None listed: publishes to the configured default, ${exchanges} (RABBITMQ_EXCHANGES)`)
+    .waitFor();
   await screenshot(page, 'workflows-connection');
   expect(await seriousViolations(page)).toEqual([]);
   await panel.getByRole('button', { name: 'Save' }).click();
@@ -104,16 +115,18 @@ it('an officer adds a status from the palette, connects it, and gives the connec
 
   const saved = (await connections()).get('FEASIBILITY_REVIEW')!;
   expect(saved.statusChangingEvents).toEqual(['PROPOSAL_INSTRUMENT_SELECTED']);
-  expect(saved.statusActions).toHaveLength(1);
-  expect(saved.statusActions[0].actionType).toBe('EMAIL');
-  expect(saved.statusActions[0].config.recipientsWithEmailTemplate.map((r) => r.recipient.name)).toEqual([
+  expect(saved.statusActions.map((a) => a.actionType)).toEqual(['EMAIL', 'RABBITMQ']);
+  expect(saved.statusActions[0].config.recipientsWithEmailTemplate?.map((r) => r.recipient.name)).toEqual([
     'PI',
   ]);
+  expect(saved.statusActions[1].config).toEqual({ exchanges: [], profile: 'compatible' });
   await page
     .getByRole('dialog', { name: 'Connection to Feasibility review' })
     .getByRole('button', { name: 'Close' })
     .click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
+  // the edge names the action, its profile and the exchanges it publishes to
+  await page.getByText(`RabbitMQ (compatible): ${exchanges}`, { exact: false }).first().waitFor();
   await screenshot(page, 'workflows-saved');
   expect(await seriousViolations(page)).toEqual([]);
 }, 60_000);

@@ -6,6 +6,7 @@ import { Route, Routes } from 'react-router';
 import { PageContent } from '@user-office/frontend-shared/components';
 import { ChangeRole, HelpPage, ProfilePage } from '../features/account';
 import { RequireSession, useCurrentSession } from '@user-office/frontend-shared/session';
+import { useSettings } from '@user-office/frontend-shared/settings';
 import { ExternalAuth } from '../features/auth';
 import { AppLayout } from './layout/AppLayout';
 
@@ -15,6 +16,19 @@ const Dashboard = lazy(() => proposals().then((m) => ({ default: m.Dashboard }))
 const ProposalSelectType = lazy(() => proposals().then((m) => ({ default: m.ProposalSelectType })));
 const ProposalCreate = lazy(() => proposals().then((m) => ({ default: m.ProposalCreate })));
 const ProposalEdit = lazy(() => proposals().then((m) => ({ default: m.ProposalEdit })));
+// the experiments (the upcoming experiments table, the experiment safety input wizard), loaded when first shown
+const experiments = () => import('../features/experiments');
+const UpcomingExperiments = lazy(() => experiments().then((m) => ({ default: m.UpcomingExperiments })));
+const ExperimentTimes = lazy(() => experiments().then((m) => ({ default: m.ExperimentTimes })));
+const ExperimentSafetyPage = lazy(() => experiments().then((m) => ({ default: m.ExperimentSafetyPage })));
+// the shipment declarations of an experiment (issue 30)
+const DeclareShipmentsPage = lazy(() =>
+  import('../features/shipments').then((m) => ({ default: m.DeclareShipmentsPage })),
+);
+// the feedback on a completed experiment (§2 /CreateFeedback, /UpdateFeedback), loaded when first opened
+const feedback = () => import('../features/feedback');
+const CreateFeedbackPage = lazy(() => feedback().then((m) => ({ default: m.CreateFeedbackPage })));
+const UpdateFeedbackPage = lazy(() => feedback().then((m) => ({ default: m.UpdateFeedbackPage })));
 
 function Loading() {
   const { t } = useTranslation();
@@ -43,11 +57,21 @@ function ToConsole() {
   return <CircularProgress aria-label={t('app.loading')} />;
 }
 
-/** `/` by role (§2): the user role sees its dashboard here; every staff role goes to the console. */
+/**
+ * `/` by role (§2): the user role sees its dashboard here (the upcoming experiments when the scheduler is on, then
+ * its proposals); every staff role goes to the console.
+ */
 function Home() {
   const session = useCurrentSession();
+  const settings = useSettings();
   if (appOfRole(session.currentRole) === 'console') return <ToConsole />;
-  return <Dashboard />;
+  return <Dashboard before={settings.isEnabled('SCHEDULER') ? <UpcomingExperiments /> : null} />;
+}
+
+/** §2: /ExperimentTimes needs the scheduler feature. */
+function ExperimentTimesPage() {
+  const settings = useSettings();
+  return settings.isEnabled('SCHEDULER') ? <ExperimentTimes /> : <NotFound />;
 }
 
 const GUARDED: [path: string, page: ReactNode][] = [
@@ -55,6 +79,11 @@ const GUARDED: [path: string, page: ReactNode][] = [
   ['/ProposalSelectType', <ProposalSelectType key="select" />],
   ['/ProposalCreate/:callId/:templateId', <ProposalCreate key="create" />],
   ['/ProposalEdit/:proposalPk', <ProposalEdit key="edit" />],
+  ['/ExperimentTimes', <ExperimentTimesPage key="experiment-times" />],
+  ['/ExperimentSafety/:experimentPk', <ExperimentSafetyPage key="experiment-safety" />],
+  ['/DeclareShipments/:experimentPk', <DeclareShipmentsPage key="declare-shipments" />],
+  ['/CreateFeedback/:experimentPk', <CreateFeedbackPage key="create-feedback" />],
+  ['/UpdateFeedback/:feedbackId', <UpdateFeedbackPage key="update-feedback" />],
   ['/HelpPage', <HelpPage key="help" />],
   ['/ChangeRole', <ChangeRole key="role" />],
   ['/ProfilePage/:id', <ProfilePage key="profile" />],

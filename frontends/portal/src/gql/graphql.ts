@@ -48,9 +48,27 @@ export type DependenciesLogicOperator = 'AND' | 'OR';
 
 export type EvaluatorOperator = 'eq' | 'neq';
 
+export type ExperimentStatus = 'ACTIVE' | 'COMPLETED' | 'DRAFT';
+
+export type FeedbackStatus = 'DRAFT' | 'SUBMITTED';
+
+export type ProposalEndStatus = 'ACCEPTED' | 'REJECTED' | 'RESERVED' | 'UNSET';
+
 export type ProposalPublicStatus = 'accepted' | 'draft' | 'rejected' | 'reserved' | 'submitted' | 'unknown';
 
+export type ShipmentStatus = 'DRAFT' | 'SUBMITTED';
+
 export type TechnicalReviewStatus = 'FEASIBLE' | 'PARTIALLY_FEASIBLE' | 'UNFEASIBLE';
+
+export type UserExperimentsFilter = {
+  /** experiments ending after this instant (ISO 8601) */
+  endsAfter?: string | null | undefined;
+  instrumentId?: number | null | undefined;
+  status?: Array<ExperimentStatus> | null | undefined;
+};
+
+export type VisitRegistrationStatus =
+  'APPROVED' | 'CANCELLED_BY_FACILITY' | 'CANCELLED_BY_USER' | 'CHANGE_REQUESTED' | 'DRAFTED' | 'SUBMITTED';
 
 export type AccountUserQueryVariables = Exact<{
   userId: number;
@@ -96,6 +114,440 @@ export type ExternalTokenLoginMutationVariables = Exact<{
 }>;
 
 export type ExternalTokenLoginMutation = { externalTokenLogin: string };
+
+export type ExperimentsRowFragment = {
+  experimentPk: number;
+  experimentId: string;
+  proposalPk: number;
+  startsAt: string;
+  endsAt: string;
+  status: ExperimentStatus;
+  proposal: { primaryKey: number; proposalId: string; title: string } | null;
+  instrument: { id: number; name: string } | null;
+  localContact: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+  experimentSafety: {
+    experimentSafetyPk: number;
+    status: string;
+    esiQuestionarySubmittedAt: string | null;
+  } | null;
+  visit: {
+    id: number;
+    teamLeadUserId: number;
+    team: Array<number>;
+    registrations: Array<{ userId: number; status: VisitRegistrationStatus }>;
+  } | null;
+  feedback: { id: number; status: FeedbackStatus } | null;
+};
+
+export type ExperimentsUpcomingQueryVariables = Exact<{
+  filter?: UserExperimentsFilter | null | undefined;
+}>;
+
+export type ExperimentsUpcomingQuery = {
+  getUserExperiments: Array<{
+    experimentPk: number;
+    experimentId: string;
+    proposalPk: number;
+    startsAt: string;
+    endsAt: string;
+    status: ExperimentStatus;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    instrument: { id: number; name: string } | null;
+    localContact: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+    experimentSafety: {
+      experimentSafetyPk: number;
+      status: string;
+      esiQuestionarySubmittedAt: string | null;
+    } | null;
+    visit: {
+      id: number;
+      teamLeadUserId: number;
+      team: Array<number>;
+      registrations: Array<{ userId: number; status: VisitRegistrationStatus }>;
+    } | null;
+    feedback: { id: number; status: FeedbackStatus } | null;
+  }>;
+  getUserProposals: Array<{
+    primaryKey: number;
+    proposerId: number;
+    finalStatus: ProposalEndStatus;
+    managementDecisionSubmitted: boolean;
+    proposer: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+    users: Array<{ id: number; firstname: string; lastname: string; preferredname: string | null }>;
+  }>;
+};
+
+export type ExperimentsCreateSafetyMutationVariables = Exact<{
+  experimentPk: number;
+}>;
+
+export type ExperimentsCreateSafetyMutation = {
+  createExperimentSafety: { experimentSafetyPk: number; experimentPk: number };
+};
+
+export type ExperimentsSafetySampleFragment = {
+  sampleId: number;
+  experimentPk: number;
+  isEsiSubmitted: boolean;
+  sampleEsiQuestionaryId: number;
+  sample: { id: number; title: string } | null;
+};
+
+export type ExperimentsSafetyFragment = {
+  experimentSafetyPk: number;
+  experimentPk: number;
+  esiQuestionaryId: number;
+  esiQuestionarySubmittedAt: string | null;
+  status: string;
+  changesRequestedComment: string | null;
+  proposalPk: number;
+  proposal: { primaryKey: number; proposalId: string; title: string } | null;
+  samples: Array<{
+    sampleId: number;
+    experimentPk: number;
+    isEsiSubmitted: boolean;
+    sampleEsiQuestionaryId: number;
+    sample: { id: number; title: string } | null;
+  }>;
+};
+
+export type ExperimentsSafetyPageQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ExperimentsSafetyPageQuery = {
+  getUserExperiments: Array<{
+    experimentPk: number;
+    experimentId: string;
+    proposalPk: number;
+    startsAt: string;
+    endsAt: string;
+    status: ExperimentStatus;
+    experimentSafety: {
+      experimentSafetyPk: number;
+      status: string;
+      esiQuestionarySubmittedAt: string | null;
+      experimentPk: number;
+      esiQuestionaryId: number;
+      changesRequestedComment: string | null;
+      proposalPk: number;
+      proposal: { primaryKey: number; proposalId: string; title: string } | null;
+      samples: Array<{
+        sampleId: number;
+        experimentPk: number;
+        isEsiSubmitted: boolean;
+        sampleEsiQuestionaryId: number;
+        sample: { id: number; title: string } | null;
+      }>;
+    } | null;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    instrument: { id: number; name: string } | null;
+    localContact: { id: number; firstname: string; lastname: string; preferredname: string | null } | null;
+    visit: {
+      id: number;
+      teamLeadUserId: number;
+      team: Array<number>;
+      registrations: Array<{ userId: number; status: VisitRegistrationStatus }>;
+    } | null;
+    feedback: { id: number; status: FeedbackStatus } | null;
+  }>;
+};
+
+export type ExperimentsProposalSamplesQueryVariables = Exact<{
+  proposalPk: number;
+}>;
+
+export type ExperimentsProposalSamplesQuery = {
+  getSamplesWithQuestionaryStatus: Array<{
+    id: number;
+    title: string;
+    isCompleted: boolean;
+    isPostProposalSubmission: boolean;
+  }>;
+};
+
+export type ExperimentsAddSampleMutationVariables = Exact<{
+  experimentPk: number;
+  sampleId: number;
+}>;
+
+export type ExperimentsAddSampleMutation = {
+  addSampleToExperiment: {
+    sampleId: number;
+    experimentPk: number;
+    isEsiSubmitted: boolean;
+    sampleEsiQuestionaryId: number;
+    sample: { id: number; title: string } | null;
+  };
+};
+
+export type ExperimentsRemoveSampleMutationVariables = Exact<{
+  experimentPk: number;
+  sampleId: number;
+}>;
+
+export type ExperimentsRemoveSampleMutation = { removeSampleFromExperiment: { sampleId: number } };
+
+export type ExperimentsCloneSampleMutationVariables = Exact<{
+  experimentPk: number;
+  sampleId: number;
+  newSampleTitle?: string | null | undefined;
+}>;
+
+export type ExperimentsCloneSampleMutation = {
+  cloneExperimentSample: {
+    sampleId: number;
+    experimentPk: number;
+    isEsiSubmitted: boolean;
+    sampleEsiQuestionaryId: number;
+    sample: { id: number; title: string } | null;
+  };
+};
+
+export type ExperimentsUpdateSampleMutationVariables = Exact<{
+  experimentPk: number;
+  sampleId: number;
+  isSubmitted: boolean;
+}>;
+
+export type ExperimentsUpdateSampleMutation = {
+  updateExperimentSample: {
+    sampleId: number;
+    experimentPk: number;
+    isEsiSubmitted: boolean;
+    sampleEsiQuestionaryId: number;
+    sample: { id: number; title: string } | null;
+  };
+};
+
+export type ExperimentsSubmitSafetyMutationVariables = Exact<{
+  experimentSafetyPk: number;
+}>;
+
+export type ExperimentsSubmitSafetyMutation = {
+  submitExperimentSafety: {
+    experimentSafetyPk: number;
+    experimentPk: number;
+    esiQuestionaryId: number;
+    esiQuestionarySubmittedAt: string | null;
+    status: string;
+    changesRequestedComment: string | null;
+    proposalPk: number;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    samples: Array<{
+      sampleId: number;
+      experimentPk: number;
+      isEsiSubmitted: boolean;
+      sampleEsiQuestionaryId: number;
+      sample: { id: number; title: string } | null;
+    }>;
+  };
+};
+
+export type ExperimentsVisitFragment = {
+  id: number;
+  experimentPk: number;
+  proposalPk: number;
+  teamLeadUserId: number;
+  team: Array<number>;
+  registrations: Array<{ userId: number; status: VisitRegistrationStatus }>;
+};
+
+export type ExperimentsVisitRegistrationFragment = {
+  visitId: number;
+  userId: number;
+  experimentPk: number;
+  registrationQuestionaryId: number | null;
+  startsAt: string | null;
+  endsAt: string | null;
+  status: VisitRegistrationStatus;
+};
+
+export type ExperimentsCreateVisitMutationVariables = Exact<{
+  experimentPk: number;
+  team: Array<number> | number;
+  teamLeadUserId?: number | null | undefined;
+}>;
+
+export type ExperimentsCreateVisitMutation = {
+  createVisit: {
+    id: number;
+    experimentPk: number;
+    proposalPk: number;
+    teamLeadUserId: number;
+    team: Array<number>;
+    registrations: Array<{ userId: number; status: VisitRegistrationStatus }>;
+  };
+};
+
+export type ExperimentsUpdateVisitMutationVariables = Exact<{
+  visitId: number;
+  team: Array<number> | number;
+  teamLeadUserId?: number | null | undefined;
+}>;
+
+export type ExperimentsUpdateVisitMutation = {
+  updateVisit: {
+    id: number;
+    experimentPk: number;
+    proposalPk: number;
+    teamLeadUserId: number;
+    team: Array<number>;
+    registrations: Array<{ userId: number; status: VisitRegistrationStatus }>;
+  };
+};
+
+export type ExperimentsVisitRegistrationQueryVariables = Exact<{
+  visitId: number;
+  userId: number;
+}>;
+
+export type ExperimentsVisitRegistrationQuery = {
+  getVisitRegistration: {
+    visitId: number;
+    userId: number;
+    experimentPk: number;
+    registrationQuestionaryId: number | null;
+    startsAt: string | null;
+    endsAt: string | null;
+    status: VisitRegistrationStatus;
+  } | null;
+};
+
+export type ExperimentsCreateVisitRegistrationMutationVariables = Exact<{
+  visitId: number;
+  userId: number;
+}>;
+
+export type ExperimentsCreateVisitRegistrationMutation = {
+  createVisitRegistration: {
+    visitId: number;
+    userId: number;
+    experimentPk: number;
+    registrationQuestionaryId: number | null;
+    startsAt: string | null;
+    endsAt: string | null;
+    status: VisitRegistrationStatus;
+  };
+};
+
+export type ExperimentsUpdateVisitRegistrationMutationVariables = Exact<{
+  visitId: number;
+  startsAt?: string | null | undefined;
+  endsAt?: string | null | undefined;
+}>;
+
+export type ExperimentsUpdateVisitRegistrationMutation = {
+  updateVisitRegistration: {
+    visitId: number;
+    userId: number;
+    experimentPk: number;
+    registrationQuestionaryId: number | null;
+    startsAt: string | null;
+    endsAt: string | null;
+    status: VisitRegistrationStatus;
+  };
+};
+
+export type ExperimentsSubmitVisitRegistrationMutationVariables = Exact<{
+  visitId: number;
+}>;
+
+export type ExperimentsSubmitVisitRegistrationMutation = {
+  submitVisitRegistration: {
+    visitId: number;
+    userId: number;
+    experimentPk: number;
+    registrationQuestionaryId: number | null;
+    startsAt: string | null;
+    endsAt: string | null;
+    status: VisitRegistrationStatus;
+  };
+};
+
+export type ExperimentsCancelVisitRegistrationMutationVariables = Exact<{
+  visitId: number;
+  userId: number;
+}>;
+
+export type ExperimentsCancelVisitRegistrationMutation = {
+  cancelVisitRegistration: {
+    visitId: number;
+    userId: number;
+    experimentPk: number;
+    registrationQuestionaryId: number | null;
+    startsAt: string | null;
+    endsAt: string | null;
+    status: VisitRegistrationStatus;
+  };
+};
+
+export type FeedbackExperimentFragment = {
+  experimentPk: number;
+  experimentId: string;
+  proposalPk: number;
+  startsAt: string;
+  endsAt: string;
+  status: ExperimentStatus;
+  proposal: { primaryKey: number; proposalId: string; title: string } | null;
+  instrument: { id: number; name: string } | null;
+  feedback: { id: number; status: FeedbackStatus } | null;
+};
+
+export type FeedbackUserExperimentsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type FeedbackUserExperimentsQuery = {
+  getUserExperiments: Array<{
+    experimentPk: number;
+    experimentId: string;
+    proposalPk: number;
+    startsAt: string;
+    endsAt: string;
+    status: ExperimentStatus;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    instrument: { id: number; name: string } | null;
+    feedback: { id: number; status: FeedbackStatus } | null;
+  }>;
+};
+
+export type FeedbackCreateMutationVariables = Exact<{
+  experimentPk: number;
+}>;
+
+export type FeedbackCreateMutation = { createFeedback: { id: number; status: FeedbackStatus } };
+
+export type FeedbackPageQueryVariables = Exact<{
+  feedbackId: number;
+}>;
+
+export type FeedbackPageQuery = {
+  getFeedback: {
+    id: number;
+    experimentPk: number;
+    proposalPk: number;
+    status: FeedbackStatus;
+    questionaryId: number;
+    creatorId: number;
+    submittedAt: string | null;
+    experiment: {
+      experimentPk: number;
+      experimentId: string;
+      proposalPk: number;
+      startsAt: string;
+      endsAt: string;
+      status: ExperimentStatus;
+      proposal: { primaryKey: number; proposalId: string; title: string } | null;
+      instrument: { id: number; name: string } | null;
+      feedback: { id: number; status: FeedbackStatus } | null;
+    } | null;
+  } | null;
+};
+
+export type FeedbackSubmitMutationVariables = Exact<{
+  feedbackId: number;
+}>;
+
+export type FeedbackSubmitMutation = {
+  updateFeedback: { id: number; status: FeedbackStatus; submittedAt: string | null };
+};
 
 export type ProposalsUserFragment = {
   id: number;
@@ -554,6 +1006,452 @@ export type ProposalsInstrumentNamesQuery = {
   getInstrumentsByIdsMinimal: Array<{ id: number; name: string; shortCode: string }>;
 };
 
+export type ShipmentsShipmentFragment = {
+  id: number;
+  title: string;
+  proposalPk: number;
+  experimentPk: number | null;
+  status: ShipmentStatus;
+  questionaryId: number;
+  created: string;
+  receivedAt: string | null;
+  sampleIds: Array<number>;
+  samples: Array<{ id: number; title: string }>;
+};
+
+export type ShipmentsPageQueryVariables = Exact<{
+  experimentPk: number;
+}>;
+
+export type ShipmentsPageQuery = {
+  getUserExperiments: Array<{
+    experimentPk: number;
+    experimentId: string;
+    proposalPk: number;
+    startsAt: string;
+    endsAt: string;
+    proposal: { primaryKey: number; proposalId: string; title: string } | null;
+    instrument: { id: number; name: string } | null;
+  }>;
+  shipments: Array<{
+    id: number;
+    title: string;
+    proposalPk: number;
+    experimentPk: number | null;
+    status: ShipmentStatus;
+    questionaryId: number;
+    created: string;
+    receivedAt: string | null;
+    sampleIds: Array<number>;
+    samples: Array<{ id: number; title: string }>;
+  }>;
+};
+
+export type ShipmentsProposalSamplesQueryVariables = Exact<{
+  proposalPk: number;
+}>;
+
+export type ShipmentsProposalSamplesQuery = {
+  getSamplesWithQuestionaryStatus: Array<{ id: number; title: string }>;
+};
+
+export type ShipmentsCreateMutationVariables = Exact<{
+  title?: string | null | undefined;
+  proposalPk?: number | null | undefined;
+  experimentPk?: number | null | undefined;
+}>;
+
+export type ShipmentsCreateMutation = {
+  createShipment: {
+    id: number;
+    title: string;
+    proposalPk: number;
+    experimentPk: number | null;
+    status: ShipmentStatus;
+    questionaryId: number;
+    created: string;
+    receivedAt: string | null;
+    sampleIds: Array<number>;
+    samples: Array<{ id: number; title: string }>;
+  };
+};
+
+export type ShipmentsUpdateMutationVariables = Exact<{
+  shipmentId: number;
+  title?: string | null | undefined;
+  proposalPk?: number | null | undefined;
+}>;
+
+export type ShipmentsUpdateMutation = {
+  updateShipment: {
+    id: number;
+    title: string;
+    proposalPk: number;
+    experimentPk: number | null;
+    status: ShipmentStatus;
+    questionaryId: number;
+    created: string;
+    receivedAt: string | null;
+    sampleIds: Array<number>;
+    samples: Array<{ id: number; title: string }>;
+  };
+};
+
+export type ShipmentsSetSamplesMutationVariables = Exact<{
+  shipmentId: number;
+  sampleIds: Array<number> | number;
+}>;
+
+export type ShipmentsSetSamplesMutation = {
+  addSamplesToShipment: {
+    id: number;
+    title: string;
+    proposalPk: number;
+    experimentPk: number | null;
+    status: ShipmentStatus;
+    questionaryId: number;
+    created: string;
+    receivedAt: string | null;
+    sampleIds: Array<number>;
+    samples: Array<{ id: number; title: string }>;
+  };
+};
+
+export type ShipmentsSubmitMutationVariables = Exact<{
+  shipmentId: number;
+}>;
+
+export type ShipmentsSubmitMutation = {
+  submitShipment: {
+    id: number;
+    title: string;
+    proposalPk: number;
+    experimentPk: number | null;
+    status: ShipmentStatus;
+    questionaryId: number;
+    created: string;
+    receivedAt: string | null;
+    sampleIds: Array<number>;
+    samples: Array<{ id: number; title: string }>;
+  };
+};
+
+export type ShipmentsDeleteMutationVariables = Exact<{
+  shipmentId: number;
+}>;
+
+export type ShipmentsDeleteMutation = { deleteShipment: { id: number } };
+
+export const ExperimentsRowFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'localContact' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experimentSafety' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'visit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'teamLeadUserId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'team' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'registrations' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'feedback' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsRowFragment, unknown>;
+export const ExperimentsSafetySampleFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsSafetySample' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSample' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sample' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsSafetySampleFragment, unknown>;
+export const ExperimentsSafetyFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsSafety' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changesRequestedComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsSafetySample' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsSafetySample' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSample' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sample' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsSafetyFragment, unknown>;
+export const ExperimentsVisitFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsVisit' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Visit' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamLeadUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'team' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'registrations' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsVisitFragment, unknown>;
+export const ExperimentsVisitRegistrationFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'registrationQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsVisitRegistrationFragment, unknown>;
+export const FeedbackExperimentFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'FeedbackExperiment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'feedback' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<FeedbackExperimentFragment, unknown>;
 export const ProposalsUserFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -891,6 +1789,41 @@ export const ProposalsProposalFragmentDoc = {
     },
   ],
 } as unknown as DocumentNode<ProposalsProposalFragment, unknown>;
+export const ShipmentsShipmentFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ShipmentsShipment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Shipment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'receivedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShipmentsShipmentFragment, unknown>;
 export const AccountUserDocument = {
   kind: 'Document',
   definitions: [
@@ -1113,6 +2046,1656 @@ export const ExternalTokenLoginDocument = {
     },
   ],
 } as unknown as DocumentNode<ExternalTokenLoginMutation, ExternalTokenLoginMutationVariables>;
+export const ExperimentsUpcomingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ExperimentsUpcoming' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'UserExperimentsFilter' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUserExperiments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'filter' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsRow' } }],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUserProposals' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposerId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'finalStatus' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'managementDecisionSubmitted' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'proposer' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'users' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'localContact' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experimentSafety' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'visit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'teamLeadUserId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'team' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'registrations' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'feedback' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsUpcomingQuery, ExperimentsUpcomingQueryVariables>;
+export const ExperimentsCreateSafetyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsCreateSafety' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createExperimentSafety' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsCreateSafetyMutation, ExperimentsCreateSafetyMutationVariables>;
+export const ExperimentsSafetyPageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ExperimentsSafetyPage' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUserExperiments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsRow' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'experimentSafety' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsSafety' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsSafetySample' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSample' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sample' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsRow' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'localContact' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'firstname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastname' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'preferredname' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'experimentSafety' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'visit' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'teamLeadUserId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'team' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'registrations' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'feedback' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsSafety' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changesRequestedComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsSafetySample' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsSafetyPageQuery, ExperimentsSafetyPageQueryVariables>;
+export const ExperimentsProposalSamplesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ExperimentsProposalSamples' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getSamplesWithQuestionaryStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: {
+                  kind: 'ObjectValue',
+                  fields: [
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'proposalPk' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+                    },
+                  ],
+                },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isCompleted' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isPostProposalSubmission' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsProposalSamplesQuery, ExperimentsProposalSamplesQueryVariables>;
+export const ExperimentsAddSampleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsAddSample' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addSampleToExperiment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sampleId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsSafetySample' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsSafetySample' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSample' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sample' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsAddSampleMutation, ExperimentsAddSampleMutationVariables>;
+export const ExperimentsRemoveSampleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsRemoveSample' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'removeSampleFromExperiment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sampleId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'sampleId' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsRemoveSampleMutation, ExperimentsRemoveSampleMutationVariables>;
+export const ExperimentsCloneSampleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsCloneSample' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'newSampleTitle' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cloneExperimentSample' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sampleId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'newSampleTitle' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'newSampleTitle' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsSafetySample' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsSafetySample' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSample' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sample' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsCloneSampleMutation, ExperimentsCloneSampleMutationVariables>;
+export const ExperimentsUpdateSampleDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsUpdateSample' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'isSubmitted' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Boolean' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateExperimentSample' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sampleId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sampleId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'isSubmitted' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'isSubmitted' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsSafetySample' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsSafetySample' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSample' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sample' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsUpdateSampleMutation, ExperimentsUpdateSampleMutationVariables>;
+export const ExperimentsSubmitSafetyDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsSubmitSafety' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitExperimentSafety' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentSafetyPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'isSubmitted' },
+                value: { kind: 'BooleanValue', value: true },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsSafety' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsSafetySample' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSample' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'isEsiSubmitted' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleEsiQuestionaryId' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sample' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsSafety' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ExperimentSafety' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentSafetyPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'esiQuestionarySubmittedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'changesRequestedComment' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsSafetySample' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsSubmitSafetyMutation, ExperimentsSubmitSafetyMutationVariables>;
+export const ExperimentsCreateVisitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsCreateVisit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'team' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'teamLeadUserId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createVisit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'team' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'team' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'teamLeadUserId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'teamLeadUserId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsVisit' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsVisit' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Visit' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamLeadUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'team' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'registrations' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsCreateVisitMutation, ExperimentsCreateVisitMutationVariables>;
+export const ExperimentsUpdateVisitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsUpdateVisit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'team' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'teamLeadUserId' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateVisit' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'visitId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'team' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'team' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'teamLeadUserId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'teamLeadUserId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsVisit' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsVisit' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Visit' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'teamLeadUserId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'team' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'registrations' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsUpdateVisitMutation, ExperimentsUpdateVisitMutationVariables>;
+export const ExperimentsVisitRegistrationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ExperimentsVisitRegistration' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getVisitRegistration' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'visitId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsVisitRegistration' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'registrationQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ExperimentsVisitRegistrationQuery, ExperimentsVisitRegistrationQueryVariables>;
+export const ExperimentsCreateVisitRegistrationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsCreateVisitRegistration' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createVisitRegistration' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'visitId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsVisitRegistration' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'registrationQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ExperimentsCreateVisitRegistrationMutation,
+  ExperimentsCreateVisitRegistrationMutationVariables
+>;
+export const ExperimentsUpdateVisitRegistrationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsUpdateVisitRegistration' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'startsAt' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'endsAt' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateVisitRegistration' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'visitId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'startsAt' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'startsAt' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'endsAt' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'endsAt' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsVisitRegistration' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'registrationQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ExperimentsUpdateVisitRegistrationMutation,
+  ExperimentsUpdateVisitRegistrationMutationVariables
+>;
+export const ExperimentsSubmitVisitRegistrationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsSubmitVisitRegistration' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitVisitRegistration' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'visitId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsVisitRegistration' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'registrationQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ExperimentsSubmitVisitRegistrationMutation,
+  ExperimentsSubmitVisitRegistrationMutationVariables
+>;
+export const ExperimentsCancelVisitRegistrationDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ExperimentsCancelVisitRegistration' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'cancelVisitRegistration' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'visitId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'visitId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'userId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'userId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ExperimentsVisitRegistration' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ExperimentsVisitRegistration' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'VisitRegistration' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'visitId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'userId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'registrationQuestionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ExperimentsCancelVisitRegistrationMutation,
+  ExperimentsCancelVisitRegistrationMutationVariables
+>;
+export const FeedbackUserExperimentsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'FeedbackUserExperiments' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUserExperiments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'FeedbackExperiment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'FeedbackExperiment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'feedback' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<FeedbackUserExperimentsQuery, FeedbackUserExperimentsQueryVariables>;
+export const FeedbackCreateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'FeedbackCreate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createFeedback' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<FeedbackCreateMutation, FeedbackCreateMutationVariables>;
+export const FeedbackPageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'FeedbackPage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'feedbackId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getFeedback' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'feedbackId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'feedbackId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'creatorId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'experiment' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'FeedbackExperiment' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'FeedbackExperiment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Experiment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'proposal' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'instrument' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'feedback' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<FeedbackPageQuery, FeedbackPageQueryVariables>;
+export const FeedbackSubmitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'FeedbackSubmit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'feedbackId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateFeedback' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'feedbackId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'feedbackId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'status' },
+                value: { kind: 'EnumValue', value: 'SUBMITTED' },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'submittedAt' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<FeedbackSubmitMutation, FeedbackSubmitMutationVariables>;
 export const ProposalsMineDocument = {
   kind: 'Document',
   definitions: [
@@ -2382,3 +4965,529 @@ export const ProposalsInstrumentNamesDocument = {
     },
   ],
 } as unknown as DocumentNode<ProposalsInstrumentNamesQuery, ProposalsInstrumentNamesQueryVariables>;
+export const ShipmentsPageDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ShipmentsPage' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getUserExperiments' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'experimentId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'startsAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'endsAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'proposal' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'primaryKey' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'proposalId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'instrument' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'shipments' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: {
+                  kind: 'ObjectValue',
+                  fields: [
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'experimentPk' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+                    },
+                  ],
+                },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ShipmentsShipment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ShipmentsShipment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Shipment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'receivedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShipmentsPageQuery, ShipmentsPageQueryVariables>;
+export const ShipmentsProposalSamplesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ShipmentsProposalSamples' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'getSamplesWithQuestionaryStatus' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'filter' },
+                value: {
+                  kind: 'ObjectValue',
+                  fields: [
+                    {
+                      kind: 'ObjectField',
+                      name: { kind: 'Name', value: 'proposalPk' },
+                      value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+                    },
+                  ],
+                },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShipmentsProposalSamplesQuery, ShipmentsProposalSamplesQueryVariables>;
+export const ShipmentsCreateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShipmentsCreate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'createShipment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'experimentPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'experimentPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ShipmentsShipment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ShipmentsShipment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Shipment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'receivedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShipmentsCreateMutation, ShipmentsCreateMutationVariables>;
+export const ShipmentsUpdateDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShipmentsUpdate' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'updateShipment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shipmentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'title' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'title' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ShipmentsShipment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ShipmentsShipment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Shipment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'receivedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShipmentsUpdateMutation, ShipmentsUpdateMutationVariables>;
+export const ShipmentsSetSamplesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShipmentsSetSamples' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'sampleIds' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+              },
+            },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'addSamplesToShipment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shipmentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'sampleIds' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'sampleIds' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ShipmentsShipment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ShipmentsShipment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Shipment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'receivedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShipmentsSetSamplesMutation, ShipmentsSetSamplesMutationVariables>;
+export const ShipmentsSubmitDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShipmentsSubmit' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'submitShipment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shipmentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'FragmentSpread', name: { kind: 'Name', value: 'ShipmentsShipment' } }],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ShipmentsShipment' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Shipment' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'experimentPk' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'questionaryId' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'created' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'receivedAt' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sampleIds' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'samples' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShipmentsSubmitMutation, ShipmentsSubmitMutationVariables>;
+export const ShipmentsDeleteDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'mutation',
+      name: { kind: 'Name', value: 'ShipmentsDelete' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+          type: { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'deleteShipment' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'shipmentId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'shipmentId' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'id' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ShipmentsDeleteMutation, ShipmentsDeleteMutationVariables>;

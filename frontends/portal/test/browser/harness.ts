@@ -1,6 +1,6 @@
 /**
- * The whole product for a browser test: the api (fresh PostgreSQL database, demo seeded) serving the built portal
- * (and the built console at /console)
+ * The whole product for a browser test: the api (fresh PostgreSQL database, demo seeded: a clone of the run's demo
+ * template when the globalSetup built one) serving the built portal (and the built console at /console)
  * on a free port, the development OpenID Connect provider whose client redirects back to it, and Chromium driven
  * by playwright-core. Screenshots go to artifacts/screenshots/.
  */
@@ -11,6 +11,11 @@ import { DEV_PASSWORD } from '@user-office/contracts';
 import { startDevIdp, type DevIdp } from '@user-office/dev-idp';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../../../services/api/test/support/test-app';
+import { DEMO_TEMPLATE_PUBLIC_URL } from '../../../../services/api/test/support/build-test-templates';
+import { createTestDatabase } from '../../../../services/api/test/support/test-database';
+
+/** the run's PostgreSQL template with the demo seeded (services/api/test/support/global-setup.js) */
+const DEMO_TEMPLATE = process.env.UO_TEST_PG_DEMO_TEMPLATE || null;
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 export const SCREENSHOTS = join(ROOT, 'artifacts', 'screenshots');
@@ -59,7 +64,11 @@ export async function startProduct(): Promise<Product> {
       },
     ],
   });
+  const database = DEMO_TEMPLATE
+    ? await createTestDatabase('browser', { template: DEMO_TEMPLATE })
+    : undefined;
   const t = await createTestApp({
+    ...(database ? { database } : {}),
     config: {
       seedDemo: true,
       publicUrl: url,
@@ -73,6 +82,7 @@ export async function startProduct(): Promise<Product> {
     },
   });
   await t.app.listen(port, '127.0.0.1');
+  if (database) await pointDemoOptionsAt(t, url);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const contexts: BrowserContext[] = [];
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -90,9 +100,48 @@ export async function startProduct(): Promise<Product> {
       for (const c of contexts) await c.close().catch(() => undefined);
       await browser.close();
       await t.close();
+      await database?.drop();
       await idp.close();
     },
   };
+}
+
+/**
+ * The demo template was seeded for another address: its dynamic multiple-choice questions fetch their options
+ * from the product itself, so their URL moves to this product's address (an officer's template edit, as one
+ * would after moving the demo to another host).
+ */
+async function pointDemoOptionsAt(t: TestApp, url: string): Promise<void> {
+  const officer = t.token();
+  const found = await t.gql<{
+    getQuestions: { id: string; config: { url?: string }; templates: { templateId: number }[] }[];
+  }>(
+    'query { getQuestions(filter: { dataType: [DYNAMIC_MULTIPLE_CHOICE] }) { id config templates { templateId } } }',
+    {},
+    officer,
+  );
+  if (!found.data) throw new Error(`The demo's questions could not be read: ${JSON.stringify(found.errors)}`);
+  for (const question of found.data.getQuestions) {
+    const from = question.config.url;
+    if (!from || !from.startsWith(DEMO_TEMPLATE_PUBLIC_URL)) continue;
+    const config = JSON.stringify({ url: from.replace(DEMO_TEMPLATE_PUBLIC_URL, url) });
+    const moved = await t.gql(
+      'mutation ($id: String!, $config: String) { updateQuestion(id: $id, config: $config) { id } }',
+      { id: question.id, config },
+      officer,
+    );
+    if (moved.errors)
+      throw new Error(`The demo's options URL could not be moved: ${JSON.stringify(moved.errors)}`);
+    for (const { templateId } of question.templates) {
+      const placed = await t.gql(
+        'mutation ($q: String!, $t: Int!, $config: String) { updateQuestionTemplateRelationSettings(questionId: $q, templateId: $t, config: $config) { templateId } }',
+        { q: question.id, t: templateId, config },
+        officer,
+      );
+      if (placed.errors)
+        throw new Error(`The demo's options URL could not be moved: ${JSON.stringify(placed.errors)}`);
+    }
+  }
 }
 
 /** Logs in through the portal: / → /external-auth → the dev IdP's form → back, on the dashboard. */

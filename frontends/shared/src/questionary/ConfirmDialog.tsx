@@ -80,3 +80,31 @@ export function useConfirm(): [(text: ReactNode) => Promise<boolean>, ReactNode]
   );
   return [confirm, dialog];
 }
+
+/**
+ * A questionary's Submit (§4: needs confirmation): asks `question`, runs `submit`, keeps its refusal's message for
+ * the page and reloads whatever happened (the server's state is the truth). Render `dialog`.
+ */
+export function useConfirmedSubmit(
+  question: ReactNode,
+  submit: () => Promise<unknown>,
+  reload: () => Promise<unknown>,
+): { run(): Promise<void>; busy: boolean; error: string | null; dialog: ReactNode } {
+  const [confirm, dialog] = useConfirm();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (!(await confirm(question))) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await submit();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      await reload();
+      setBusy(false);
+    }
+  };
+  return { run, busy, error, dialog };
+}

@@ -1,6 +1,6 @@
 /** The questionary machinery: step forms, the wizard and the shared confirmation dialog (see types.ts). */
 export * from './types';
-export { ConfirmDialog, useConfirm, type ConfirmDialogProps } from './ConfirmDialog';
+export { ConfirmDialog, useConfirm, useConfirmedSubmit, type ConfirmDialogProps } from './ConfirmDialog';
 export { QuestionaryStepForm, type QuestionaryStepFormProps } from './QuestionaryStepForm';
 export {
   QuestionaryWizard,

@@ -39,6 +39,7 @@ const INPUT_FIELDS = [
   'proposalWorkflowId',
   'templateId',
   'esiTemplateId',
+  'experimentWorkflowId',
   'pdfTemplateId',
   'fapReviewTemplateId',
   'technicalReviewTemplateId',

@@ -7,15 +7,28 @@ export interface TableAddress {
   selection: number[];
 }
 
-const NUMERIC = new Set(['call', 'instrument', 'proposalStatus']);
+/** A table's filter parameters: their names, and those whose values are ids. */
+export interface FilterParams {
+  names: readonly string[];
+  numeric: ReadonlySet<string>;
+}
+
+/** The proposals table's (the default of both functions; the experiments table passes its own). */
+const PROPOSAL_PARAMS: FilterParams = {
+  names: FILTER_PARAMS,
+  numeric: new Set(['call', 'instrument', 'proposalStatus']),
+};
 
 /** The table's state from its address: the filter parameters, sortField/sortDirection, selection (repeated). */
-export function readAddress(params: URLSearchParams): TableAddress {
+export function readAddress(
+  params: URLSearchParams,
+  filterParams: FilterParams = PROPOSAL_PARAMS,
+): TableAddress {
   const filter: Record<string, string | number> = {};
-  for (const name of FILTER_PARAMS) {
+  for (const name of filterParams.names) {
     const value = params.get(name);
     if (value === null || value === '') continue;
-    filter[name] = NUMERIC.has(name) && /^\d+$/.test(value) ? Number(value) : value;
+    filter[name] = filterParams.numeric.has(name) && /^\d+$/.test(value) ? Number(value) : value;
   }
   const field = params.get('sortField');
   const direction = params.get('sortDirection')?.toUpperCase();
@@ -41,9 +54,10 @@ export function writeAddress(
     selection: readonly unknown[];
   },
   defaultSort: { field: string; order: string },
+  filterParams: FilterParams = PROPOSAL_PARAMS,
 ): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const name of FILTER_PARAMS) {
+  for (const name of filterParams.names) {
     const value = state.filter[name];
     if (value === undefined || value === null || value === '') next.delete(name);
     else next.set(name, String(value));

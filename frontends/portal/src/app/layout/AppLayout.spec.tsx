@@ -29,7 +29,11 @@ function setWidth(width: number) {
     }) as unknown as MediaQueryList;
 }
 
-function renderLayout(claims: Record<string, unknown>, values: Record<string, string> = {}) {
+function renderLayout(
+  claims: Record<string, unknown>,
+  values: Record<string, string> = {},
+  features: string[] = [],
+) {
   storeSession(token(claims));
   global.fetch = jest.fn((_url: string, init: RequestInit) => {
     const body = String(init.body);
@@ -49,7 +53,7 @@ function renderLayout(claims: Record<string, unknown>, values: Record<string, st
   }) as unknown as typeof fetch;
   return render(
     <I18nextProvider i18n={i18n}>
-      <StaticSettingsProvider values={values}>
+      <StaticSettingsProvider values={values} features={features}>
         <SessionProvider>
           <DownloadsProvider onUnauthorized={() => undefined}>
             <MemoryRouter>
@@ -103,6 +107,22 @@ describe('the layout (§2 Dashboard and menus)', () => {
 
     renderLayout({ roles: ['USER'], currentRole: 'USER' });
     expect(screen.queryByText('New Proposal')).toBeNull();
+  });
+
+  it('§6 USER menu: dashboard, new proposal, experiment times (with the scheduler, §2), help', () => {
+    const { unmount } = renderLayout({ roles: ['USER'], currentRole: 'USER' });
+    expect(screen.queryByRole('link', { name: 'Experiment times' })).toBeNull();
+    unmount();
+    renderLayout({ roles: ['USER'], currentRole: 'USER' }, {}, ['SCHEDULER']);
+    expect(
+      screen
+        .getAllByRole('link')
+        .map((link) => link.textContent)
+        .filter((text) => ['Dashboard', 'New Proposal', 'Experiment times', 'Help'].includes(text ?? '')),
+    ).toEqual(['Dashboard', 'New Proposal', 'Experiment times', 'Help']);
+    expect(screen.getByRole('link', { name: 'Experiment times' }).getAttribute('href')).toBe(
+      '/ExperimentTimes',
+    );
   });
 
   it('footer links to the privacy statement and the FAQ only when the settings say so', () => {

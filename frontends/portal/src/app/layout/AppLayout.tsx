@@ -25,6 +25,7 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import Help from '@mui/icons-material/Help';
 import MenuIcon from '@mui/icons-material/Menu';
 import Person from '@mui/icons-material/Person';
+import Schedule from '@mui/icons-material/Schedule';
 import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -46,13 +47,17 @@ interface MenuEntry {
 /** The side menu by role (§2); staff entries arrive with the console and later issues. */
 function menuFor(
   role: string,
-  userManagement: boolean,
+  features: { userManagement: boolean; scheduler: boolean },
   userId: number,
   t: (k: string) => string,
 ): MenuEntry[] {
+  const userManagement = features.userManagement;
   const entries: MenuEntry[] = [{ to: '/', label: t('menu.dashboard'), icon: <Dashboard /> }];
   if (role === 'USER')
     entries.push({ to: '/ProposalSelectType', label: t('menu.newProposal'), icon: <AddBox /> });
+  // §6 USER: "experiment times" (§2: needs the scheduler; §9: the next 30 days)
+  if (role === 'USER' && features.scheduler)
+    entries.push({ to: '/ExperimentTimes', label: t('menu.experimentTimes'), icon: <Schedule /> });
   if (userManagement)
     entries.push({ to: `/ProfilePage/${userId}`, label: t('menu.profile'), icon: <Person /> });
   entries.push({ to: '/ChangeRole', label: t('menu.roles'), icon: <SupervisorAccount /> });
@@ -94,7 +99,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
     await account.unimpersonate();
   };
 
-  const entries = menuFor(session.currentRole, settings.isEnabled('USER_MANAGEMENT'), session.userId, t);
+  const entries = menuFor(
+    session.currentRole,
+    { userManagement: settings.isEnabled('USER_MANAGEMENT'), scheduler: settings.isEnabled('SCHEDULER') },
+    session.userId,
+    t,
+  );
   const logo = settings.value('HEADER_LOGO_FILENAME');
 
   return (

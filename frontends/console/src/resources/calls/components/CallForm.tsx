@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { AllocationTimeUnit, callSchema } from '@user-office/contracts';
+import { AllocationTimeUnit, callSchema, FeatureId } from '@user-office/contracts';
 import { useSettings } from '@user-office/frontend-shared/settings';
 import { SelectInput, SimpleForm, TextInput, useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
@@ -76,8 +76,16 @@ interface TemplateOption {
  */
 export function CallForm() {
   const { t } = useTranslation();
-  const zone = zoneOf(useSettings().value('TIMEZONE'));
+  const settings = useSettings();
+  const zone = zoneOf(settings.value('TIMEZONE'));
+  const experimentsOn = settings.isEnabled(FeatureId.EXPERIMENT_SAFETY_REVIEW);
   const { data: workflows = [] } = useGetList('Workflows', { pagination: { page: 1, perPage: 1000 } });
+  // the workflows resource's list of EXPERIMENT workflows
+  const { data: experimentWorkflows = [] } = useGetList(
+    'ExperimentWorkflows',
+    { pagination: { page: 1, perPage: 1000 } },
+    { enabled: experimentsOn },
+  );
   const { data: templates = [] } = useGetList<TemplateOption>('Templates', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'name', order: 'ASC' },
@@ -130,6 +138,15 @@ export function CallForm() {
           choices={workflows}
           optionText="name"
         />
+        {experimentsOn && (
+          <SelectInput
+            source="experimentWorkflowId"
+            label={label('experimentWorkflowId')}
+            choices={experimentWorkflows}
+            optionText="name"
+            emptyText={label('experimentWorkflowDefault')}
+          />
+        )}
         <SelectInput
           source="templateId"
           label={label('templateId')}

@@ -25,6 +25,7 @@ import { AdminTab } from './review/AdminTab';
 import { FapReviewsTab } from './review/FapReviewsTab';
 import { GradeTab } from './review/GradeTab';
 import { InformationTab } from './review/InformationTab';
+import { HistoryTab } from './review/HistoryTab';
 import { LogsTab } from './review/LogsTab';
 import { reviewTabs } from './review/technical-review-access';
 import { TechnicalReviewsTab } from './review/TechnicalReviewsTab';
@@ -34,7 +35,7 @@ import { ChangeStatusDialog } from './ChangeStatusDialog';
  * The review modal (§2): full screen, opened by the reviewModal address parameter, its tab in modalTab (tab 0
  * removes the parameter). Tabs by role (§2 order, §6): Proposal information; Technical reviews (officers,
  * scientists, internal reviewers, FAP chair/secretary, feature TECHNICAL_REVIEW); FAP reviews (officers), Admin
- * (officers), Grade (FAP reviewers, chairs, secretaries: their own review), Logs (officers); the FAP tabs need
+ * (officers), Grade (FAP reviewers, chairs, secretaries: their own review), Logs and History (officers); the FAP tabs need
  * FAP_REVIEW.
  */
 export function ReviewModal({ proposalPk }: { proposalPk: number }) {
@@ -159,6 +160,7 @@ export function ReviewModal({ proposalPk }: { proposalPk: number }) {
         {proposal && TABS[tab] === 'fapReviews' ? <FapReviewsTab proposal={proposal} /> : null}
         {proposal && TABS[tab] === 'grade' ? <GradeTab proposal={proposal} onSaved={refresh} /> : null}
         {proposal && TABS[tab] === 'logs' ? <LogsTab proposal={proposal} /> : null}
+        {proposal && TABS[tab] === 'history' ? <HistoryTab proposal={proposal} /> : null}
       </Box>
       {proposal ? (
         <ChangeStatusDialog

@@ -26,6 +26,9 @@ export interface StatusActionsLogRow {
   id: number;
   statusActionsLogId: number;
   actionType: 'EMAIL' | 'RABBITMQ';
+  /** RabbitMQ actions: the message profile (native, compatible) */
+  profile?: string | null;
+  /** the e-mail address, or the exchanges */
   recipient: string;
   message: string;
   successful: boolean;
@@ -55,6 +58,17 @@ export function outcomeText(
     return t(`console.statusActionsLogs.${r.state === 'PENDING' ? 'pending' : 'running'}`, { age });
   }
   return r.successful ? t('console.statusActionsLogs.successful') : t('console.statusActionsLogs.failed');
+}
+
+/** the action column: the action, and a RabbitMQ action's message profile ("RabbitMQ (compatible)") */
+export function actionText(
+  r: StatusActionsLogRow,
+  t: (key: string, options?: Record<string, string>) => string,
+) {
+  const action = t(`console.statusActionsLogs.actionTypes.${r.actionType}`);
+  return r.profile
+    ? t('console.statusActionsLogs.actionWithProfile', { action, profile: r.profile })
+    : action;
 }
 
 /** Replay with confirmation (§2), warning about duplicate notifications when the action already succeeded. */
@@ -129,7 +143,7 @@ export function StatusActionsLogList() {
         <FunctionField
           source="actionType"
           label={t('console.statusActionsLogs.columns.actionType')}
-          render={(r: StatusActionsLogRow) => t(`console.statusActionsLogs.actionTypes.${r.actionType}`)}
+          render={(r: StatusActionsLogRow) => actionText(r, (key, options) => t(key, options))}
         />
         <TextField source="recipient" label={t('console.statusActionsLogs.columns.recipient')} />
         <TextField source="message" label={t('console.statusActionsLogs.columns.message')} />

@@ -9,18 +9,34 @@ import {
   FormControlLabel,
   FormGroup,
   FormHelperText,
+  FormLabel,
   InputLabel,
   MenuItem,
+  Radio,
+  RadioGroup,
   Select,
   Stack,
   Switch,
   TextField,
   Typography,
 } from '@mui/material';
-import { EMAIL_STATUS_ACTION_RECIPIENTS, type EmailStatusActionRecipients } from '@user-office/contracts';
+import {
+  EMAIL_STATUS_ACTION_RECIPIENTS,
+  RABBITMQ_PROFILES,
+  type EmailStatusActionRecipients,
+  type RabbitMqProfile,
+} from '@user-office/contracts';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionStatusActionInput } from '../../../gql/graphql';
-import { actionsFormOf, actionsInputOf, type ActionsForm } from './action-config';
+import {
+  FALLBACK_RABBITMQ_DEFAULTS,
+  actionsFormOf,
+  actionsInputOf,
+  lines,
+  rabbitMqEffectOf,
+  type ActionsForm,
+  type RabbitMqDefaults,
+} from './action-config';
 import type { WorkflowConnection } from './workflow-model';
 
 export interface WorkflowEventOption {
@@ -39,6 +55,8 @@ interface Props {
   fromName: string;
   events: readonly WorkflowEventOption[];
   emailTemplates: readonly EmailTemplateOption[];
+  /** the api's RABBITMQ_DEFAULT_PROFILE and RABBITMQ_EXCHANGES (getStatusActions) */
+  rabbitMqDefaults?: RabbitMqDefaults;
   onSave(change: { events?: string[]; actions?: ConnectionStatusActionInput[] }): Promise<void>;
   onClose(): void;
 }
@@ -46,9 +64,18 @@ interface Props {
 /**
  * A selected connection: its status-changing events (the api's catalogue, with descriptions) and its status actions,
  * EMAIL (recipient groups of §3 each with an e-mail template, other recipients, combine e-mails) and RABBITMQ
- * (exchanges). Save sends the commands of what changed.
+ * (its message profile, native or compatible, and its exchanges; what an empty choice falls back to is shown). Save
+ * sends the commands of what changed.
  */
-export function ConnectionPanel({ connection, fromName, events, emailTemplates, onSave, onClose }: Props) {
+export function ConnectionPanel({
+  connection,
+  fromName,
+  events,
+  emailTemplates,
+  rabbitMqDefaults = FALLBACK_RABBITMQ_DEFAULTS,
+  onSave,
+  onClose,
+}: Props) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string[]>(connection.statusChangingEvents);
   const initialForm = useMemo(() => actionsFormOf(connection), [connection]);
@@ -63,6 +90,25 @@ export function ConnectionPanel({ connection, fromName, events, emailTemplates, 
       else recipients[name] = templateId;
       return { ...f, email: { ...f.email, recipients } };
     });
+
+  const setRabbitMq = (rabbitMq: Partial<ActionsForm['rabbitMq']>) =>
+    setForm((f) => ({ ...f, rabbitMq: { ...f.rabbitMq, ...rabbitMq } }));
+  const rabbitEffect = rabbitMqEffectOf(
+    {
+      profile: form.rabbitMq.profile,
+      exchanges: lines(form.rabbitMq.exchanges),
+    },
+    rabbitMqDefaults,
+  );
+  const exchangesHelp = (() => {
+    if (rabbitEffect.defaultExchanges)
+      return t('console.workflows.connection.exchangesDefault', {
+        exchanges: rabbitEffect.exchanges.join(', '),
+      });
+    if (rabbitEffect.exchanges.length > 0)
+      return t('console.workflows.connection.exchangesListed', { profile: rabbitEffect.profile });
+    return t('console.workflows.connection.exchangesNeeded');
+  })();
 
   const save = async () => {
     const change: { events?: string[]; actions?: ConnectionStatusActionInput[] } = {};
@@ -210,24 +256,57 @@ export function ConnectionPanel({ connection, fromName, events, emailTemplates, 
         control={
           <Switch
             checked={form.rabbitMq.enabled}
-            onChange={(e) =>
-              setForm((f) => ({ ...f, rabbitMq: { ...f.rabbitMq, enabled: e.target.checked } }))
-            }
+            onChange={(e) => setRabbitMq({ enabled: e.target.checked })}
           />
         }
         label={t('console.workflows.connection.rabbitMq')}
       />
       {form.rabbitMq.enabled ? (
-        <TextField
-          sx={{ pl: 2 }}
-          label={t('console.workflows.connection.exchanges')}
-          value={form.rabbitMq.exchanges}
-          onChange={(e) => setForm((f) => ({ ...f, rabbitMq: { ...f.rabbitMq, exchanges: e.target.value } }))}
-          multiline
-          minRows={2}
-          size="small"
-          fullWidth
-        />
+        <Stack spacing={1} sx={{ pl: 2 }}>
+          <FormControl>
+            <FormLabel id="rabbitmq-profile-label">{t('console.workflows.connection.profile')}</FormLabel>
+            <RadioGroup
+              aria-labelledby="rabbitmq-profile-label"
+              value={form.rabbitMq.profile}
+              onChange={(e) => setRabbitMq({ profile: e.target.value as RabbitMqProfile | '' })}
+            >
+              <FormControlLabel
+                value=""
+                control={<Radio size="small" />}
+                label={t('console.workflows.connection.profileDefault', {
+                  profile: t(`console.workflows.connection.profiles.${rabbitMqDefaults.profile}`),
+                })}
+              />
+              {RABBITMQ_PROFILES.map((profile) => (
+                <Box key={profile}>
+                  <FormControlLabel
+                    value={profile}
+                    control={
+                      <Radio
+                        size="small"
+                        slotProps={{ input: { 'aria-describedby': `rabbitmq-profile-${profile}` } }}
+                      />
+                    }
+                    label={t(`console.workflows.connection.profiles.${profile}`)}
+                  />
+                  <FormHelperText id={`rabbitmq-profile-${profile}`} sx={{ mt: -1, ml: 4 }}>
+                    {t(`console.workflows.connection.profileHelp.${profile}`)}
+                  </FormHelperText>
+                </Box>
+              ))}
+            </RadioGroup>
+          </FormControl>
+          <TextField
+            label={t('console.workflows.connection.exchanges')}
+            value={form.rabbitMq.exchanges}
+            onChange={(e) => setRabbitMq({ exchanges: e.target.value })}
+            helperText={exchangesHelp}
+            multiline
+            minRows={2}
+            size="small"
+            fullWidth
+          />
+        </Stack>
       ) : null}
       <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
         <Button onClick={onClose}>{t('console.workflows.connection.close')}</Button>

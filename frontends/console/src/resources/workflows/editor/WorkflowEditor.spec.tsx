@@ -12,9 +12,11 @@ import {
 } from '../../../gql/graphql';
 import '../translations';
 import { STATUS_DRAG_TYPE, workflowEditorPage } from './WorkflowEditor';
+import { actionsFormOf, actionsInputOf } from './action-config';
 import {
   addStatusCommand,
   connectCommand,
+  edgeLabelOf,
   graphOf,
   nodeAt,
   nodeUnder,
@@ -328,6 +330,136 @@ describe('the workflow editor turns edits into commands (§7)', () => {
         { actionId: 2, actionType: 'RABBITMQ', config: { exchanges: ['ex.one'] } },
       ],
     });
+    await act(async () => undefined);
+  });
+});
+
+describe('a RabbitMQ action: its message profile and exchanges (issue 31)', () => {
+  type Action =
+    WorkflowDetail['workflowConnectionGroups'][number]['connections'][number]['statusActions'][number];
+  const rabbit = (config: Record<string, unknown>): Action => ({
+    actionId: 2,
+    actionType: 'RABBITMQ' as Action['actionType'],
+    name: 'RabbitMQ action',
+    config,
+  });
+  /** WORKFLOW with Submitted's connection carrying `actions` */
+  const withActions = (actions: Action[]): WorkflowDetail => ({
+    ...WORKFLOW,
+    workflowConnectionGroups: WORKFLOW.workflowConnectionGroups.map((g) => ({
+      ...g,
+      connections: g.connections.map((c) => (c.id === 11 ? { ...c, statusActions: actions } : c)),
+    })),
+  });
+  // the installation's defaults as getStatusActions gives them (RABBITMQ_DEFAULT_PROFILE, RABBITMQ_EXCHANGES)
+  const catalogues = {
+    ...CATALOGUES,
+    getStatusActions: [
+      {
+        id: 2,
+        name: 'RabbitMQ action',
+        type: 'RABBITMQ',
+        description: '',
+        defaultConfig: {
+          exchanges: ['user_office_backend.fanout'],
+          profiles: ['native', 'compatible'],
+          defaultProfile: 'native',
+          compatibleExchanges: ['site.fanout'],
+        },
+      },
+    ],
+  };
+  const serve = (workflow: WorkflowDetail, refusal?: string) =>
+    requestMock.mockImplementation((document: unknown) => {
+      if (document === ConsoleWorkflowDocument) return Promise.resolve({ getWorkflow: workflow });
+      if (document === ConsoleWorkflowCataloguesDocument) return Promise.resolve(catalogues);
+      if (refusal && document === ConsoleSetConnectionStatusActionsDocument)
+        return Promise.reject(new Error(refusal));
+      return Promise.resolve({});
+    });
+  const sentActions = () => {
+    const [, variables] = commands().find(([d]) => d === ConsoleSetConnectionStatusActionsDocument) as [
+      unknown,
+      { actions: { actionType: string; config: string }[] },
+    ];
+    return variables.actions.map((a) => ({
+      actionType: a.actionType,
+      config: JSON.parse(a.config) as unknown,
+    }));
+  };
+  async function openPanel() {
+    await renderEditor();
+    fireEvent.click(document.querySelector('[data-id="connection-11"]') as Element);
+    return screen.findByRole('dialog', { name: 'Connection to Submitted' });
+  }
+
+  it('round-trips the profile: parsed from the config, kept when the exchanges are edited', () => {
+    const connection = withActions([rabbit({ profile: 'compatible', exchanges: ['a.fanout'] })])
+      .workflowConnectionGroups[0].connections[1];
+    const form = actionsFormOf(connection);
+    expect(form.rabbitMq).toEqual({ enabled: true, profile: 'compatible', exchanges: 'a.fanout' });
+    const edited = { ...form, rabbitMq: { ...form.rabbitMq, exchanges: 'a.fanout\nb.fanout' } };
+    expect(actionsInputOf(edited, (id) => id).map((a) => JSON.parse(a.config ?? '') as unknown)).toEqual([
+      { profile: 'compatible', exchanges: ['a.fanout', 'b.fanout'] },
+    ]);
+    // no profile in the config: none added (the installation's default keeps applying)
+    const plain = actionsFormOf(
+      withActions([rabbit({ exchanges: ['x'] })]).workflowConnectionGroups[0].connections[1],
+    );
+    expect(plain.rabbitMq.profile).toBe('');
+    expect(JSON.parse(actionsInputOf(plain, (id) => id)[0].config ?? '')).toEqual({ exchanges: ['x'] });
+  });
+
+  it('labels the edge with the profile and the exchanges used, the defaults filled in', async () => {
+    serve(withActions([rabbit({ profile: 'compatible', exchanges: [] })]));
+    await renderEditor();
+    await screen.findByText('RabbitMQ (compatible): site.fanout');
+    expect(
+      edgeLabelOf(
+        withActions([rabbit({ exchanges: ['ex.one'] })]).workflowConnectionGroups[0].connections[1],
+      ),
+    ).toBe('RabbitMQ (native): ex.one');
+  });
+
+  it('shows the profile and the default exchanges in the panel, and saves the profile chosen', async () => {
+    serve(withActions([rabbit({ profile: 'compatible', exchanges: [] })]));
+    const panel = await openPanel();
+    expect(within(panel).getByRole('radio', { name: 'Compatible' })).toHaveProperty('checked', true);
+    expect(
+      within(panel).getByText(
+        'None listed: publishes to the configured default, site.fanout (RABBITMQ_EXCHANGES)',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Native' }));
+    expect(
+      within(panel).getByText('List at least one exchange (only a compatible action may name none)'),
+    ).toBeTruthy();
+    await userEvent.type(within(panel).getByRole('textbox', { name: 'Exchanges (one a line)' }), 'ex.one');
+    expect(within(panel).getByText('Publishes the native message to each exchange listed')).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(commands()).toHaveLength(1));
+    expect(sentActions()).toEqual([
+      { actionType: 'RABBITMQ', config: { exchanges: ['ex.one'], profile: 'native' } },
+    ]);
+    await act(async () => undefined);
+  });
+
+  it('keeps "the installation default" as no profile, and shows the server’s refusal', async () => {
+    serve(withActions([]), 'The message profile must be native or compatible');
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByRole('switch', { name: 'RabbitMQ action' }));
+    const byDefault = within(panel).getByRole('radio', {
+      name: 'Default of the installation (Native, RABBITMQ_DEFAULT_PROFILE)',
+    });
+    expect(byDefault).toHaveProperty('checked', true);
+    await userEvent.type(within(panel).getByRole('textbox', { name: 'Exchanges (one a line)' }), 'ex.one');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith('The message profile must be native or compatible', {
+        type: 'error',
+      }),
+    );
+    expect(sentActions()).toEqual([{ actionType: 'RABBITMQ', config: { exchanges: ['ex.one'] } }]);
     await act(async () => undefined);
   });
 });

@@ -35,12 +35,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { ConsoleWorkflowCataloguesQuery, WorkflowType } from '../../../gql/graphql';
 import { ConnectionPanel } from './ConnectionPanel';
+import { rabbitMqDefaultsOf } from './action-config';
 import { StatusNode } from './StatusNode';
 import { workflowCommands } from './workflow-commands';
 import {
   addStatusCommand,
   connectCommand,
   connectionsOf,
+  edgeLabelOf,
   graphOf,
   nodeAt,
   nodeUnder,
@@ -119,6 +121,18 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
   const emailTemplates = useMemo(
     () => (catalogues?.getEmailTemplates ?? []).filter((e) => e.entityType === entityType),
     [catalogues, entityType],
+  );
+  const rabbitMqDefaults = useMemo(
+    () => rabbitMqDefaultsOf(catalogues?.getStatusActions.find((a) => a.type === 'RABBITMQ')?.defaultConfig),
+    [catalogues],
+  );
+  // the edges' labels with the installation's RabbitMQ defaults (profile, exchanges) once known
+  const labelledEdges = useMemo(
+    () =>
+      edges.map((edge) =>
+        edge.data ? { ...edge, label: edgeLabelOf(edge.data.connection, rabbitMqDefaults) } : edge,
+      ),
+    [edges, rabbitMqDefaults],
   );
 
   if (workflow === undefined) {
@@ -262,7 +276,7 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
           >
             <ReactFlow
               nodes={nodes}
-              edges={edges}
+              edges={labelledEdges}
               nodeTypes={nodeTypes}
               onNodesChange={onNodesChange}
               onEdgesChange={onEdgesChange}
@@ -298,6 +312,7 @@ function Editor({ entityType }: { entityType: WorkflowType }) {
             fromName={statusName(connection.prevStatusId)}
             events={catalogues?.getWorkflowEvents ?? []}
             emailTemplates={emailTemplates}
+            rabbitMqDefaults={rabbitMqDefaults}
             onClose={() => setSelectedConnection(null)}
             onSave={async ({ events, actions }) => {
               try {

@@ -1,13 +1,17 @@
 import {
   EMAIL_ACTION_ID,
   EmailStatusActionRecipients,
+  COMPATIBLE_DEFAULT_EXCHANGE,
   RABBITMQ_ACTION_ID,
+  RabbitMqProfile,
   recipientDescription,
   type EmailActionConfig,
   type RabbitMqActionConfig,
 } from '@user-office/contracts';
-import type { ConnectionStatusActionInput } from '../../../gql/graphql';
-import type { WorkflowConnection } from './workflow-model';
+import type {
+  ConnectionStatusActionInput,
+  ConsoleWorkflowConnectionFragment as WorkflowConnection,
+} from '../../../gql/graphql';
 
 /** What the connection form edits of its status actions (§3 Status action). */
 export interface ActionsForm {
@@ -21,12 +25,75 @@ export interface ActionsForm {
   };
   rabbitMq: {
     enabled: boolean;
+    /** the message profile; '' when the config names none (RABBITMQ_DEFAULT_PROFILE applies) */
+    profile: RabbitMqProfile | '';
     /** one exchange a line */
     exchanges: string;
   };
 }
 
-const lines = (text: string) =>
+/** How RabbitMQ actions publish when their config says nothing (the api's RABBITMQ_DEFAULT_PROFILE, RABBITMQ_EXCHANGES). */
+export interface RabbitMqDefaults {
+  profile: RabbitMqProfile;
+  /** where a compatible action naming no exchange publishes */
+  compatibleExchanges: readonly string[];
+}
+
+export const FALLBACK_RABBITMQ_DEFAULTS: RabbitMqDefaults = {
+  profile: RabbitMqProfile.NATIVE,
+  compatibleExchanges: [COMPATIBLE_DEFAULT_EXCHANGE],
+};
+
+const isProfile = (value: unknown): value is RabbitMqProfile =>
+  Object.values(RabbitMqProfile).includes(value as RabbitMqProfile);
+
+/** The defaults of the RabbitMQ action's defaultConfig (getStatusActions), or the built-in ones. */
+export function rabbitMqDefaultsOf(defaultConfig: unknown): RabbitMqDefaults {
+  const config = (defaultConfig ?? {}) as { defaultProfile?: unknown; compatibleExchanges?: unknown };
+  return {
+    profile: isProfile(config.defaultProfile) ? config.defaultProfile : FALLBACK_RABBITMQ_DEFAULTS.profile,
+    compatibleExchanges: Array.isArray(config.compatibleExchanges)
+      ? config.compatibleExchanges.filter((e): e is string => typeof e === 'string')
+      : FALLBACK_RABBITMQ_DEFAULTS.compatibleExchanges,
+  };
+}
+
+/** What a RabbitMQ action does: its profile and its exchanges, the defaults filled in. */
+export interface RabbitMqEffect {
+  profile: RabbitMqProfile;
+  /** the profile is the default (the config names none) */
+  defaultProfile: boolean;
+  exchanges: readonly string[];
+  /** the exchanges are the compatible default (the config names none) */
+  defaultExchanges: boolean;
+}
+
+export function rabbitMqEffectOf(
+  config: { profile?: RabbitMqProfile | ''; exchanges: readonly string[] },
+  defaults: RabbitMqDefaults,
+): RabbitMqEffect {
+  const profile = config.profile || defaults.profile;
+  const useDefault = config.exchanges.length === 0 && profile === RabbitMqProfile.COMPATIBLE;
+  return {
+    profile,
+    defaultProfile: !config.profile,
+    exchanges: useDefault ? defaults.compatibleExchanges : config.exchanges,
+    defaultExchanges: useDefault,
+  };
+}
+
+/** A connection's actions in short, for its edge: "Email; RabbitMQ (compatible): a.fanout, b.fanout". */
+export function actionsSummaryOf(connection: WorkflowConnection, defaults: RabbitMqDefaults): string[] {
+  return connection.statusActions.map((action) => {
+    if (action.actionType !== 'RABBITMQ') return action.actionType === 'EMAIL' ? 'Email' : action.name;
+    const config = (action.config ?? {}) as Partial<RabbitMqActionConfig>;
+    const effect = rabbitMqEffectOf({ profile: config.profile, exchanges: config.exchanges ?? [] }, defaults);
+    return `RabbitMQ (${effect.profile}): ${effect.exchanges.join(', ') || '(no exchange)'}`;
+  });
+}
+
+/** the entries of a one-a-line (or comma-separated) text field */
+export const lines = (text: string) =>
   text
     .split(/[\n,]/)
     .map((s) => s.trim())
@@ -47,7 +114,11 @@ export function actionsFormOf(connection: WorkflowConnection): ActionsForm {
       otherRecipientEmails: (emailConfig.otherRecipientEmails ?? []).join('\n'),
       combineEmails: emailConfig.combineEmails ?? false,
     },
-    rabbitMq: { enabled: Boolean(rabbit), exchanges: (rabbitConfig.exchanges ?? []).join('\n') },
+    rabbitMq: {
+      enabled: Boolean(rabbit),
+      profile: isProfile(rabbitConfig.profile) ? rabbitConfig.profile : '',
+      exchanges: (rabbitConfig.exchanges ?? []).join('\n'),
+    },
   };
 }
 
@@ -75,7 +146,10 @@ export function actionsInputOf(
     actions.push({ actionId: EMAIL_ACTION_ID, actionType: 'EMAIL', config: JSON.stringify(config) });
   }
   if (form.rabbitMq.enabled) {
-    const config: RabbitMqActionConfig = { exchanges: lines(form.rabbitMq.exchanges) };
+    const config: RabbitMqActionConfig = {
+      exchanges: lines(form.rabbitMq.exchanges),
+      ...(form.rabbitMq.profile ? { profile: form.rabbitMq.profile } : {}),
+    };
     actions.push({ actionId: RABBITMQ_ACTION_ID, actionType: 'RABBITMQ', config: JSON.stringify(config) });
   }
   return actions;

@@ -5,6 +5,7 @@ import type {
   ConsoleWorkflowConnectionFragment,
   ConsoleWorkflowQuery,
 } from '../../../gql/graphql';
+import { FALLBACK_RABBITMQ_DEFAULTS, actionsSummaryOf, type RabbitMqDefaults } from './action-config';
 
 export type WorkflowDetail = NonNullable<ConsoleWorkflowQuery['getWorkflow']>;
 export type WorkflowConnection = ConsoleWorkflowConnectionFragment;
@@ -45,6 +46,21 @@ export const initialConnectionOf = (workflow: WorkflowDetail): WorkflowConnectio
   ordered(workflow.workflowConnectionGroups.find((g) => g.parentGroupId === null)?.connections ?? [])[0];
 
 /**
+ * An edge's label: the connection's status-changing events, then its actions in short (a RabbitMQ action with its
+ * profile and exchanges, the defaults filled in: "RabbitMQ (compatible): user_office_backend.fanout").
+ */
+export function edgeLabelOf(
+  connection: WorkflowConnection,
+  defaults: RabbitMqDefaults = FALLBACK_RABBITMQ_DEFAULTS,
+): string | undefined {
+  const parts = [
+    ...(connection.statusChangingEvents.length > 0 ? [connection.statusChangingEvents.join(' + ')] : []),
+    ...actionsSummaryOf(connection, defaults),
+  ];
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/**
  * The graph of a workflow laid out from the server's arrangement: one row per connection group (main group first,
  * then the branches), statuses left to right by sort order, a branch starting one column after its parent group's
  * last status. Edges go from the previous status to each connection's status (a branch's first status hangs from
@@ -74,7 +90,7 @@ export function graphOf(workflow: WorkflowDetail): { nodes: StatusNode[]; edges:
       id: `connection-${c.id}`,
       source: nodeIdOf(c.prevStatusId as number),
       target: nodeIdOf(c.statusId),
-      label: c.statusChangingEvents.length > 0 ? c.statusChangingEvents.join(' + ') : undefined,
+      label: edgeLabelOf(c),
       deletable: false,
       markerEnd: { type: MarkerType.ArrowClosed },
       data: { connection: c },

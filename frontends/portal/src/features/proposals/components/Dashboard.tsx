@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@user-office/frontend-shared/questionary';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -48,7 +48,12 @@ const PAGE_SIZE = 10;
 /** The user role's dashboard (route `/`): "My proposals" with New Proposal and, with EMAIL_INVITE, Join proposal. */
 const COLUMNS = ['actions', 'proposalId', 'title', 'status', 'call', 'created'] as const;
 
-export function Dashboard() {
+export interface DashboardProps {
+  /** shown above My proposals (the app puts the upcoming experiments there when the scheduler is on, §2) */
+  before?: ReactNode;
+}
+
+export function Dashboard({ before }: DashboardProps = {}) {
   const { t } = useTranslation();
   const settings = useSettings();
   const session = useCurrentSession();
@@ -100,6 +105,7 @@ export function Dashboard() {
 
   return (
     <Box>
+      {before}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <Typography component="h1" variant="h5" sx={{ flexGrow: 1 }}>
           {t('proposals.myProposals')}

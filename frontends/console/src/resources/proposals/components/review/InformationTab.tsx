@@ -13,8 +13,8 @@ function name(p: Person | null | undefined): string {
   return p ? `${p.preferredname || p.firstname} ${p.lastname}`.trim() : '';
 }
 
-/** The generated step as the shared questionary components type it. */
-function toStep(step: ConsoleQuestionaryStepFragment): QuestionaryStepData {
+/** The generated step as the shared questionary components type it (also the safety review's answers). */
+export function toStep(step: ConsoleQuestionaryStepFragment): QuestionaryStepData {
   return {
     topic: step.topic,
     isCompleted: step.isCompleted,

@@ -16,13 +16,15 @@ describe('the review modal by role (§2, §6)', () => {
       'fapReviews',
       'admin',
       'logs',
+      'history',
     ]);
-    expect(reviewTabs('USER_OFFICER', off)).toEqual(['information', 'admin', 'logs']);
+    expect(reviewTabs('USER_OFFICER', off)).toEqual(['information', 'admin', 'logs', 'history']);
     expect(reviewTabs('USER_OFFICER', (f) => f === 'FAP_REVIEW')).toEqual([
       'information',
       'fapReviews',
       'admin',
       'logs',
+      'history',
     ]);
     expect(reviewTabs('INSTRUMENT_SCIENTIST', on)).toEqual(['information', 'technical']);
     expect(reviewTabs('INTERNAL_REVIEWER', on)).toEqual(['information', 'technical']);

@@ -3,7 +3,7 @@
  * modal, its Technical reviews tab and their tests agree. The api enforces the same rules.
  */
 
-export type ReviewTab = 'information' | 'technical' | 'fapReviews' | 'admin' | 'grade' | 'logs';
+export type ReviewTab = 'information' | 'technical' | 'fapReviews' | 'admin' | 'grade' | 'logs' | 'history';
 
 /** §6: the panel members grade in the modal's Grade tab (feature FAP_REVIEW). */
 export const GRADE_TAB_ROLES = ['FAP_REVIEWER', 'FAP_CHAIR', 'FAP_SECRETARY'];
@@ -19,7 +19,8 @@ export const TECHNICAL_REVIEW_TAB_ROLES = [
 
 /**
  * The modal's tabs for a role, in §2's order: Proposal information, Technical reviews, FAP reviews (officers, §6),
- * Admin (officers), Grade (the panel members' own review), Logs (officers). FAP reviews and Grade need FAP_REVIEW.
+ * Admin (officers), Grade (the panel members' own review), Logs (officers), then History (officers: the proposal as
+ * of an instant, issue 32). FAP reviews and Grade need FAP_REVIEW.
  */
 export function reviewTabs(role: string, isEnabled: (feature: string) => boolean): ReviewTab[] {
   const officer = role === 'USER_OFFICER';
@@ -32,7 +33,7 @@ export function reviewTabs(role: string, isEnabled: (feature: string) => boolean
     ...(officer && faps ? ['fapReviews' as const] : []),
     ...(officer ? ['admin' as const] : []),
     ...(faps && GRADE_TAB_ROLES.includes(role) ? ['grade' as const] : []),
-    ...(officer ? ['logs' as const] : []),
+    ...(officer ? ['logs' as const, 'history' as const] : []),
   ];
 }
 

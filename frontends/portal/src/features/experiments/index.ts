@@ -1,0 +1,3 @@
+export { ExperimentSafetyPage } from './components/ExperimentSafetyPage';
+export { ExperimentTimes } from './components/ExperimentTimes';
+export { UpcomingExperiments } from './components/UpcomingExperiments';

@@ -1,0 +1,2 @@
+export { CreateFeedbackPage } from './components/CreateFeedbackPage';
+export { UpdateFeedbackPage } from './components/UpdateFeedbackPage';

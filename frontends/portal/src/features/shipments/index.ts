@@ -1,0 +1,3 @@
+import './translations';
+
+export { DeclareShipmentsPage } from './components/DeclareShipmentsPage';
