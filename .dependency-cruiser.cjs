@@ -133,13 +133,14 @@ module.exports = {
       name: 'domain-not-to-platform',
       severity: 'error',
       comment:
-        'modules/*/domain may use only the pure platform files: cqrs/event-sourcing.ts (Decider type), ' +
+        'modules/*/domain may use only the pure platform files: cqrs/event-sourcing.ts (Decider type), grow-only-set.ts, ' +
         'event-store/event-store.port.ts and errors/.',
       from: { path: `${MODULES}/[^/]+/domain/` },
       to: {
         path: `${PLATFORM}/`,
         pathNot: [
           `${PLATFORM}/cqrs/event-sourcing\\.ts$`,
+          `${PLATFORM}/cqrs/grow-only-set\\.ts$`,
           `${PLATFORM}/event-store/event-store\\.port\\.ts$`,
           `${PLATFORM}/errors/`,
         ],

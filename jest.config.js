@@ -61,6 +61,8 @@ module.exports = {
   // two test files at a time even on 2 cores (jest's default there is one): an e2e file waits on PostgreSQL,
   // Redis and Chromium much of its time. Each file is isolated: own database, Redis prefix, exchanges, free ports.
   maxWorkers: 2,
+  // the longest files first, also in a clean clone (CI) where jest knows no file's time yet
+  testSequencer: '<rootDir>/scripts/test/longest-first-sequencer.js',
   // a test file leaves its module registry behind (the app's graph: 70–100 MB a file); a worker above this after a
   // file is replaced, instead of collecting an ever larger heap through the 80-odd files it runs
   workerIdleMemoryLimit: '1GB',

@@ -128,13 +128,14 @@ export interface ScratchApp {
 }
 
 /**
- * Runs `body` against the whole app on a fresh database named `<label>_<random>`, then closes the app and drops
- * the database (kept when BENCH_KEEP_DB=1).
+ * Runs `body` against the whole app on a fresh database named `<label>_<random>` (listening on `port`, any free one
+ * by default), then closes the app and drops the database (kept when BENCH_KEEP_DB=1).
  */
 export async function withScratchApp<T>(
   label: string,
   config: Partial<AppConfig>,
   body: (scratch: ScratchApp) => Promise<T>,
+  { port = 0 }: { port?: number } = {},
 ): Promise<T> {
   const databaseName = `${label}_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: ADMIN_URL });
@@ -156,7 +157,7 @@ export async function withScratchApp<T>(
     ...config,
   });
   try {
-    await app.listen(0, '127.0.0.1');
+    await app.listen(port, '127.0.0.1');
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     const gql = async <R>(query: string, variables: Record<string, unknown>, token: string): Promise<R> => {
       const res = await fetch(`${base}/graphql`, {
