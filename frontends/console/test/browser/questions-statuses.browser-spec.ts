@@ -102,12 +102,19 @@ describe('/console/Questions', () => {
     await page.getByText('Question is required').waitFor();
     await page.locator('#question-text').fill('Width of the beam');
     await page.getByRole('checkbox', { name: 'Required' }).check();
-    await page.getByRole('combobox', { name: 'Units' }).click();
-    await page
-      .getByRole('option', { name: /^millimeter/ })
-      .first()
-      .click();
-    await page.getByRole('heading', { name: 'Question beam_width · NUMBER_INPUT' }).click(); // closes the list
+    // the units arrive after the list opens: the listbox grows and its popper may move under the click, so the
+    // chosen unit's chip is what tells the choice took (a person would see it missing and pick again)
+    const chip = page.locator('.MuiChip-root', { hasText: /^millimeter/ });
+    for (let attempt = 0; attempt < 3 && (await chip.count()) === 0; attempt += 1) {
+      await page.getByRole('combobox', { name: 'Units' }).click();
+      await page
+        .getByRole('option', { name: /^millimeter/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: 'Question beam_width · NUMBER_INPUT' }).click(); // closes the list
+      await chip.first().waitFor({ timeout: 2_000 }).catch(() => undefined);
+    }
+    await chip.first().waitFor();
     await check('questions-edit');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').waitFor();

@@ -37,8 +37,9 @@ export interface ConfigFieldsProps {
   idPrefix?: string;
 }
 
-function useUnits(enabled: boolean): Unit[] {
-  const [units, setUnits] = useState<Unit[]>([]);
+/** The units to choose from; null until they have arrived (the list says "Loading…" meanwhile). */
+function useUnits(enabled: boolean): Unit[] | null {
+  const [units, setUnits] = useState<Unit[] | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
@@ -236,7 +237,8 @@ export function ConfigFields({ dataType, value, onChange, errors, idPrefix = 'co
             key={name}
             id={id}
             multiple
-            options={units}
+            options={units ?? []}
+            loading={units === null}
             value={chosen}
             getOptionLabel={(u) => `${u.unit} (${u.symbol})`}
             isOptionEqualToValue={(a, b) => a.id === b.id}
