@@ -50,11 +50,13 @@ const browser = {
   testMatch: ['**/*.browser-spec.ts'],
   globalSetup: '<rootDir>/frontends/portal/test/browser/global-setup.js',
   globalTeardown: '<rootDir>/services/api/test/support/global-teardown.js',
+  setupFilesAfterEnv: ['<rootDir>/scripts/test/retry-once.js'],
 };
 /** The projects that start the app clone the run's seeded templates (services/api/test/support/test-templates.ts). */
 const templates = {
   globalSetup: '<rootDir>/services/api/test/support/global-setup.js',
   globalTeardown: '<rootDir>/services/api/test/support/global-teardown.js',
+  setupFilesAfterEnv: ['<rootDir>/scripts/test/retry-once.js'],
 };
 module.exports = {
   testTimeout: 60000,
