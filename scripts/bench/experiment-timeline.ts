@@ -232,6 +232,57 @@ async function timeNavigation(page: Page, url: string): Promise<Run> {
   };
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { url: string; functionName: string };
+  children?: number[];
+}
+
+/**
+ * BENCH_PROFILE=1: one more warm navigation under Chromium's CPU profiler, printed to stderr as the main thread's
+ * time by script (self time) and the page's waterfall (each request's start and end from the navigation's start):
+ * what of the time to the first item is evaluation, rendering or waiting.
+ */
+async function profileNavigation(
+  page: Page,
+  cdp: import('playwright-core').CDPSession,
+  url: string,
+): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const run = await timeNavigation(page, url);
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
+  };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfByScript = new Map<string, number>();
+  const selfByFunction = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id)!;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const script = node.callFrame.url.replace(/^.*\//, '') || `(${node.callFrame.functionName || 'native'})`;
+    selfByScript.set(script, (selfByScript.get(script) ?? 0) + ms);
+    const fn = `${node.callFrame.functionName || '(anonymous)'} ${script}`;
+    selfByFunction.set(fn, (selfByFunction.get(fn) ?? 0) + ms);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${v.toFixed(0).padStart(5)} ms  ${k}`)
+      .join('\n');
+  log(`profiled navigation: items painted at ${run.paintedMs.toFixed(0)} ms; self time by script:\n${top(selfByScript, 12)}`);
+  log(`self time by function:\n${top(selfByFunction, 25)}`);
+  const waterfall = await page.evaluate(() => {
+    const perf = (globalThis as unknown as { performance: { getEntriesByType(t: string): unknown[] } }).performance;
+    return (perf.getEntriesByType('resource') as { name: string; startTime: number; responseEnd: number }[]).map(
+      (e) => `${e.startTime.toFixed(0).padStart(5)} → ${e.responseEnd.toFixed(0).padStart(5)}  ${e.name.replace(/^https?:\/\/[^/]+/, '')}`,
+    );
+  });
+  log(`waterfall (ms from navigation):\n${waterfall.join('\n')}`);
+}
+
 async function main(): Promise<void> {
   buildFrontends();
   log('starting the product (fresh database, demo seed)…');
@@ -311,6 +362,7 @@ async function main(): Promise<void> {
           `(${run.graphqlTransferred} transferred), all ${run.allBytesTransferred} bytes transferred`,
       );
     }
+    if (process.env.BENCH_PROFILE) await profileNavigation(page, cdp, target);
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'bench-experiment-timeline.png') });
     const warm = runs.slice(1).map((r) => r.paintedMs);

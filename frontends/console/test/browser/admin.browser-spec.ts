@@ -22,7 +22,7 @@ import {
   startProduct,
   type Product,
 } from '../../../portal/test/browser/harness';
-import { field, fillOpenCallDates, newPage as openPage, tokenGql } from './console-steps';
+import { chooseOption, field, fillOpenCallDates, newPage as openPage, tokenGql } from './console-steps';
 import { eventually } from '../../../../services/api/test/support/eventually';
 
 const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey questionaryId } }`;
@@ -119,8 +119,7 @@ async function check(page: Page, name: string): Promise<void> {
 
 /** Picks an option of a react-admin / MUI select by its label. */
 async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}(\\s*\\*)?$`) }).click();
-  await page.getByRole('option', { name: option }).first().click();
+  await chooseOption(page, page.getByRole('combobox', { name: new RegExp(`^${label}(\\s*\\*)?$`) }), option);
 }
 
 describe('the console administration in Chromium (officer)', () => {

@@ -4,6 +4,7 @@
  * Each step waits for what the server answered, shown on the page.
  */
 import type { Locator, Page } from 'playwright-core';
+import { chooseOption } from './console-steps';
 
 /** An experiment on the timeline: by its proposal's title (the `nth` of several), or by its primary key. */
 export type TimelineItemRef = { proposalTitle: string; nth?: number } | { experimentPk: number };
@@ -19,10 +20,10 @@ export function timelineItem(page: Page, ref: TimelineItemRef): Locator {
 
 /** Picks an option of a MUI select (a TextField `select`) by its label and (part of) the option's text. */
 async function choose(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option').filter({ hasText: option }).first().click();
-  await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
+  await chooseOption(page, scope.getByRole('combobox', { name: label }), new RegExp(escapeRegExp(option)));
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Opens the timeline from the side menu (the account is logged in to the console) and shows `instrument` (part of

@@ -18,6 +18,7 @@ import { OFFICER } from '../../../../services/api/test/support/test-app';
 import { startProduct, type Product } from '../../../portal/test/browser/harness';
 import {
   checkPage,
+  chooseOption,
   field,
   listClosed,
   logInToConsole,
@@ -143,9 +144,7 @@ const chapter = storyChapters(() => product, 'faps');
 
 /** Picks `option` in the select labelled `label` (inside `scope`), and waits for its list to close. */
 async function pick(page: Page, scope: Page | Locator, label: string | RegExp, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await listClosed(page);
+  await chooseOption(page, scope.getByRole('combobox', { name: label }), option);
 }
 
 /**
