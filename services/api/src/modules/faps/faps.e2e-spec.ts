@@ -17,6 +17,7 @@ import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { UsersService } from '../users';
 import { FapsRepository } from './read-models/faps/faps.repository';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const FAP =
   'id code description numberRatingsRequired active fapChairs { id } fapSecretaries { id } proposalCount';
@@ -92,7 +93,7 @@ interface Review {
   conflicts: string[];
 }
 
-describe.each(['postgres', 'pglite'] as const)('FAPs end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('FAPs end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let officer: TestUser;

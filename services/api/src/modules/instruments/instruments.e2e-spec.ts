@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const FIELDS =
   'id name shortCode description managerUserId selectable instrumentContact manager { id } scientists { id firstname }';
@@ -59,7 +60,7 @@ interface Instrument {
   scientists: { id: number; firstname: string }[];
 }
 
-describe.each(['postgres', 'pglite'] as const)('instruments end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('instruments end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let scientist: TestUser;

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const FIELDS = `id title comment reviewerId technicalReviewId assignedBy createdAt
   files { fileId originalFileName mimeType } reviewer { id firstname } assignedByUser { id }`;
@@ -57,7 +58,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-describe.each(['postgres', 'pglite'] as const)('internal reviews end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('internal reviews end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let officer: TestUser;

@@ -8,6 +8,7 @@ import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
 import { AdvanceWorkflowOnDomainEventReaction } from './reactions/advance-workflow-on-domain-event.reaction';
 import { statusNotInWorkflow } from './commands/change-proposals-status/change-proposals-status.resolver';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const ENGINE = 'advance_workflow_on_domain_event';
 const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey proposalId questionaryId status { shortCode } } }`;
@@ -23,7 +24,7 @@ const ADD_STATUS = `mutation($w: Int!, $s: Int!, $order: Int!, $group: String!) 
 const EVENTS = `mutation($c: Int!, $events: [String!]!) { addStatusChangingEventsToConnection(workflowConnectionId: $c, statusChangingEvents: $events) { id } }`;
 const LOGS = `query($id: String) { getEventLogs(changedObjectId: $id) { eventType description changedBy } }`;
 
-describe.each(['postgres', 'pglite'] as const)('workflow engine (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('workflow engine (%s)', (store) => {
   let t: TestApp;
   let officer: TestUser;
   let pi: TestUser;

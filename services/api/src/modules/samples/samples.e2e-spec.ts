@@ -18,6 +18,7 @@ import { createOpenCall, createUser, type TestUser } from '../../../test/support
 import { createTestApp, type GraphqlResponse, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const M = subTemplateMessages;
 const QUESTIONARY = `questionary { questionaryId isCompleted steps { isCompleted fields { question { id } value } } }`;
@@ -68,7 +69,7 @@ interface Proposal {
 }
 const answer = (questionId: string, value: unknown) => ({ questionId, value: JSON.stringify({ value }) });
 
-describe.each(['postgres', 'pglite'] as const)('samples end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('samples end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let events: EventStore;

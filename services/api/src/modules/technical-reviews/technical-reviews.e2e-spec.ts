@@ -10,6 +10,7 @@ import { expectRefused } from '../../../test/support/refused';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const REVIEW =
   'id proposalPk instrumentId status timeAllocation comment publicComment submitted technicalReviewAssigneeId reviewerId';
@@ -52,7 +53,7 @@ interface Review {
   reviewerId: number | null;
 }
 
-describe.each(['postgres', 'pglite'] as const)('technical reviews end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('technical reviews end to end (%s)', (store) => {
   let t: TestApp;
   let officer: TestUser;
   let scientist: TestUser;

@@ -18,6 +18,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const M = templateImportMessages;
 const QUESTION = 'id question naturalKey dataType categoryId config';
@@ -149,7 +150,7 @@ const fileFieldOf = (file: TemplateFile, questionId: string) =>
 const indexOf = (file: TemplateFile, questionId: string) =>
   file.template.steps.flatMap((s) => s.fields).findIndex((f) => f.question.id === questionId);
 
-describe.each(['postgres', 'pglite'] as const)('template export and import end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('template export and import end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let officer: string;

@@ -7,6 +7,7 @@ import { EVENT_STORE } from '../../../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../../../event-logs';
 import { MailerService } from '../../../notifications';
 import { UsersService } from '../../../users';
+import { moduleStores, type TestStore } from '../../../../../test/support/stores';
 
 const DECISION = `primaryKey proposalId publicStatus finalStatus commentForUser commentForManagement
   managementDecisionSubmitted managementTimeAllocations { instrumentId value } notified status { shortCode }`;
@@ -46,7 +47,7 @@ interface Decision {
   status: { shortCode: string };
 }
 
-describe.each(['postgres', 'pglite'] as const)('management decision and notification (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('management decision and notification (%s)', (store) => {
   let t: TestApp;
   let officer: TestUser;
   let pi: TestUser;
