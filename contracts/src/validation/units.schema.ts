@@ -1,12 +1,27 @@
 // mathjs types live in an ES module (its CommonJS build is what runs here): TS1479 under module node16;
 // the import is typed all the same.
 import {
+  absDependencies,
+  addDependencies,
+  create,
+  divideDependencies,
+  eDependencies,
+  expDependencies,
   isConstantNode,
   isFunctionNode,
   isOperatorNode,
   isParenthesisNode,
   isSymbolNode,
-  parse,
+  log10Dependencies,
+  logDependencies,
+  multiplyDependencies,
+  parseDependencies,
+  piDependencies,
+  powDependencies,
+  sqrtDependencies,
+  subtractDependencies,
+  unaryMinusDependencies,
+  unaryPlusDependencies,
   type MathNode,
   // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- TS1479 under node16 only (the portal bundles it)
   // @ts-ignore TS1479 (see above)
@@ -73,6 +88,34 @@ const FORMULA_OPERATORS: ReadonlySet<string> = new Set([
   'unaryPlus',
 ]);
 const FORMULA_FUNCTIONS: ReadonlySet<string> = new Set(['sqrt', 'exp', 'log', 'log10', 'pow', 'abs']);
+
+/**
+ * A mathjs of only what a formula may use (the parser, the arithmetic, the functions and constants below), made on
+ * the first formula: the whole library was 570 kB of each browser app's first script, evaluated at every start.
+ */
+const formulaMath = () =>
+  create({
+    parseDependencies,
+    addDependencies,
+    subtractDependencies,
+    multiplyDependencies,
+    divideDependencies,
+    powDependencies,
+    unaryMinusDependencies,
+    unaryPlusDependencies,
+    sqrtDependencies,
+    expDependencies,
+    logDependencies,
+    log10Dependencies,
+    absDependencies,
+    piDependencies,
+    eDependencies,
+  });
+let parser: ((formula: string) => MathNode) | null = null;
+const parse = (formula: string): MathNode => {
+  parser ??= formulaMath().parse;
+  return parser(formula);
+};
 
 /** Only numbers, x, pi, e, + - * / ^, parentheses and the whitelisted functions; anything else is refused. */
 function isAllowedNode(node: MathNode): boolean {
