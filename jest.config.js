@@ -10,6 +10,8 @@ const base = {
   moduleNameMapper: {
     '^@user-office/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@user-office/dev-idp$': '<rootDir>/services/dev-idp/src/index.ts',
+    // loaded on the first formula, not at every test file's start (scripts/test/lazy-mathjs.js)
+    '^mathjs$': '<rootDir>/scripts/test/lazy-mathjs.js',
   },
   testEnvironment: 'node',
   rootDir: __dirname,
