@@ -7,3 +7,4 @@ export {
   type RenderedAnswer,
 } from './domain/render-answer';
 export { setDownloadHeaders } from './download-headers';
+export { newWorkbookWriter, type WorkbookWriter } from './xlsx-stream';

@@ -1,12 +1,11 @@
 import { Controller, Get, Logger, Param, ParseIntPipe, Res } from '@nestjs/common';
 import { FeatureId } from '@user-office/contracts';
-import { stream as excelStream } from 'exceljs';
 import type { Response } from 'express';
 import { CurrentUser } from '../../../platform/auth/current-user.decorator';
 import { RequiresFeature, RolesAllowed } from '../../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../../platform/auth/session';
 import { forbidden } from '../../../platform/errors/app-error';
-import { setDownloadHeaders } from '../../downloads';
+import { newWorkbookWriter, setDownloadHeaders, type WorkbookWriter } from '../../downloads';
 import { FAP_STAFF } from '../faps.policy';
 import { FapsService } from '../faps.service';
 import { FapSheets } from './fap-sheets';
@@ -96,15 +95,11 @@ export class FapXlsxController {
   private async write(
     res: Response,
     fileName: string,
-    fill: (workbook: InstanceType<typeof excelStream.xlsx.WorkbookWriter>) => Promise<void>,
+    fill: (workbook: WorkbookWriter) => Promise<void>,
   ): Promise<void> {
     setDownloadHeaders(res, fileName, XLSX);
     try {
-      const workbook = new excelStream.xlsx.WorkbookWriter({
-        stream: res,
-        useStyles: true,
-        useSharedStrings: false,
-      });
+      const workbook = newWorkbookWriter(res);
       await fill(workbook);
       await workbook.commit();
       res.end();
