@@ -66,6 +66,9 @@ describe('a worker killed in the middle of a status-action job (BullMQ on Redis,
       amqpUrl: AMQP_URL,
       statusActionAttempts: 3,
       statusActionBackoffMs: 200,
+      // the app's own workers check for stalled jobs every second too: with the default 30 s, their first check
+      // holds BullMQ's stalled-check key for 30 s and the sweeper below waits that long (seen once under load)
+      queueLockMs: 1000,
     };
     api = await createTestApp({ database: db, queue: 'redis', config: { ...config, mode: 'api' } });
     // the projector runs the reaction that enqueues the jobs; no process works the queues yet
@@ -231,8 +234,8 @@ describe('a worker killed in the middle of a status-action job (BullMQ on Redis,
       const job = await queue.getJob(QUEUES.rabbitmq, jobId);
       return job?.state === 'completed' && job;
     };
-    // 2 s alone; once in a clean-clone CI run (a browser story on the other core) 30 s were not enough: 90 s, and
-    // the job's state said when it still fails
+    // 2 s alone; once in a clean-clone CI run 30 s were not enough (the app's worker's first stalled check, with
+    // a 30 s interval then, held the check's key): 90 s, and the job's state said if it still fails
     const completed = (jobId: string, what: string) =>
       eventually(() => done(jobId), what, 90_000).catch(async (error: Error) => {
         throw new Error(`${error.message}: ${JSON.stringify(await queue.getJob(QUEUES.rabbitmq, jobId))}`);
