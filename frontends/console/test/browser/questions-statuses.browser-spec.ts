@@ -112,7 +112,10 @@ describe('/console/Questions', () => {
         .first()
         .click();
       await page.getByRole('heading', { name: 'Question beam_width · NUMBER_INPUT' }).click(); // closes the list
-      await chip.first().waitFor({ timeout: 2_000 }).catch(() => undefined);
+      await chip
+        .first()
+        .waitFor({ timeout: 2_000 })
+        .catch(() => undefined);
     }
     await chip.first().waitFor();
     await check('questions-edit');
