@@ -9,7 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DEV_PASSWORD } from '@user-office/contracts';
 import { startDevIdp, type DevIdp } from '@user-office/dev-idp';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '../../../../services/api/test/support/test-app';
 import { DEMO_TEMPLATE_PUBLIC_URL } from '../../../../services/api/test/support/build-test-templates';
 import { createTestDatabase } from '../../../../services/api/test/support/test-database';
@@ -141,6 +141,26 @@ async function pointDemoOptionsAt(t: TestApp, url: string): Promise<void> {
       if (placed.errors)
         throw new Error(`The demo's options URL could not be moved: ${JSON.stringify(placed.errors)}`);
     }
+  }
+}
+
+/**
+ * Clicks `target` (a menu entry, a link) until the address satisfies `arrived`: a click during a re-render (the
+ * console moving to the role's page, its sidebar settling) can be lost, and a person would click again. Three tries.
+ */
+export async function clickUntilAt(
+  page: Page,
+  target: Locator,
+  arrived: (url: URL) => boolean,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await target.click();
+    const at = await page
+      .waitForURL(arrived, { timeout: attempt < 3 ? 5_000 : 30_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (at) return;
+    if (attempt >= 3) throw new Error(`three clicks did not lead away from ${page.url()}`);
   }
 }
 

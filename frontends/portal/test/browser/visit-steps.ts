@@ -9,6 +9,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { upcomingExperimentRow } from './esi-steps';
+import { clickUntilAt } from './harness';
 
 /** An experiment action icon's state, as the table marks it (`data-state`). */
 export type IconState = 'active' | 'neutral' | 'pending' | 'completed' | 'cancelled' | 'inactive';
@@ -183,8 +184,9 @@ export async function resubmitVisitRegistration(
 
 /** Opens Visit Registrations from the officer's menu, on the status filter (Submitted when left out). */
 export async function openVisitRegistrations(page: Page, status?: string): Promise<void> {
-  await page.getByRole('menuitem', { name: 'Visit Registrations', exact: true }).click();
-  await page.waitForURL((u) => u.pathname.endsWith('/VisitRegistrations'));
+  await clickUntilAt(page, page.getByRole('menuitem', { name: 'Visit Registrations', exact: true }), (u) =>
+    u.pathname.endsWith('/VisitRegistrations'),
+  );
   if (status) {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: status, exact: true }).click();
