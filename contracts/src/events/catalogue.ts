@@ -60,7 +60,12 @@ export function defineEvent<TData, TType extends string = string>(
 
 const catalogue = new Map<string, EventDescriptor<unknown>>();
 
-/** Every catalogued event type by name. Fill it with `registerEvents`. */
+/**
+ * Every catalogued event type by name. Fill it with `registerEvents`. The event modules register theirs when they
+ * are loaded: all of them in the api (Node loads every module it imports). The frontends bundle the contracts as free
+ * of side effects (contracts/package.json `sideEffects`), so a module none of whose exports they use is left out,
+ * and with it its registration: a frontend that ever reads the catalogue must use the events' exports it needs.
+ */
 export const EVENT_CATALOGUE: ReadonlyMap<string, EventDescriptor<unknown>> = catalogue;
 
 /**
