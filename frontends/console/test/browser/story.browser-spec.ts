@@ -23,6 +23,7 @@ import { DEMO_SUBMITTED_PROPOSALS } from '../../../../services/api/src/modules/d
 import { eventually } from '../../../../services/api/test/support/eventually';
 import { createUser, type TestUser, emailAction } from '../../../../services/api/test/support/fixtures';
 import {
+  clickUntilAt,
   logIn,
   screenshot,
   seriousViolations,
@@ -311,8 +312,12 @@ describe('the staff console story in Chromium', () => {
 
       // the view to share: the call too, sorted by title, the proposal selected
       await choose(page, 'Call', CALL);
-      await page.getByRole('columnheader', { name: 'Title' }).getByRole('button').click();
-      await page.waitForURL((u) => u.searchParams.get('sortField') === 'title' && u.searchParams.has('call'));
+      // the table re-renders with the call's rows: a click on its header meanwhile can be lost (seen in CI)
+      await clickUntilAt(
+        page,
+        page.getByRole('columnheader', { name: 'Title' }).getByRole('button'),
+        (u) => u.searchParams.get('sortField') === 'title' && u.searchParams.has('call'),
+      );
       await story.getByRole('checkbox').check();
       await page.waitForURL((u) => u.searchParams.has('selection'));
       await page.getByText('1 item selected').waitFor();
