@@ -142,3 +142,57 @@ export function emailAction(
     }),
   };
 }
+
+/**
+ * A proposal on a new instrument ("Xray", XR) in a new open call: created by `pi` with `coProposers`, titled
+ * "Spin", its one question answered, submitted and assigned to the instrument by `officer` (no decision yet).
+ */
+export async function submittedProposalOnNewInstrument(
+  t: TestApp,
+  { officer, pi, coProposers = [] }: { officer: TestUser; pi: TestUser; coProposers?: TestUser[] },
+): Promise<{ instrumentId: number; proposalPk: number; callId: number }> {
+  const gql = async <T>(query: string, variables: Record<string, unknown>, user: TestUser): Promise<T> => {
+    const res = await t.gql<T>(query, variables, user.token);
+    if (res.errors) throw new Error(JSON.stringify(res.errors));
+    return res.data!;
+  };
+  const { createInstrument } = await gql<{ createInstrument: { id: number } }>(
+    `mutation { createInstrument(name: "Xray", shortCode: "XR", description: "d") { id } }`,
+    {},
+    officer,
+  );
+  const instrumentId = createInstrument.id;
+  const call = await createOpenCall(t, officer.token);
+  await gql(
+    `mutation($c: Int!, $i: [InstrumentFapIdInput!]!) { assignInstrumentsToCall(callId: $c, instrumentFapIds: $i) { id } }`,
+    { c: call.callId, i: [{ instrumentId }] },
+    officer,
+  );
+  const { createProposal } = await gql<{ createProposal: { primaryKey: number; questionaryId: number } }>(
+    `mutation($c: Int!) { createProposal(callId: $c) { primaryKey questionaryId } }`,
+    { c: call.callId },
+    pi,
+  );
+  const proposalPk = createProposal.primaryKey;
+  await gql(
+    `mutation($pk: Int!, $u: [Int!]) { updateProposal(proposalPk: $pk, title: "Spin", abstract: "Waves", users: $u) { primaryKey } }`,
+    { pk: proposalPk, u: coProposers.map((u) => u.id) },
+    pi,
+  );
+  await gql(
+    `mutation($q: Int!, $topic: Int!, $a: [AnswerInput!]!) { answerTopic(questionaryId: $q, topicId: $topic, answers: $a) { isCompleted } }`,
+    {
+      q: createProposal.questionaryId,
+      topic: call.topicId,
+      a: [{ questionId: call.questionId, value: '{"value":"x"}' }],
+    },
+    pi,
+  );
+  await gql(`mutation($pk: Int!) { submitProposal(proposalPk: $pk) { primaryKey } }`, { pk: proposalPk }, pi);
+  await gql(
+    `mutation($p: [Int!]!, $i: [Int!]!) { assignProposalsToInstruments(proposalPks: $p, instrumentIds: $i) }`,
+    { p: [proposalPk], i: [instrumentId] },
+    officer,
+  );
+  return { instrumentId, proposalPk, callId: call.callId };
+}

@@ -12,7 +12,7 @@ import {
   type AccessCase,
 } from '../../../test/support/access-matrix';
 import { eventually } from '../../../test/support/eventually';
-import { createOpenCall, createUser, type TestUser } from '../../../test/support/fixtures';
+import { createUser, type TestUser, submittedProposalOnNewInstrument } from '../../../test/support/fixtures';
 import { expectRefused } from '../../../test/support/refused';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
@@ -91,49 +91,11 @@ describe('visits end to end (postgres)', () => {
     coProposer = await createUser(t);
     guest = await createUser(t);
     stranger = await createUser(t);
-    instrumentId = (
-      await gql<{ createInstrument: { id: number } }>(
-        `mutation { createInstrument(name: "Xray", shortCode: "XR", description: "d") { id } }`,
-        {},
-        officer,
-      )
-    ).createInstrument.id;
-    const call = await createOpenCall(t, officer.token);
-    await gql(
-      `mutation($c: Int!, $i: [InstrumentFapIdInput!]!) { assignInstrumentsToCall(callId: $c, instrumentFapIds: $i) { id } }`,
-      { c: call.callId, i: [{ instrumentId }] },
+    ({ instrumentId, proposalPk } = await submittedProposalOnNewInstrument(t, {
       officer,
-    );
-    const { createProposal } = await gql<{ createProposal: { primaryKey: number; questionaryId: number } }>(
-      `mutation($c: Int!) { createProposal(callId: $c) { primaryKey questionaryId } }`,
-      { c: call.callId },
       pi,
-    );
-    proposalPk = createProposal.primaryKey;
-    await gql(
-      `mutation($pk: Int!, $u: [Int!]) { updateProposal(proposalPk: $pk, title: "Spin", abstract: "Waves", users: $u) { primaryKey } }`,
-      { pk: proposalPk, u: [coProposer.id] },
-      pi,
-    );
-    await gql(
-      ANSWER,
-      {
-        q: createProposal.questionaryId,
-        topic: call.topicId,
-        a: [{ questionId: call.questionId, value: '{"value":"x"}' }],
-      },
-      pi,
-    );
-    await gql(
-      `mutation($pk: Int!) { submitProposal(proposalPk: $pk) { primaryKey } }`,
-      { pk: proposalPk },
-      pi,
-    );
-    await gql(
-      `mutation($p: [Int!]!, $i: [Int!]!) { assignProposalsToInstruments(proposalPks: $p, instrumentIds: $i) }`,
-      { p: [proposalPk], i: [instrumentId] },
-      officer,
-    );
+      coProposers: [coProposer],
+    }));
     await decide(true);
     const experiment = async (from: number) =>
       (
