@@ -259,7 +259,11 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
     await eventuallyUp(async () => (await apps.worker!.http().get('/ready')).status === 200, '/ready');
   }, 60_000);
 
-  /** clients submitting in a loop through `api` while PostgreSQL restarts (immediate); the answered ones */
+  /**
+   * clients submitting in a loop through `api` while PostgreSQL restarts (immediate); the answered ones. The restart
+   * comes after `restartAfterMs` and at least one answered submission (a slow, busy machine may take longer than
+   * that for the first), at most 30 s.
+   */
   async function underLoad(api: TestApp, clients: number, restartAfterMs: number, stopAfterMs: number) {
     const answered: number[] = [];
     let running = true;
@@ -271,6 +275,7 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
       }
     });
     await sleep(restartAfterMs);
+    for (let waited = 0; answered.length === 0 && waited < 30_000; waited += 100) await sleep(100);
     const before = answered.length;
     await pg.restart('immediate');
     await sleep(stopAfterMs);
@@ -295,7 +300,8 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
   }, 90_000);
 
   it('PostgreSQL restarted (immediate) under load in the single-process shape: it stays up, nothing lost', async () => {
-    await Promise.all([apps.api!.close(), apps.projector!.close(), apps.worker!.close()]);
+    // safe to run again (jest's retry): whatever an earlier attempt left is closed first
+    await Promise.all([apps.api, apps.projector, apps.worker, apps.all].map((app) => app?.close()));
     delete apps.api;
     delete apps.projector;
     delete apps.worker;
@@ -311,7 +317,7 @@ describe('outages: PostgreSQL and Redis go away, no process dies, nothing owed i
 
   it('a worker process killed with -9 during its reconciler pass: the next worker runs the rest, nothing logged twice', async () => {
     // owed while Redis is away, then Redis back empty: only the reconciler can bring the jobs back
-    await apps.all!.close();
+    await apps.all?.close();
     delete apps.all;
     apps.projector = await createTestApp({ database: database(), config: { ...config, mode: 'projector' } });
     const api = await createTestApp({ database: database(), config: { ...config, mode: 'api' } });
