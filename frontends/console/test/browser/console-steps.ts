@@ -6,6 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { OFFICER } from '../../../../services/api/test/support/test-app';
 import { logIn, screenshot, seriousViolations, type Product } from '../../../portal/test/browser/harness';
+import { timed } from '../../../portal/test/browser/profile';
 
 /** A fresh browser profile's page whose script errors, console errors and refused requests are printed. */
 export async function newPage(product: Product): Promise<Page> {
@@ -26,6 +27,10 @@ export async function newPage(product: Product): Promise<Page> {
  * would be interrupted by it.
  */
 export async function logInToConsole(page: Page, url: string, username: string): Promise<void> {
+  await timed('logInToConsole', () => logInToConsoleUntimed(page, url, username));
+}
+
+async function logInToConsoleUntimed(page: Page, url: string, username: string): Promise<void> {
   await logIn(page, url, username);
   await page.waitForURL((u) => u.pathname.startsWith('/console/'));
   // the role's home (`/console/`) sends the console on to its page (the officer's proposals table): a menu click
@@ -48,6 +53,10 @@ export function tokenGql(product: Product) {
 
 /** A screenshot of the page as it is (artifacts/screenshots/<name>.png), and no serious or critical axe violation. */
 export async function checkPage(page: Page, name: string): Promise<void> {
+  await timed('checkPage', () => checkPageUntimed(page, name));
+}
+
+async function checkPageUntimed(page: Page, name: string): Promise<void> {
   // the pointer off every control (a corner of the window) and no tooltip left: a tooltip that opens under the
   // pointer while axe runs is caught half faded in
   const height = page.viewportSize()?.height ?? 600;

@@ -4,7 +4,7 @@
  * on a free port, the development OpenID Connect provider whose client redirects back to it, and Chromium driven
  * by playwright-core. Screenshots go to artifacts/screenshots/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DEV_PASSWORD } from '@user-office/contracts';
@@ -13,6 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { createTestApp, type TestApp } from '../../../../services/api/test/support/test-app';
 import { DEMO_TEMPLATE_PUBLIC_URL } from '../../../../services/api/test/support/build-test-templates';
 import { createTestDatabase } from '../../../../services/api/test/support/test-database';
+import { profilePage, report, timed } from './profile';
 
 /** the run's PostgreSQL template with the demo seeded (services/api/test/support/global-setup.js) */
 const DEMO_TEMPLATE = process.env.UO_TEST_PG_DEMO_TEMPLATE || null;
@@ -51,39 +52,49 @@ export interface Product {
 }
 
 export async function startProduct(): Promise<Product> {
+  return timed('startProduct', startProductUntimed);
+}
+
+async function startProductUntimed(): Promise<Product> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const idp = await startDevIdp({
-    port: 0,
-    clients: [
-      {
-        clientId: 'user-office',
-        clientSecret: 'dev-secret',
-        redirectUris: [`${url}/external-auth`],
-        postLogoutRedirectUris: [`${url}/external-auth`],
-      },
-    ],
-  });
+  const idp = await timed('start: dev IdP', () =>
+    startDevIdp({
+      port: 0,
+      clients: [
+        {
+          clientId: 'user-office',
+          clientSecret: 'dev-secret',
+          redirectUris: [`${url}/external-auth`],
+          postLogoutRedirectUris: [`${url}/external-auth`],
+        },
+      ],
+    }),
+  );
   const database = DEMO_TEMPLATE
-    ? await createTestDatabase('browser', { template: DEMO_TEMPLATE })
+    ? await timed('start: database', () => createTestDatabase('browser', { template: DEMO_TEMPLATE }))
     : undefined;
-  const t = await createTestApp({
-    ...(database ? { database } : {}),
-    config: {
-      seedDemo: true,
-      publicUrl: url,
-      dynamicOptionsAllowedHosts: [`localhost:${port}`],
-      authDiscoveryUrl: idp.issuer,
-      authClientId: 'user-office',
-      authClientSecret: 'dev-secret',
-      devIdp: true,
-      portalDir: join(ROOT, 'frontends', 'portal', 'dist'),
-      consoleDir: join(ROOT, 'frontends', 'console', 'dist'),
-    },
-  });
+  const t = await timed('start: app', () =>
+    createTestApp({
+      ...(database ? { database } : {}),
+      config: {
+        seedDemo: true,
+        publicUrl: url,
+        dynamicOptionsAllowedHosts: [`localhost:${port}`],
+        authDiscoveryUrl: idp.issuer,
+        authClientId: 'user-office',
+        authClientSecret: 'dev-secret',
+        devIdp: true,
+        portalDir: join(ROOT, 'frontends', 'portal', 'dist'),
+        consoleDir: join(ROOT, 'frontends', 'console', 'dist'),
+      },
+    }),
+  );
   await t.app.listen(port, '127.0.0.1');
-  if (database) await pointDemoOptionsAt(t, url);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  if (database) await timed('start: demo options', () => pointDemoOptionsAt(t, url));
+  const browser = await timed('start: chromium', () =>
+    chromium.launch({ executablePath: CHROMIUM, args: ARGS }),
+  );
   const contexts: BrowserContext[] = [];
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
@@ -93,10 +104,12 @@ export async function startProduct(): Promise<Product> {
     browser,
     context: async () => {
       const c = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+      c.on('page', profilePage);
       contexts.push(c);
       return c;
     },
     close: async () => {
+      report(expect.getState().testPath ?? url);
       for (const c of contexts) await c.close().catch(() => undefined);
       await browser.close();
       await t.close();
@@ -164,8 +177,75 @@ export async function clickUntilAt(
   }
 }
 
-/** Logs in through the portal: / → /external-auth → the dev IdP's form → back, on the dashboard. */
-export async function logIn(page: Page, url: string, username: string): Promise<void> {
+/**
+ * Sessions of the run's demo accounts, kept after their first login through the dev IdP: every product of a run
+ * clones the same demo template (same users) and signs with the same test secret, so a later login of the same
+ * account, in any product of the run, opens the portal with that session as a browser that remembers it would.
+ * Logging out ends a session in its product only; a session refused there is replaced by a login through the IdP.
+ */
+const SESSIONS_DIR =
+  DEMO_TEMPLATE && process.env.UO_TEST_PGLITE_RUN_DIR
+    ? join(process.env.UO_TEST_PGLITE_RUN_DIR, 'browser-sessions')
+    : null;
+const SESSION_KEYS = [
+  'token',
+  'user',
+  'expToken',
+  'currentRole',
+  'roles',
+  'isInternalUser',
+  'impersonatingUserId',
+];
+
+/**
+ * Logs in through the portal: / → /external-auth → the dev IdP's form → back, on the dashboard. An account
+ * already logged in once in this run opens the portal with its stored session instead (see SESSIONS_DIR), unless
+ * `throughIdp` (the login tests themselves).
+ */
+export async function logIn(
+  page: Page,
+  url: string,
+  username: string,
+  options: { throughIdp?: boolean } = {},
+): Promise<void> {
+  await timed('logIn', async () => {
+    const stored = SESSIONS_DIR && join(SESSIONS_DIR, `${username}.json`);
+    if (stored && !options.throughIdp && existsSync(stored) && (await restoreSession(page, url, stored)))
+      return;
+    await logInThroughIdp(page, url, username);
+    if (!stored) return;
+    const session = await page.evaluate(
+      (keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])),
+      SESSION_KEYS,
+    );
+    mkdirSync(SESSIONS_DIR!, { recursive: true });
+    writeFileSync(`${stored}.${process.pid}`, JSON.stringify(session));
+    renameSync(`${stored}.${process.pid}`, stored);
+  });
+}
+
+/** the stored session, if this product still accepts it, put in the page's storage, then `/` */
+async function restoreSession(page: Page, url: string, file: string): Promise<boolean> {
+  const session = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string | null>;
+  const accepted = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+    body: JSON.stringify({ query: '{ getUserMe { id } }' }),
+  })
+    .then((res) => res.json() as Promise<{ data?: { getUserMe?: { id: number } | null } }>)
+    .then((body) => Boolean(body.data?.getUserMe?.id))
+    .catch(() => false);
+  if (!accepted) return false; // ended here (a logout in this product): through the IdP again
+  await page.goto(`${url}/health`); // a document of the product's origin, without the portal
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) if (value !== null) localStorage.setItem(key, value);
+  }, session);
+  await page.goto(`${url}/`);
+  await page.getByTestId('logged-in-as').waitFor();
+  return true;
+}
+
+async function logInThroughIdp(page: Page, url: string, username: string): Promise<void> {
   await page.goto(`${url}/`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(DEV_PASSWORD);
@@ -175,6 +255,10 @@ export async function logIn(page: Page, url: string, username: string): Promise<
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
+  return timed('screenshot', () => screenshotUntimed(page, name));
+}
+
+async function screenshotUntimed(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOTS, `${name}.png`);
   await page.evaluate(() => window.scrollTo(0, 0)); // the fixed header is drawn where the page is scrolled to
   await page.screenshot({ path, fullPage: true });
@@ -190,8 +274,15 @@ interface AxeViolation {
 
 /** axe-core on the page as it is; returns the serious and critical violations (none is the aim). */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.addScriptTag({ content: source });
+  return timed('axe', () => axeViolations(page));
+}
+
+let axeScript: string | undefined;
+const axeSource = () => (axeScript ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // once per document: the console and the portal are single-page apps, so most checks find it still there
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource() });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: AxeViolation[] }> } })
       .axe;

@@ -36,7 +36,7 @@ describe('the portal in Chromium: login and layout (§2, §4 Session)', () => {
 
   it('shows the role in brackets for a user with several roles, and switches role', async () => {
     const page = await (await product.context()).newPage();
-    await logIn(page, product.url, 'multi');
+    await logIn(page, product.url, 'multi', { throughIdp: true });
     await page.getByText(/^Logged in as .+ \(.+\)$/).waitFor();
     await page.goto(`${product.url}/ChangeRole`);
     await page.getByText(/^Logged in as .+ \(user\)$/).waitFor();
@@ -61,7 +61,7 @@ describe('the portal in Chromium: login and layout (§2, §4 Session)', () => {
 
   it('logs out: storage cleared, back to the login', async () => {
     const page = await (await product.context()).newPage();
-    await logIn(page, product.url, 'applicant');
+    await logIn(page, product.url, 'applicant', { throughIdp: true });
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     // through the provider's end-session page (else the next login would be silent) back to its login form
