@@ -6,6 +6,7 @@ import type { SqlClient } from '../../platform/database/sql-client';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE, SQL_CLIENT } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 interface TokenView {
   id: number;
@@ -28,7 +29,7 @@ const EVENT_LOGS = `query($id: String, $type: String) {
 const permissions = (...names: string[]) => JSON.stringify(Object.fromEntries(names.map((n) => [n, true])));
 const codeOf = (res: { errors?: { extensions?: { code?: string } }[] }) => res.errors?.[0]?.extensions?.code;
 
-describe.each(['postgres', 'pglite'] as const)('API access tokens end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('API access tokens end to end (%s)', (store) => {
   let t: TestApp;
   let sql: SqlClient;
   let head: () => Promise<number>;

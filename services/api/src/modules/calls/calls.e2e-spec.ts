@@ -17,6 +17,7 @@ import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { CallMilestonesScheduler } from './call-milestones.scheduler';
 import { DEFAULT_SUBMISSION_MESSAGE } from './read-models/calls/get-calls.resolver';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const CALL_FIELDS =
   'id shortCode isActive isActiveInternal callEnded callReviewEnded callFapReviewEnded endCall endCallInternal title proposalCount';
@@ -45,7 +46,7 @@ interface Call {
   proposalCount: number;
 }
 
-describe.each(['postgres', 'pglite'] as const)('calls end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('calls end to end (%s)', (store) => {
   let t: TestApp;
   let officer: string;
   let head: () => Promise<number>;

@@ -12,6 +12,7 @@ import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/te
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const FIELDS = 'id name country { id value } rorId';
 const CREATE = `mutation($name: String!, $country: Int!, $rorId: String) {
@@ -47,7 +48,7 @@ const OFFICER_ONLY: readonly Caller[] = [Role.USER_OFFICER];
 const SWEDEN = country('Sweden');
 const DENMARK = country('Denmark');
 
-describe.each(['postgres', 'pglite'] as const)('institutions end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('institutions end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let officer: string;

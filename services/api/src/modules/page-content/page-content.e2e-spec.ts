@@ -11,6 +11,7 @@ import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/te
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const GET = `query($pageId: PageName!) { getPageContent(pageId: $pageId) }`;
 const SET = `mutation($pageId: PageName!, $content: String!) {
@@ -26,7 +27,7 @@ const XSS =
   '<a href="javascript:alert(1)">x</a>';
 const XSS_SANITISED = '<img src="x" /><p style="color:red">ok</p><a>x</a>';
 
-describe.each(['postgres', 'pglite'] as const)('page content and client logs end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('page content and client logs end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   beforeAll(async () => {

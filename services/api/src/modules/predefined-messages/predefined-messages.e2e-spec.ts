@@ -9,6 +9,7 @@ import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/te
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const FIELDS = 'id title message key lastModifiedBy dateModified';
 const LIST = `query($filter: PredefinedMessagesFilter) { getPredefinedMessages(filter: $filter) { ${FIELDS} } }`;
@@ -28,7 +29,7 @@ interface Message {
   dateModified: string;
 }
 
-describe.each(['postgres', 'pglite'] as const)('predefined messages end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('predefined messages end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   const officer = () => t.token({ id: 1 });

@@ -10,6 +10,7 @@ import { expectRefused } from '../../../test/support/refused';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const FIELDS = 'commentId proposalPk comment lastModifiedBy dateModified';
 const GET = `query($pk: Int!) { proposalScientistComment(proposalPk: $pk) { ${FIELDS} } }`;
@@ -31,7 +32,7 @@ interface Comment {
   lastModifiedBy: number | null;
 }
 
-describe.each(['postgres', 'pglite'] as const)('proposal scientist comments end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('proposal scientist comments end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let officer: TestUser;

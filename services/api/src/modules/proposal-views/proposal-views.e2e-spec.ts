@@ -14,6 +14,7 @@ import {
   roundEstimate,
   viewMessages,
 } from './read-models/proposal-views/proposal-views.repository';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const CORE = `query($filter: ProposalsFilter, $sortField: String, $sortDirection: OrderDirection, $first: Int, $offset: Int, $searchText: String) {
   getProposalsCore(filter: $filter, sortField: $sortField, sortDirection: $sortDirection, first: $first, offset: $offset, searchText: $searchText) {
@@ -36,7 +37,7 @@ interface View {
   principalInvestigator: { lastname: string; email: string };
 }
 
-describe.each(['postgres', 'pglite'] as const)('staff proposals table (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('staff proposals table (%s)', (store) => {
   let t: TestApp;
   let officer: TestUser;
   let ada: TestUser;

@@ -2,6 +2,7 @@ import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/te
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const UPDATE_SETTING = `mutation($input: UpdateSettingsInput!) { updateSettings(input: $input) { id settingsValue description } }`;
 const UPDATE_FEATURES = `mutation($input: UpdateFeaturesInput!) { updateFeatures(input: $input) { id isEnabled } }`;
@@ -9,7 +10,7 @@ const EVENT_LOGS = `query($id: String, $type: String) {
   getEventLogs(changedObjectId: $id, eventType: $type) { id eventType changedBy changedById impersonatedById changedObjectId description rowData eventTStamp }
 }`;
 
-describe.each(['postgres', 'pglite'] as const)('settings and features end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('settings and features end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   beforeAll(async () => {

@@ -18,6 +18,7 @@ import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const QUESTION = 'id question naturalKey dataType categoryId config';
 const TEMPLATE = `templateId groupId name description isArchived questionaryCount callCount pdfCallCount proposalESICallCount
@@ -103,7 +104,7 @@ interface Template {
 const layout = (template: Template) =>
   template.steps.map((s) => [s.topic.title, s.fields.map((f) => f.question.id)] as const);
 
-describe.each(['postgres', 'pglite'] as const)('templates end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('templates end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let officer: string;

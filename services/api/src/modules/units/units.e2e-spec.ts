@@ -21,6 +21,7 @@ import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
 import { DEFAULT_UNITS } from './domain/default-units';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const FIELDS = 'id unit quantity symbol siConversionFormula';
 const UNITS = `{ getUnits { ${FIELDS} } }`;
@@ -69,7 +70,7 @@ const furlong: UnitData = {
 const fileOf = (units: readonly UnitData[]) =>
   JSON.stringify({ version: '1.0.0', exportDate: new Date().toISOString(), units });
 
-describe.each(['postgres', 'pglite'] as const)('units end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('units end to end (%s)', (store) => {
   let t: TestApp;
   let events: EventStore;
   let head: () => Promise<number>;

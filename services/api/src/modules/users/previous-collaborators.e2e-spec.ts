@@ -5,6 +5,7 @@ import type { EventStore } from '../../platform/event-store/event-store.port';
 import type { SqlClient } from '../../platform/database/sql-client';
 import { EVENT_STORE, SQL_CLIENT } from '../../platform/tokens';
 import { USERS_PROJECTION } from './read-models/users/users.projection';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const CREATE = `mutation($callId: Int!) { createProposal(callId: $callId) { primaryKey } }`;
 const UPDATE = `mutation($pk: Int!, $users: [Int!], $proposerId: Int) {
@@ -19,7 +20,7 @@ interface Collaborators {
   getPreviousCollaborators: { totalCount: number; users: { id: number; firstname: string }[] };
 }
 
-describe.each(['postgres', 'pglite'] as const)(
+describe.each<TestStore>(moduleStores())(
   'getPreviousCollaborators from proposal membership (%s)',
   (store) => {
     let t: TestApp;

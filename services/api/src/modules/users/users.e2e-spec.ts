@@ -13,8 +13,9 @@ import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
 import { MailerService } from '../notifications';
 import { UsersService } from './users.service';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
-describe.each(['postgres', 'pglite'] as const)('users over HTTP (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('users over HTTP (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let ada: number;

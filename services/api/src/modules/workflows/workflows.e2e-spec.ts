@@ -21,6 +21,7 @@ import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
 import { WorkflowsRepository, WorkflowUsage } from './index';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const STATUS = 'id shortCode name description isDefault entityType';
 const CONNECTION = `id sortOrder workflowId statusId status { id shortCode } nextStatusId prevStatusId droppableGroupId
@@ -107,7 +108,7 @@ const connections = (workflow: Workflow) => workflow.workflowConnectionGroups.fl
 const byCode = (workflow: Workflow, shortCode: string) =>
   connections(workflow).find((c) => c.status.shortCode === shortCode) as Connection;
 
-describe.each(['postgres', 'pglite'] as const)('workflows end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('workflows end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let officer: string;
