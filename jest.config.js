@@ -67,6 +67,8 @@ module.exports = {
   maxWorkers: 2,
   // the longest files first, also in a clean clone (CI) where jest knows no file's time yet
   testSequencer: '<rootDir>/scripts/test/longest-first-sequencer.js',
+  // a test that passed only on its retry is named at the end of the run (artifacts/retried-tests.json)
+  reporters: ['default', '<rootDir>/scripts/test/retried-reporter.js'],
   // a test file leaves its module registry behind (the app's graph: 70–100 MB a file); a worker above this after a
   // file is replaced, instead of collecting an ever larger heap through the 80-odd files it runs
   workerIdleMemoryLimit: '1GB',
