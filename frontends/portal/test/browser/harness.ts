@@ -240,7 +240,8 @@ async function restoreSession(page: Page, url: string, file: string): Promise<bo
   await page.evaluate((entries) => {
     for (const [key, value] of Object.entries(entries)) if (value !== null) localStorage.setItem(key, value);
   }, session);
-  await page.goto(`${url}/`);
+  // a staff role's `/` loads the portal only to load the console: straight to the console, one app load
+  await page.goto(session.currentRole === 'USER' ? `${url}/` : `${url}/console/`);
   await page.getByTestId('logged-in-as').waitFor();
   return true;
 }
