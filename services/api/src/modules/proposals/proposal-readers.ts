@@ -89,7 +89,11 @@ export class ProposalReaders {
   }
 
   /** The items of a list whose proposal the caller reads. */
-  async filter<T>(session: SessionUser | null, items: readonly T[], proposalPkOf: (item: T) => number): Promise<T[]> {
+  async filter<T>(
+    session: SessionUser | null,
+    items: readonly T[],
+    proposalPkOf: (item: T) => number,
+  ): Promise<T[]> {
     if (this.isOfficer(session)) return [...items];
     const readable = await this.readablePks(session, items.map(proposalPkOf));
     return items.filter((item) => readable.has(proposalPkOf(item)));

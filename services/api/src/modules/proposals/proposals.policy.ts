@@ -27,6 +27,7 @@ export const mayAdminister = (caller: SessionUser | null): boolean => decisionAc
 export function maySeeCommentForManagement(caller: SessionUser | null, proposal: ProposalModel): boolean {
   if (caller === null || caller.currentRole === Role.USER_OFFICER) return true;
   // the proposers never; a safety reviewer reads only the proposal's safety part (§6 "Experiment Safety only")
-  if (caller.currentRole === Role.USER || caller.currentRole === Role.EXPERIMENT_SAFETY_REVIEWER) return false;
+  if (caller.currentRole === Role.USER || caller.currentRole === Role.EXPERIMENT_SAFETY_REVIEWER)
+    return false;
   return proposal.proposerId !== caller.id && !proposal.userIds.includes(caller.id);
 }

@@ -13,7 +13,7 @@ import {
 } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { IdSequences } from '../../platform/database/id-sequences';
-import { forbidden, notFound } from '../../platform/errors/app-error';
+import { notFound } from '../../platform/errors/app-error';
 import { validateInput } from '../../platform/validation/validate-input';
 import { isOfficer, SubTemplatePlacement } from '../generic-templates';
 import { ProposalsService, type ProposalModel } from '../proposals';

@@ -258,7 +258,10 @@ export class TechnicalReviewsService {
     const reviews = await this.repository.ofProposal(proposal.primaryKey);
     const member = this.proposals.isMember(proposal, session.id);
     // the staff who review it see them whole (a member in a staff role reads their own proposal as a member)
-    if (session.currentRole === Role.USER_OFFICER || (!member && REVIEW_READERS.includes(session.currentRole)))
+    if (
+      session.currentRole === Role.USER_OFFICER ||
+      (!member && REVIEW_READERS.includes(session.currentRole))
+    )
       return reviews;
     // a reader whose role sees no technical review (a safety reviewer): none
     if (!member) return [];

@@ -21,7 +21,7 @@ export class GetSamplesResolver {
   @Query(() => SampleModel, {
     nullable: true,
     description:
-      "A sample (whoever may read its proposal; refused like the proposal when missing, officers: null)",
+      'A sample (whoever may read its proposal; refused like the proposal when missing, officers: null)',
   })
   @Authenticated()
   async getSample(
@@ -36,8 +36,7 @@ export class GetSamplesResolver {
 
   @Query(() => [SampleWithQuestionaryStatusModel], {
     description:
-      "Samples by filter (of the proposals the caller may read) with their " +
-      "questionary's completeness",
+      'Samples by filter (of the proposals the caller may read) with their ' + "questionary's completeness",
   })
   @Authenticated()
   async getSamplesWithQuestionaryStatus(

@@ -23,7 +23,8 @@ export class GetShipmentsResolver {
 
   @Query(() => ShipmentModel, {
     nullable: true,
-    description: 'A shipment (refused like its proposal when it does not exist or the caller may not see it; officers: null)',
+    description:
+      'A shipment (refused like its proposal when it does not exist or the caller may not see it; officers: null)',
   })
   @RequiresFeature(FeatureId.SHIPPING)
   @RolesAllowed(...READERS)

@@ -57,7 +57,9 @@ export class GetTechnicalReviewsResolver {
     // a missing review is refused like one of a proposal the caller may not read (officers: null)
     if (!review) return this.readers.missing(session);
     const proposal = await this.readers.readable(session, review.proposalPk);
-    const visible = (await this.service.reviewsFor(session, proposal)).find((r) => r.id === technicalReviewId);
+    const visible = (await this.service.reviewsFor(session, proposal)).find(
+      (r) => r.id === technicalReviewId,
+    );
     return visible ?? this.readers.missing(session);
   }
 

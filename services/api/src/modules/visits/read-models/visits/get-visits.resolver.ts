@@ -24,7 +24,8 @@ export class GetVisitsResolver {
 
   @Query(() => VisitModel, {
     nullable: true,
-    description: 'A visit (refused like its proposal when it does not exist or the caller may not see it; officers: null)',
+    description:
+      'A visit (refused like its proposal when it does not exist or the caller may not see it; officers: null)',
   })
   @RequiresFeature(FeatureId.VISIT_MANAGEMENT)
   @RolesAllowed(...READERS)
