@@ -11,7 +11,7 @@ import { notFound } from '../../platform/errors/app-error';
 import { CallsRepository, type CallModel } from '../calls';
 import { FilesService } from '../files';
 import { InstitutionsRepository } from '../institutions';
-import { ProposalsRepository, ProposalsService, type ProposalModel } from '../proposals';
+import { ProposalReaders, ProposalsRepository, type ProposalModel } from '../proposals';
 import { QuestionariesRepository } from '../questionaries';
 import { SamplesRepository } from '../samples';
 import { SettingsRepository } from '../settings';
@@ -61,7 +61,6 @@ export class ProposalDownloads {
   private readonly logger = new Logger('Downloads');
 
   constructor(
-    private readonly proposals: ProposalsService,
     private readonly proposalsRepository: ProposalsRepository,
     private readonly questionaries: QuestionariesRepository,
     private readonly samples: SamplesRepository,
@@ -72,16 +71,23 @@ export class ProposalDownloads {
     private readonly settings: SettingsRepository,
     private readonly files: FilesService,
     private readonly renderer: PdfRenderer,
+    private readonly readers: ProposalReaders,
   ) {}
 
-  /** The proposals in the order asked: NOT_FOUND if any does not exist, FORBIDDEN if any may not be read. */
+  /**
+   * The proposals in the order asked, by the one read rule: FORBIDDEN ("You may not see this proposal") if any may
+   * not be read or does not exist (`caller` null, the officer's rights of an officer or API token: NOT_FOUND).
+   */
   async readable(caller: SessionUser | null, proposalPks: readonly number[]): Promise<ProposalModel[]> {
     const found = new Map(
       (await this.proposalsRepository.proposals(proposalPks)).map((p) => [p.primaryKey, p]),
     );
-    if (proposalPks.some((pk) => !found.has(pk))) throw notFound(proposalRuleMessages.notFound);
+    if (proposalPks.some((pk) => !found.has(pk))) {
+      this.readers.missing(caller);
+      throw notFound(proposalRuleMessages.notFound);
+    }
     const proposals = proposalPks.map((pk) => found.get(pk) as ProposalModel);
-    if (caller) for (const proposal of proposals) await this.proposals.assertMayRead(proposal, caller);
+    for (const proposal of proposals) await this.readers.assertMayRead(caller, proposal);
     return proposals;
   }
 

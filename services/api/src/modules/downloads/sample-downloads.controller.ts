@@ -1,5 +1,4 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { Role } from '@user-office/contracts';
 import type { Response } from 'express';
 import { CurrentUser } from '../../platform/auth/current-user.decorator';
 import { Authenticated } from '../../platform/auth/policy.decorators';
@@ -7,6 +6,7 @@ import type { SessionUser } from '../../platform/auth/session';
 import { notFound } from '../../platform/errors/app-error';
 import { ExperimentSafetyRepository } from '../experiments';
 import { QuestionariesRepository } from '../questionaries';
+import { ProposalReaders } from '../proposals';
 import { SamplesRepository } from '../samples';
 import { fileNamePart, parseIdList } from './domain/download-names';
 import type { StepFacts } from './domain/proposal-template-data';
@@ -28,6 +28,7 @@ export class SampleDownloadsController {
     private readonly questionaries: QuestionariesRepository,
     private readonly safety: ExperimentSafetyRepository,
     private readonly renderer: PdfRenderer,
+    private readonly readers: ProposalReaders,
   ) {}
 
   @Get('pdf/sample/:id')
@@ -39,10 +40,12 @@ export class SampleDownloadsController {
   ): Promise<void> {
     const [sampleId] = parseIdList(id, 1);
     const sample = await this.samples.sample(sampleId);
-    if (!sample) throw notFound('Sample not found');
-    const seesAll =
-      user?.currentRole === Role.USER_OFFICER || user?.currentRole === Role.EXPERIMENT_SAFETY_REVIEWER;
-    const [proposal] = await this.downloads.readable(seesAll ? null : user, [sample.proposalPk]);
+    if (!sample) {
+      this.readers.missing(user);
+      throw notFound('Sample not found');
+    }
+    // whoever reads the sample's proposal (the one rule: a safety reviewer once one of its ESIs is submitted)
+    const [proposal] = await this.downloads.readable(user, [sample.proposalPk]);
     const stepsOf = async (questionaryId: number): Promise<StepFacts[]> =>
       ((await this.questionaries.questionary(questionaryId))?.steps ?? []) as unknown as StepFacts[];
     const sections: SampleSection[] = [

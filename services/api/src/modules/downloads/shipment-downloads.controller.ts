@@ -1,11 +1,12 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { Role, SettingsId, shipmentRuleMessages } from '@user-office/contracts';
+import { proposalRuleMessages, Role, SettingsId, shipmentRuleMessages } from '@user-office/contracts';
 import type { Response } from 'express';
 import { CurrentUser } from '../../platform/auth/current-user.decorator';
 import { Authenticated } from '../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../platform/auth/session';
-import { notFound } from '../../platform/errors/app-error';
+import { forbidden, notFound } from '../../platform/errors/app-error';
 import { ExperimentsRepository } from '../experiments';
+import { ProposalReaders } from '../proposals';
 import { SamplesRepository } from '../samples';
 import { SettingsRepository } from '../settings';
 import { ShipmentsRepository } from '../shipments';
@@ -32,14 +33,20 @@ export class ShipmentDownloadsController {
     private readonly samples: SamplesRepository,
     private readonly settings: SettingsRepository,
     private readonly renderer: PdfRenderer,
+    private readonly readers: ProposalReaders,
   ) {}
 
   /** The label's HTML (also what the benchmark prints): NOT_FOUND, FORBIDDEN as the download. */
   async labelHtml(user: SessionUser | null, shipmentId: number): Promise<{ html: string; fileName: string }> {
     const shipment = await this.shipments.get(shipmentId);
-    if (!shipment) throw notFound(shipmentRuleMessages.notFound);
-    const seesAll = user?.currentRole === Role.USER_OFFICER;
-    const [proposal] = await this.downloads.readable(seesAll ? null : user, [shipment.proposalPk]);
+    if (!shipment) {
+      this.readers.missing(user);
+      throw notFound(shipmentRuleMessages.notFound);
+    }
+    // shipments are the proposal's members' (and officers'): other readers of the proposal are refused alike
+    if (user && user.currentRole !== Role.USER_OFFICER && user.currentRole !== Role.USER)
+      throw forbidden(proposalRuleMessages.mayNotRead);
+    const [proposal] = await this.downloads.readable(user, [shipment.proposalPk]);
     const settings = new Map((await this.settings.settings()).map((s) => [s.id, s.settingsValue]));
     const dates = await this.downloads.dateSettings();
     const experiment =

@@ -105,10 +105,19 @@ export class ExperimentSafetyService {
     };
   }
 
-  /** May the caller see this ESI (its members, officers, safety reviewers, the instrument's scientists)? */
+  /** May the caller see this ESI (its members, officers, safety reviewers once submitted, the instrument's scientists)? */
   async mayRead(session: SessionUser | null, safety: ExperimentSafetyModel): Promise<boolean> {
     const actor = await this.actor(session, safety);
-    return actor.isOfficer || actor.isMember || actor.isSafetyReviewer || actor.isInstrumentScientist;
+    if (actor.isOfficer) return true;
+    // what the role sees of it: members and the instrument's scientists; safety reviewers once it is submitted
+    const roleSees =
+      actor.isMember ||
+      actor.isInstrumentScientist ||
+      (actor.isSafetyReviewer && safety.esiQuestionarySubmittedAt !== null);
+    if (!roleSees) return false;
+    // and only of a proposal the caller may read (the one rule, ProposalReaders)
+    const proposal = await this.proposals.proposal(safety.proposalPk);
+    return !!proposal && (await this.proposalsService.mayRead(proposal, session!));
   }
 
   private async run(experimentPk: number, command: ExperimentSafetyCommand, dryRun = false): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   experimentMessages as M,
   experimentSafetyMessages as S,
+  proposalRuleMessages,
   questionaryMessages,
   Role,
   WorkflowType,
@@ -711,9 +712,8 @@ describe('experiments end to end (postgres)', () => {
     expect(await queue(scientist)).toContain(pk);
     expect(await queue(safetyReviewer)).toContain(pk);
     expect(await queue(otherScientist)).not.toContain(pk);
-    expect(
-      (await gql<{ getExperimentSafety: unknown }>(GET_ESI, { pk }, otherScientist)).getExperimentSafety,
-    ).toBeNull();
+    // a single read of what the caller may not see is refused like its proposal (issue 38)
+    await refused(GET_ESI, { pk }, otherScientist, proposalRuleMessages.mayNotRead);
     // two decisions in turn, by the experiment's own scientist, pinned to the version
     await refused(REVIEWER_DECISION, { pk, v: 1, d: 'ACCEPTED' }, safetyReviewer, S.scientistFirst);
     await refused(SCIENTIST_DECISION, { pk, v: 1, d: 'ACCEPTED' }, otherScientist, S.notInstrumentScientist);

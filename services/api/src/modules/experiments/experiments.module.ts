@@ -1,8 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { Role } from '@user-office/contracts';
 import { CallsModule } from '../calls';
 import { InstrumentsModule } from '../instruments';
 import { NotificationsModule } from '../notifications';
-import { ProposalsModule } from '../proposals';
+import { ProposalReaders, ProposalsModule } from '../proposals';
 import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
 import { SamplesModule } from '../samples';
 import { TemplatesModule } from '../templates';
@@ -80,9 +81,18 @@ export class ExperimentsModule implements OnModuleInit {
   constructor(
     private readonly owners: QuestionaryOwners,
     private readonly owner: ExperimentSafetyQuestionaryOwner,
+    private readonly readers: ProposalReaders,
+    private readonly safety: ExperimentSafetyRepository,
   ) {}
 
   onModuleInit(): void {
+    // §6 "Experiment Safety only": a safety reviewer reads a proposal once one of its ESIs is submitted to them
+    // (what they see of it is the safety part: the ESI, its samples, the experiment, the proposal's title)
+    this.readers.register(
+      async (session, proposal) =>
+        session.currentRole === Role.EXPERIMENT_SAFETY_REVIEWER &&
+        this.safety.hasSubmitted(proposal.primaryKey),
+    );
     // the ESI and sample ESI questionaries: read by the ESI's readers, answered by its members until submitted
     this.owners.register(this.owner);
   }

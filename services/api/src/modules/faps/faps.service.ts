@@ -23,7 +23,7 @@ import { sanitizeRichText } from '../../platform/validation/sanitize-rich-text';
 import { validateInput } from '../../platform/validation/validate-input';
 import { ExecuteInstrumentCommand, InstrumentsRepository } from '../instruments';
 import { InstitutionsRepository } from '../institutions';
-import { ProposalsRepository, ProposalsService, type ProposalModel } from '../proposals';
+import { ProposalReaders, ProposalsRepository, ProposalsService, type ProposalModel } from '../proposals';
 import { QuestionariesService } from '../questionaries';
 import { SettingsRepository } from '../settings';
 import { TechnicalReviewsRepository } from '../technical-reviews';
@@ -93,6 +93,7 @@ export class FapsService {
     private readonly questionaries: QuestionariesService,
     private readonly settings: SettingsRepository,
     private readonly technicalReviews: TechnicalReviewsRepository,
+    private readonly readers: ProposalReaders,
   ) {}
 
   // ---- who ----
@@ -724,6 +725,14 @@ export class FapsService {
     query: Parameters<FapsRepository['reviews']>[0],
   ): Promise<ReviewModel[]> {
     if (isOfficer(session)) return this.repository.reviews(query);
+    // within their role's reviews, only those of proposals the caller may read (the one rule, ProposalReaders)
+    return this.readers.filter(session, await this.roleReviews(session, query), (r) => r.proposalPk);
+  }
+
+  private async roleReviews(
+    session: SessionUser | null,
+    query: Parameters<FapsRepository['reviews']>[0],
+  ): Promise<ReviewModel[]> {
     const s = session!;
     if (CHAIR_ROLES.includes(s.currentRole)) {
       const fapIds = await this.repository.fapIdsOfMember(s.id, [s.currentRole]);
@@ -742,9 +751,14 @@ export class FapsService {
 
   async getReview(session: SessionUser | null, reviewId: number): Promise<ReviewModel> {
     const review = await this.repository.review(reviewId);
-    if (!review) throw notFound(M.reviewNotFound);
+    // missing or not visible: refused like a proposal the caller may not read (officers: "Review not found")
+    if (!review) {
+      if (isOfficer(session)) throw notFound(M.reviewNotFound);
+      this.readers.missing(session);
+      throw notFound(M.reviewNotFound);
+    }
     const visible = await this.visibleReviews(session, { proposalPk: review.proposalPk });
-    if (!visible.some((r) => r.id === reviewId)) throw notFound(M.reviewNotFound);
+    if (!visible.some((r) => r.id === reviewId)) this.readers.missing(session);
     return review;
   }
 
@@ -769,6 +783,8 @@ export class FapsService {
       const fapIds = await this.repository.fapIdsOfMember(userId);
       reviews = await this.repository.reviews({ ...query, fapIds });
     } else reviews = await this.repository.reviews({ ...query, userId });
+    // only the reviews of proposals the caller may read (the one rule)
+    reviews = await this.readers.filter(session, reviews, (r) => r.proposalPk);
     return {
       id: user.id,
       firstname: user.firstname,

@@ -236,9 +236,12 @@ describe.each<TestStore>(moduleStores())('internal reviews end to end (%s)', (st
     expect(await list(ann, { technicalReviewId: otherTr })).toEqual([]);
     expect((await list(ann)).map((r) => r.technicalReviewId)).toEqual(expect.not.arrayContaining([otherTr]));
     expect((await list(ann)).every((r) => r.reviewerId === ann.id)).toBe(true);
-    expect(
-      (await gql<{ internalReview: Review | null }>(ONE, { id: bensOther.id }, ann.token)).internalReview,
-    ).toBeNull();
+    // not Ann's to see: refused like a proposal she may not read (issue 38: as a missing id would be)
+    const notHers = await t.gql(ONE, { id: bensOther.id }, ann.token);
+    expect(notHers.errors?.[0]).toMatchObject({
+      message: 'You may not see this proposal',
+      extensions: { code: 'FORBIDDEN' },
+    });
     expect(
       (await gql<{ internalReview: Review | null }>(ONE, { id: bensReview.id }, ann.token)).internalReview,
     ).toMatchObject({ id: bensReview.id, title: null });

@@ -3,7 +3,7 @@ import { Role, type InternalReviewsFilterInput } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { sanitizeRichText, isBlankRichText } from '../../platform/validation/sanitize-rich-text';
 import { FilesRepository, FilesService } from '../files';
-import type { ProposalModel } from '../proposals';
+import { ProposalReaders, type ProposalModel } from '../proposals';
 import { TechnicalReviewsRepository } from '../technical-reviews';
 import { UsersService } from '../users';
 import type { AttachedFile } from './domain/internal-review.decide';
@@ -33,6 +33,7 @@ export class InternalReviewsService {
     private readonly files: FilesRepository,
     private readonly fileService: FilesService,
     private readonly technicalReviews: TechnicalReviewsRepository,
+    private readonly readers: ProposalReaders,
   ) {}
 
   /**
@@ -67,16 +68,33 @@ export class InternalReviewsService {
     if (maySeeAllReviews(caller)) rows = await this.repository.list({ technicalReviewId });
     else if (technicalReviewId === null) rows = await this.repository.list({ reviewerId: caller!.id });
     else rows = await this.repository.list({ technicalReviewId, assignedTo: caller!.id });
+    // the one read rule: only the reviews of proposals the caller may read
+    const proposalPks = await this.proposalPksOf(rows.map((r) => r.technicalReviewId));
+    const readable = await this.readers.readablePks(caller, proposalPks.values());
+    rows = rows.filter((r) => readable.has(proposalPks.get(r.technicalReviewId) ?? -1));
     return Promise.all(rows.map((row) => this.view(caller, row)));
   }
 
-  /** One review, or null when it does not exist or the caller may not see it. */
+  /** technical review id → its proposal's key */
+  private async proposalPksOf(technicalReviewIds: readonly number[]): Promise<Map<number, number>> {
+    const map = new Map<number, number>();
+    for (const id of new Set(technicalReviewIds)) {
+      const review = await this.technicalReviews.review(id);
+      if (review) map.set(id, review.proposalPk);
+    }
+    return map;
+  }
+
+  /** One review; refused ("You may not see this proposal") when missing or not the caller's to see (officers: null). */
   async one(caller: SessionUser | null, id: number): Promise<InternalReviewModel | null> {
     const row = await this.repository.get(id);
-    if (!row) return null;
-    if (!maySeeAllReviews(caller) && !(await this.repository.isAssigned(row.technicalReviewId, caller!.id))) {
-      return null;
-    }
+    // missing, or not for the caller: refused like a proposal they may not read (officers: null)
+    if (!row) return this.readers.missing(caller);
+    if (!maySeeAllReviews(caller) && !(await this.repository.isAssigned(row.technicalReviewId, caller!.id)))
+      return this.readers.missing(caller);
+    const technicalReview = await this.technicalReviews.review(row.technicalReviewId);
+    if (!technicalReview) return this.readers.missing(caller);
+    await this.readers.readable(caller, technicalReview.proposalPk);
     return this.view(caller, row);
   }
 
@@ -111,7 +129,10 @@ export class InternalReviewsService {
   /** Whether the caller may download a file attached to an internal review (true) or it is not for them. */
   async mayReadFile(caller: SessionUser, fileId: string): Promise<boolean | undefined> {
     for (const review of await this.repository.referencingFile(fileId)) {
-      if (maySeeContent(caller, review)) return true;
+      if (!maySeeContent(caller, review)) continue;
+      const technicalReview = await this.technicalReviews.review(review.technicalReviewId);
+      const proposalPk = technicalReview?.proposalPk ?? -1;
+      if ((await this.readers.readablePks(caller, [proposalPk])).has(proposalPk)) return true;
     }
     return undefined;
   }

@@ -20,11 +20,14 @@ export const decisionActor = (caller: SessionUser | null): Actor =>
 export const mayAdminister = (caller: SessionUser | null): boolean => decisionActor(caller).isOfficer;
 
 /**
- * The comment for management is for staff: officers always; any other role but USER when not a proposer of the
- * proposal. The proposers (PI, co-proposers) never see it.
+ * The comment for management is for staff: officers always; any other role but USER and EXPERIMENT_SAFETY_REVIEWER
+ * when not a proposer of the proposal (reading the proposal at all is ProposalReaders'). The proposers (PI,
+ * co-proposers) never see it.
  */
 export function maySeeCommentForManagement(caller: SessionUser | null, proposal: ProposalModel): boolean {
   if (caller === null || caller.currentRole === Role.USER_OFFICER) return true;
-  if (caller.currentRole === Role.USER) return false;
+  // the proposers never; a safety reviewer reads only the proposal's safety part (§6 "Experiment Safety only")
+  if (caller.currentRole === Role.USER || caller.currentRole === Role.EXPERIMENT_SAFETY_REVIEWER)
+    return false;
   return proposal.proposerId !== caller.id && !proposal.userIds.includes(caller.id);
 }

@@ -105,7 +105,7 @@ export class ProposalsService {
   }
 
   isMember(proposal: ProposalModel, userId: number): boolean {
-    return proposal.proposerId === userId || proposal.userIds.includes(userId);
+    return this.readers.isMember(proposal, userId);
   }
 
   /** §4: drafts while the call takes them; submitted ones only in an EDITABLE_SUBMITTED(_INTERNAL) status. */
@@ -125,12 +125,11 @@ export class ProposalsService {
    * registered rule names (`ProposalReaders`: the scientists of its instruments, its reviewers).
    */
   async assertMayRead(proposal: ProposalModel, session: SessionUser): Promise<void> {
-    if (!(await this.mayRead(proposal, session))) throw forbidden(M.mayNotRead);
+    await this.readers.assertMayRead(session, proposal);
   }
 
-  /** assertMayRead's answer, without the refusal. */
+  /** assertMayRead's answer, without the refusal (the one rule: `ProposalReaders`). */
   async mayRead(proposal: ProposalModel, session: SessionUser): Promise<boolean> {
-    if (actorOf(session).isOfficer || this.isMember(proposal, session.id)) return true;
     return this.readers.mayRead(session, proposal);
   }
 

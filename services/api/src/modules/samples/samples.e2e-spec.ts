@@ -324,11 +324,13 @@ describe.each<TestStore>(moduleStores())('samples end to end (%s)', (store) => {
     expect((await gql<{ deleteSample: { id: number } }>(DELETE, { id: clone.id }, pi)).deleteSample.id).toBe(
       clone.id,
     );
-    expect((await gql<{ getSample: Sample | null }>(GET, { id: clone.id }, pi)).getSample).toBeNull();
+    // a deleted sample is not found: refused like a proposal the caller may not read (issue 38: a missing id tells
+    // nothing)
+    await refused(GET, { id: clone.id }, pi, proposalRuleMessages.mayNotRead, 'FORBIDDEN');
     await refused(DELETE, { id: clone.id }, pi, M.sampleNotFound, 'NOT_FOUND');
   });
 
-  it('lets only officers and experiment safety reviewers evaluate safety; reviewers read every sample', async () => {
+  it('lets only officers and experiment safety reviewers evaluate safety; reviewers read no sample before an ESI', async () => {
     const proposal = await newProposal();
     const sample = await create(proposal);
     await refused(UPDATE, { id: sample.id, status: 'LOW_RISK' }, pi, M.mayNotEvaluateSafety, 'FORBIDDEN');
@@ -339,18 +341,20 @@ describe.each<TestStore>(moduleStores())('samples end to end (%s)', (store) => {
       M.mayNotEvaluateSafety,
       'FORBIDDEN',
     );
-    expect((await gql<{ getSample: Sample }>(GET, { id: sample.id }, reviewer)).getSample.id).toBe(sample.id);
+    // issue 38: a safety reviewer reads a proposal (and its samples) once one of its ESIs is submitted (the one read
+    // rule), not before: this proposal has none
+    await refused(GET, { id: sample.id }, reviewer, proposalRuleMessages.mayNotRead, 'FORBIDDEN');
     const read = await t.gql<{ getQuestionary: { questionaryId: number } }>(
       'query($id: Int!) { getQuestionary(questionaryId: $id) { questionaryId } }',
       { id: sample.questionaryId },
       reviewer.token,
     );
-    expect(read.errors).toBeUndefined();
+    expect(read.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(
       (
         await gql<{ getSamplesWithQuestionaryStatus: { id: number }[] }>(WITH_STATUS, {}, reviewer)
       ).getSamplesWithQuestionaryStatus.map((s) => s.id),
-    ).toContain(sample.id);
+    ).not.toContain(sample.id);
 
     const evaluated = (
       await gql<{ updateSample: Sample }>(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { basisQuestionId, DataType } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
-import { SubTemplatePlacement } from '../generic-templates';
+import { isOfficer, SubTemplatePlacement } from '../generic-templates';
 import { ProposalsRepository, ProposalsService } from '../proposals';
 import {
   QuestionariesRepository,
@@ -11,11 +11,10 @@ import {
   type QuestionaryRecord,
 } from '../questionaries';
 import { SamplesRepository } from './read-models/samples/samples.repository';
-import { maySeeAllSamples } from './samples.service';
 
 /**
  * Samples as owners of questionaries (registered with QuestionaryOwners):
- * - a sample's questionary is read by the proposal's members (and experiment safety reviewers) and answered while
+ * - a sample's questionary is read by whoever reads the proposal (ProposalReaders) and answered while
  *   the sample may be changed (proposal editable; a post-submission sample also once the proposal is submitted);
  * - a proposal's questionary gets the server's lists of pre-submission samples and their completeness for its
  *   SAMPLE_DECLARATION questions (minEntries, maxEntries, "All samples must be completed");
@@ -38,10 +37,12 @@ export class SamplesQuestionaryOwner implements QuestionaryOwner {
   ): Promise<boolean | undefined> {
     const sample = await this.repository.byQuestionaryId(questionary.questionaryId);
     if (!sample) return undefined;
-    if (mode === 'read' && maySeeAllSamples(session)) return true;
+    if (mode === 'read' && isOfficer(session)) return true;
     const proposal = await this.proposalRecords.proposal(sample.proposalPk);
-    if (!proposal || !this.proposals.isMember(proposal, session.id)) return false;
-    if (mode === 'read') return true;
+    if (!proposal) return false;
+    // read: whoever reads the proposal (the one rule); write: its members
+    if (mode === 'read') return this.proposals.mayRead(proposal, session);
+    if (!this.proposals.isMember(proposal, session.id)) return false;
     if (sample.deleted) return false;
     return (
       (sample.isPostProposalSubmission && proposal.submitted) || this.proposals.isEditable(proposal, session)

@@ -13,7 +13,7 @@ import {
 } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { IdSequences } from '../../platform/database/id-sequences';
-import { forbidden, notFound } from '../../platform/errors/app-error';
+import { notFound } from '../../platform/errors/app-error';
 import { validateInput } from '../../platform/validation/validate-input';
 import { isOfficer, SubTemplatePlacement } from '../generic-templates';
 import { ProposalsService, type ProposalModel } from '../proposals';
@@ -29,7 +29,7 @@ import { SamplesRepository, type SampleRow } from './read-models/samples/samples
 const M = subTemplateMessages;
 const SAMPLE_IDS = { sequence: 'sample_id_seq', floor: { table: 'samples', column: 'sample_id' } };
 
-/** Officers and experiment safety reviewers evaluate samples and may read every sample. */
+/** Officers and experiment safety reviewers evaluate samples (reading them is the proposal's rule: assertMayRead). */
 export const maySeeAllSamples = (session: SessionUser): boolean =>
   isOfficer(session) || session.currentRole === Role.EXPERIMENT_SAFETY_REVIEWER;
 
@@ -63,10 +63,11 @@ export class SamplesService {
     };
   }
 
+  /** A sample is read by whoever reads its proposal (the one rule: ProposalReaders, e.g. a safety reviewer). */
   async assertMayRead(sample: SampleRow, session: SessionUser): Promise<void> {
-    if (maySeeAllSamples(session)) return;
+    if (isOfficer(session)) return;
     const proposal = await this.proposal(sample.proposalPk);
-    if (!this.proposals.isMember(proposal, session.id)) throw forbidden(M.mayNotRead);
+    await this.proposals.assertMayRead(proposal, session);
   }
 
   /** createSample: an empty sample (its questionary of the question's template), PENDING_EVALUATION. */

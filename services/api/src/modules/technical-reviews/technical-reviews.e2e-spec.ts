@@ -303,7 +303,7 @@ describe.each<TestStore>(moduleStores())('technical reviews end to end (%s)', (s
     await expectRefused(
       t,
       { query: REVIEWS, variables: { p: p.pk }, token: (await createUser(t)).token },
-      'You may not see these technical reviews',
+      'You may not see this proposal', // the proposal's own refusal (issue 38)
       'FORBIDDEN',
     );
     // an officer un-submits it

@@ -247,13 +247,25 @@ export class TechnicalReviewsService {
   }
 
   /**
-   * The reviews of a proposal as the caller may see them: staff all of them; the proposal's PI and co-proposers
-   * the status, public comment and time allocation of the submitted ones (§4: the public comment reaches them).
+   * The reviews of a proposal as the caller may see them, for a caller who may read the proposal (refused with
+   * the proposal's message otherwise): officers and the staff who review it (REVIEW_READERS through the one rule)
+   * all of them; the proposal's PI and co-proposers the status, public comment and time allocation of the
+   * submitted ones (§4: the public comment reaches them); other readers (a safety reviewer) none.
    */
   async reviewsFor(session: SessionUser, proposal: ProposalModel): Promise<TechnicalReviewModel[]> {
+    // the one read rule first (ProposalReaders): no role reads the reviews of a proposal it may not read
+    await this.proposals.assertMayRead(proposal, session);
     const reviews = await this.repository.ofProposal(proposal.primaryKey);
-    if (REVIEW_READERS.includes(session.currentRole)) return reviews;
-    if (!this.proposals.isMember(proposal, session.id)) throw forbidden(M.mayNotRead);
+    const member = this.proposals.isMember(proposal, session.id);
+    // the staff who review it see them whole (a member in a staff role reads their own proposal as a member)
+    if (
+      session.currentRole === Role.USER_OFFICER ||
+      (!member && REVIEW_READERS.includes(session.currentRole))
+    )
+      return reviews;
+    // a reader whose role sees no technical review (a safety reviewer): none
+    if (!member) return [];
+    // its members: the public part of the submitted ones
     return reviews
       .filter((r) => r.submitted)
       .map((r) => ({

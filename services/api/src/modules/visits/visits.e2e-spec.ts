@@ -174,7 +174,11 @@ describe('visits end to end (postgres)', () => {
     await refused(UPDATE, { v: visit.id, team: [guest.id], lead: guest.id }, guest, M.onlyMembers);
     expect((await gql<{ visits: { id: number }[] }>(LIST, {}, guest)).visits).toEqual([{ id: visit.id }]);
     expect((await gql<{ visits: { id: number }[] }>(LIST, {}, stranger)).visits).toEqual([]);
-    expect((await gql<{ visit: Visit | null }>(GET, { v: visit.id }, stranger)).visit).toBeNull();
+    // refused like its proposal, whether it is not theirs or no longer exists (issue 38)
+    expect((await t.gql(GET, { v: visit.id }, stranger.token)).errors?.[0]).toMatchObject({
+      message: 'You may not see this proposal',
+      extensions: { code: 'FORBIDDEN' },
+    });
     expect((await gql<{ visits: { id: number }[] }>(LIST, { f: { experimentPk } }, officer)).visits).toEqual([
       { id: visit.id },
     ]);
@@ -400,7 +404,11 @@ describe('visits end to end (postgres)', () => {
   it('deletes a visit for its members or the user office', async () => {
     await refused(DELETE, { v: visit.id }, guest, M.onlyMembers);
     await gql(DELETE, { v: visit.id }, officer);
-    expect((await gql<{ visit: Visit | null }>(GET, { v: visit.id }, pi)).visit).toBeNull();
+    // refused like its proposal, whether it is not theirs or no longer exists (issue 38)
+    expect((await t.gql(GET, { v: visit.id }, pi.token)).errors?.[0]).toMatchObject({
+      message: 'You may not see this proposal',
+      extensions: { code: 'FORBIDDEN' },
+    });
     await refused(DELETE, { v: visit.id }, pi, M.visitNotFound);
     // a new team may then be defined
     const { createVisit } = await gql<{ createVisit: Visit }>(

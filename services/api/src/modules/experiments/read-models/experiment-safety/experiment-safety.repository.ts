@@ -132,6 +132,15 @@ export class ExperimentSafetyRepository {
     return r.rows.map(toSample);
   }
 
+  /** Whether the proposal has an experiment whose ESI is submitted (a safety reviewer reads it then). */
+  async hasSubmitted(proposalPk: number): Promise<boolean> {
+    const r = await this.sql.query(
+      `SELECT 1 FROM experiment_safety WHERE proposal_pk = $1 AND submitted_at IS NOT NULL LIMIT 1`,
+      [proposalPk],
+    );
+    return r.rows.length > 0;
+  }
+
   /** The review queue: submitted ESIs (of these instruments, or all), oldest submission first. */
   async submitted(
     scope: 'all' | readonly number[],

@@ -3,7 +3,7 @@ import { FeatureId, Role } from '@user-office/contracts';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import { RequiresFeature, RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../../../platform/auth/session';
-import { ProposalsRepository } from '../../../proposals';
+import { ProposalReaders, ProposalsRepository } from '../../../proposals';
 import { SampleModel, SamplesRepository } from '../../../samples';
 import { ExperimentSafetyService, SAFETY_REVIEW_READERS } from '../../experiment-safety.service';
 import { ExperimentModel, ExperimentProposalModel } from '../experiments/experiment.model';
@@ -22,11 +22,13 @@ export class GetExperimentSafetyResolver {
     private readonly service: ExperimentSafetyService,
     private readonly repository: ExperimentSafetyRepository,
     private readonly proposals: ProposalsRepository,
+    private readonly readers: ProposalReaders,
   ) {}
 
   @Query(() => ExperimentSafetyModel, {
     nullable: true,
-    description: 'An experiment safety input (null when it does not exist or the caller may not see it)',
+    description:
+      'An experiment safety input (refused like its proposal when it does not exist or the caller may not see it; officers: null when missing)',
   })
   @RequiresFeature(FeatureId.EXPERIMENT_SAFETY_REVIEW)
   @RolesAllowed(...READERS)
@@ -35,7 +37,9 @@ export class GetExperimentSafetyResolver {
     @Args('experimentSafetyPk', { type: () => Int }) experimentSafetyPk: number,
   ): Promise<ExperimentSafetyModel | null> {
     const safety = await this.repository.get(experimentSafetyPk);
-    return safety && (await this.service.mayRead(session, safety)) ? safety : null;
+    // missing or not the caller's to see: refused like its proposal (officers: null when missing)
+    if (!safety || !(await this.service.mayRead(session, safety))) return this.readers.missing(session);
+    return safety;
   }
 
   @Query(() => ExperimentSampleModel, {
@@ -50,7 +54,7 @@ export class GetExperimentSafetyResolver {
     @Args('sampleId', { type: () => Int }) sampleId: number,
   ): Promise<ExperimentSampleModel | null> {
     const safety = await this.repository.ofExperiment(experimentPk);
-    if (!safety || !(await this.service.mayRead(session, safety))) return null;
+    if (!safety || !(await this.service.mayRead(session, safety))) return this.readers.missing(session);
     return this.repository.sample(experimentPk, sampleId);
   }
 
@@ -61,12 +65,13 @@ export class GetExperimentSafetyResolver {
   })
   @RequiresFeature(FeatureId.EXPERIMENT_SAFETY_REVIEW)
   @RolesAllowed(...SAFETY_REVIEW_READERS)
-  experimentSafetyReviews(
+  async experimentSafetyReviews(
     @CurrentUser({ allowApiToken: true }) session: SessionUser | null,
     @Args('filter', { type: () => ExperimentSafetyReviewsFilterInput, nullable: true })
     filter: ExperimentSafetyReviewsFilterInput | null,
   ): Promise<ExperimentSafetyModel[]> {
-    return this.service.queue(session, filter ?? {});
+    const queue = await this.service.queue(session, filter ?? {});
+    return this.readers.filter(session, queue, (s) => s.proposalPk);
   }
 
   @ResolveField(() => [ExperimentSampleModel])

@@ -34,7 +34,8 @@ export class GetInternalReviewsResolver {
 
   @Query(() => InternalReviewModel, {
     nullable: true,
-    description: 'One internal review; null when it does not exist or the caller may not see it',
+    description:
+      'One internal review (refused like its proposal when it does not exist or the caller may not see it; officers: null when missing)',
   })
   @RolesAllowed(...INTERNAL_REVIEW_READERS)
   internalReview(

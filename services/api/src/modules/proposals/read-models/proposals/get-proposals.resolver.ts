@@ -11,6 +11,7 @@ import { WorkflowsRepository } from '../../../workflows';
 import { maySeeCommentForManagement } from '../../proposals.policy';
 import { actorOf, ProposalsService } from '../../proposals.service';
 import { InviteModel, ProposalModel, ProposalStatusRefModel } from './proposal.model';
+import { ProposalReaders } from '../../proposal-readers';
 import { ProposalsRepository } from './proposals.repository';
 
 @Resolver(() => ProposalModel)
@@ -22,6 +23,7 @@ export class GetProposalsResolver {
     private readonly calls: CallsRepository,
     private readonly questionaries: QuestionariesRepository,
     private readonly workflows: WorkflowsRepository,
+    private readonly readers: ProposalReaders,
   ) {}
 
   @Query(() => ProposalModel, { nullable: true })
@@ -31,8 +33,9 @@ export class GetProposalsResolver {
     @Args('primaryKey', { type: () => Int }) primaryKey: number,
   ): Promise<ProposalModel | null> {
     const proposal = await this.repository.proposal(primaryKey);
-    if (!proposal) return null;
-    await this.proposals.assertMayRead(proposal, user);
+    // a missing proposal is refused like one the caller may not read (officers: null)
+    if (!proposal) return this.readers.missing(user);
+    await this.readers.assertMayRead(user, proposal);
     return proposal;
   }
 

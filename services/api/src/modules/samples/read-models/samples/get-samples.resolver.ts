@@ -2,9 +2,10 @@ import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphq
 import { Authenticated } from '../../../../platform/auth/policy.decorators';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import type { SessionUser } from '../../../../platform/auth/session';
-import { SubTemplatePlacement } from '../../../generic-templates';
+import { isOfficer } from '../../../generic-templates';
+import { ProposalReaders } from '../../../proposals';
 import { QuestionariesRepository, QuestionaryModel } from '../../../questionaries';
-import { maySeeAllSamples, SamplesService } from '../../samples.service';
+import { SamplesService } from '../../samples.service';
 import { SampleModel, SamplesFilterInput, SampleWithQuestionaryStatusModel } from './sample.model';
 import { SamplesRepository } from './samples.repository';
 
@@ -13,13 +14,14 @@ export class GetSamplesResolver {
   constructor(
     private readonly samples: SamplesService,
     private readonly repository: SamplesRepository,
-    private readonly placement: SubTemplatePlacement,
+    private readonly readers: ProposalReaders,
     private readonly questionaries: QuestionariesRepository,
   ) {}
 
   @Query(() => SampleModel, {
     nullable: true,
-    description: "A sample (the proposal's members, officers, experiment safety reviewers)",
+    description:
+      'A sample (whoever may read its proposal; refused like the proposal when missing, officers: null)',
   })
   @Authenticated()
   async getSample(
@@ -27,23 +29,23 @@ export class GetSamplesResolver {
     @Args('sampleId', { type: () => Int }) sampleId: number,
   ): Promise<SampleModel | null> {
     const sample = await this.repository.sample(sampleId);
-    if (!sample) return null;
+    if (!sample) return this.readers.missing(user);
     await this.samples.assertMayRead(sample, user);
     return sample;
   }
 
   @Query(() => [SampleWithQuestionaryStatusModel], {
     description:
-      "Samples by filter (of the caller's proposals; officers and experiment safety reviewers: all) with their " +
-      "questionary's completeness",
+      'Samples by filter (of the proposals the caller may read) with their ' + "questionary's completeness",
   })
   @Authenticated()
   async getSamplesWithQuestionaryStatus(
     @CurrentUser() user: SessionUser,
     @Args('filter', { type: () => SamplesFilterInput, nullable: true }) filter?: SamplesFilterInput,
   ): Promise<SampleWithQuestionaryStatusModel[]> {
-    const proposalPks = maySeeAllSamples(user) ? null : await this.placement.readableProposalPks(user);
-    const samples = await this.repository.list(filter ?? {}, proposalPks);
+    // the samples of the proposals the caller may read (the one rule)
+    const listed = await this.repository.list(filter ?? {}, null);
+    const samples = isOfficer(user) ? listed : await this.readers.filter(user, listed, (s) => s.proposalPk);
     const completion = await this.questionaries.completion(samples.map((s) => s.questionaryId));
     return samples.map((sample) => ({
       ...sample,

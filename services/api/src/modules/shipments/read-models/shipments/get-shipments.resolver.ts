@@ -3,7 +3,7 @@ import { FeatureId, Role } from '@user-office/contracts';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import { RequiresFeature, RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../../../platform/auth/session';
-import { ProposalsRepository } from '../../../proposals';
+import { ProposalReaders, ProposalsRepository } from '../../../proposals';
 import { SampleModel, SamplesRepository } from '../../../samples';
 import { ShipmentsService } from '../../shipments.service';
 import { ShipmentModel, ShipmentProposalModel, ShipmentsFilterInput } from './shipment.model';
@@ -18,11 +18,13 @@ export class GetShipmentsResolver {
     private readonly repository: ShipmentsRepository,
     private readonly sampleRows: SamplesRepository,
     private readonly proposals: ProposalsRepository,
+    private readonly readers: ProposalReaders,
   ) {}
 
   @Query(() => ShipmentModel, {
     nullable: true,
-    description: 'A shipment (null when it does not exist or the caller may not see it)',
+    description:
+      'A shipment (refused like its proposal when it does not exist or the caller may not see it; officers: null)',
   })
   @RequiresFeature(FeatureId.SHIPPING)
   @RolesAllowed(...READERS)
@@ -31,7 +33,9 @@ export class GetShipmentsResolver {
     @Args('shipmentId', { type: () => Int }) shipmentId: number,
   ): Promise<ShipmentModel | null> {
     const shipment = await this.repository.get(shipmentId);
-    return shipment && (await this.service.mayRead(session, shipment)) ? shipment : null;
+    // missing or not the caller's to see: refused like its proposal (officers: null when missing)
+    if (!shipment || !(await this.service.mayRead(session, shipment))) return this.readers.missing(session);
+    return shipment;
   }
 
   @Query(() => [ShipmentModel], {

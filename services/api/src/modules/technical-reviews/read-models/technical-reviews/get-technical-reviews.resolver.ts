@@ -2,7 +2,7 @@ import { Args, Field, Int, ObjectType, Parent, Query, ResolveField, Resolver } f
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import { Authenticated } from '../../../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../../../platform/auth/session';
-import { ProposalInstruments, ProposalModel, ProposalsService } from '../../../proposals';
+import { ProposalInstruments, ProposalModel, ProposalReaders } from '../../../proposals';
 import { InstrumentsLookup } from '../../instruments-lookup';
 import { TechnicalReviewsService } from '../../technical-reviews.service';
 import { TechnicalReviewModel } from './technical-review.model';
@@ -19,15 +19,18 @@ export class ProposalInstrumentModel {
   shortCode!: string;
 }
 
-/** Technical reviews: staff read them all; the proposal's members the submitted ones' public part. */
+/**
+ * Technical reviews: readable by those who may read their proposal (the one rule, `ProposalReaders`), and within
+ * that as the caller's role sees them (`TechnicalReviewsService.reviewsFor`).
+ */
 @Resolver(() => ProposalModel)
 export class GetTechnicalReviewsResolver {
   constructor(
     private readonly service: TechnicalReviewsService,
     private readonly repository: TechnicalReviewsRepository,
-    private readonly proposals: ProposalsService,
     private readonly proposalInstruments: ProposalInstruments,
     private readonly instruments: InstrumentsLookup,
+    private readonly readers: ProposalReaders,
   ) {}
 
   @ResolveField('instruments', () => [ProposalInstrumentModel], {
@@ -51,9 +54,13 @@ export class GetTechnicalReviewsResolver {
     @Args('technicalReviewId', { type: () => Int }) technicalReviewId: number,
   ): Promise<TechnicalReviewModel | null> {
     const review = await this.repository.review(technicalReviewId);
-    if (!review) return null;
-    const proposal = await this.proposals.existing(review.proposalPk);
-    return (await this.service.reviewsFor(session, proposal)).find((r) => r.id === technicalReviewId) ?? null;
+    // a missing review is refused like one of a proposal the caller may not read (officers: null)
+    if (!review) return this.readers.missing(session);
+    const proposal = await this.readers.readable(session, review.proposalPk);
+    const visible = (await this.service.reviewsFor(session, proposal)).find(
+      (r) => r.id === technicalReviewId,
+    );
+    return visible ?? this.readers.missing(session);
   }
 
   @Query(() => [TechnicalReviewModel], { description: 'The technical reviews of a proposal' })
@@ -62,18 +69,19 @@ export class GetTechnicalReviewsResolver {
     @CurrentUser() session: SessionUser,
     @Args('proposalPk', { type: () => Int }) proposalPk: number,
   ): Promise<TechnicalReviewModel[]> {
-    return this.service.reviewsFor(session, await this.proposals.existing(proposalPk));
+    return this.service.reviewsFor(session, await this.readers.readable(session, proposalPk));
   }
 
   @ResolveField('technicalReviews', () => [TechnicalReviewModel], {
     description:
-      'staff: every review; the PI and co-proposers: status, public comment and time of submitted ones',
+      'the staff who review the proposal: every review; the PI and co-proposers: status, public comment and time of submitted ones',
   })
   async proposalTechnicalReviews(
     @CurrentUser() session: SessionUser | null,
     @Parent() proposal: ProposalModel,
   ): Promise<TechnicalReviewModel[]> {
     // an API access token reading a proposal acts for no user: it sees no reviews
-    return session ? this.service.reviewsFor(session, proposal) : [];
+    if (!session || !(await this.readers.mayRead(session, proposal))) return [];
+    return this.service.reviewsFor(session, proposal);
   }
 }

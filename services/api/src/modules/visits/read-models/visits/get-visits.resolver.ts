@@ -4,6 +4,7 @@ import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import { RequiresFeature, RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../../../platform/auth/session';
 import { ExperimentModel, ExperimentsRepository } from '../../../experiments';
+import { ProposalReaders } from '../../../proposals';
 import { BasicUserDetailsModel, basicUserDetails, UsersService } from '../../../users';
 import { VisitsService } from '../../visits.service';
 import { VisitModel, VisitRegistrationModel, VisitsFilterInput } from './visit.model';
@@ -18,11 +19,13 @@ export class GetVisitsResolver {
     private readonly repository: VisitsRepository,
     private readonly users: UsersService,
     private readonly experiments: ExperimentsRepository,
+    private readonly readers: ProposalReaders,
   ) {}
 
   @Query(() => VisitModel, {
     nullable: true,
-    description: 'A visit (null when it does not exist or the caller may not see it)',
+    description:
+      'A visit (refused like its proposal when it does not exist or the caller may not see it; officers: null)',
   })
   @RequiresFeature(FeatureId.VISIT_MANAGEMENT)
   @RolesAllowed(...READERS)
@@ -31,7 +34,9 @@ export class GetVisitsResolver {
     @Args('visitId', { type: () => Int }) visitId: number,
   ): Promise<VisitModel | null> {
     const visit = await this.repository.get(visitId);
-    return visit && (await this.service.mayRead(session, visit)) ? visit : null;
+    // missing or not the caller's to see: refused like its proposal (officers: null when missing)
+    if (!visit || !(await this.service.mayRead(session, visit))) return this.readers.missing(session);
+    return visit;
   }
 
   @Query(() => [VisitModel], {
@@ -48,7 +53,8 @@ export class GetVisitsResolver {
 
   @Query(() => VisitRegistrationModel, {
     nullable: true,
-    description: "A visitor's registration (null when it does not exist or the caller may not see it)",
+    description:
+      "A visitor's registration (refused like its proposal when the visit does not exist or the caller may not see it)",
   })
   @RequiresFeature(FeatureId.VISIT_MANAGEMENT)
   @RolesAllowed(...READERS)
@@ -58,7 +64,7 @@ export class GetVisitsResolver {
     @Args('userId', { type: () => Int }) userId: number,
   ): Promise<VisitRegistrationModel | null> {
     const visit = await this.repository.get(visitId);
-    if (!visit || !(await this.service.mayRead(session, visit))) return null;
+    if (!visit || !(await this.service.mayRead(session, visit))) return this.readers.missing(session);
     return this.repository.registration(visitId, userId);
   }
 

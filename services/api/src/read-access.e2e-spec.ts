@@ -1,0 +1,704 @@
+import { GraphQLSchemaHost } from '@nestjs/graphql';
+import { proposalRuleMessages, Role } from '@user-office/contracts';
+import ExcelJS from 'exceljs';
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  isUnionType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLNamedType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+} from 'graphql';
+import { createUser, type TestUser } from '../test/support/fixtures';
+import { createTestApp, type GraphqlResponse, type TestApp } from '../test/support/test-app';
+
+/**
+ * Read rules, found by the schema itself (issue 38): every query field of the schema and every download route of
+ * the router is called by a user in each role (and a user of no role but USER) who is related to nothing, against
+ * the demo's proposals (another applicant's, on an instrument, a panel and a technique of other staff) dressed with
+ * a technical review, internal review, FAP review, meeting decision and scientist comment carrying unique texts.
+ * No answer may carry one of those proposals' markers: titles, short codes, the unique texts, a primary key where a
+ * field is a proposal's. A new query or route is covered without being listed here; arguments are made from the
+ * schema's types (the foreign objects' ids where the argument's name says which object it names).
+ */
+
+const SECRET = 'Zq9';
+const MAY_NOT_READ = proposalRuleMessages.mayNotRead; // every unique text starts with it; no seeded text does
+
+interface Foreign {
+  proposalPks: number[];
+  /** proposalPk → its markers (title, short code, the texts put in its reviews) */
+  markers: Map<number, string[]>;
+  /** the markers of what an experiment safety reviewer may never read (reviews, comments) */
+  secretMarkers: string[];
+  /** the proposals whose ESI is submitted: a safety reviewer reads their safety part */
+  safetyProposalPks: Set<number>;
+  ids: Record<string, (number | string)[]>;
+}
+
+interface Caller {
+  name: string;
+  user: TestUser;
+  role: Role;
+}
+
+interface Call {
+  field: string;
+  document: string;
+  variables: Record<string, unknown>;
+}
+
+/** argument name (lower case, without a trailing s) → which foreign ids it takes */
+const ID_ARGUMENTS: [RegExp, string][] = [
+  [/^(proposalpk|primarykey|proposalpks)$/, 'proposal'],
+  [/^technicalreviewid$/, 'technicalReview'],
+  [/^internalreviewid$/, 'internalReview'],
+  [/^reviewid$/, 'review'],
+  [/^experimentpks?$/, 'experiment'],
+  [/^experimentsafetypk$/, 'experimentSafety'],
+  [/^visitid$/, 'visit'],
+  [/^shipmentid$/, 'shipment'],
+  [/^feedbackid$/, 'feedback'],
+  [/^sampleids?$/, 'sample'],
+  [/^genericTemplateid$/i, 'genericTemplate'],
+  [/^questionaryids?$/, 'questionary'],
+  [/^fapids?$/, 'fap'],
+  [/^callids?$/, 'call'],
+  [/^instrumentids?$/, 'instrument'],
+  [/^techniqueids?$/, 'technique'],
+  [/^userid$/, 'user'],
+  [/^fileids?$/, 'file'],
+  [/^commentid$/, 'scientistComment'],
+  [/^changedobjectid$/, 'proposal'],
+];
+
+const idKind = (name: string): string | undefined =>
+  ID_ARGUMENTS.find(([pattern]) => pattern.test(name.toLowerCase()))?.[1];
+
+/** the fields a `Type` selects, to `depth` levels of objects (fields with required arguments left out) */
+function selection(type: GraphQLOutputType, depth: number, seen: string[] = []): string {
+  const named = getNamedType(type) as GraphQLNamedType;
+  if (isScalarType(named) || isEnumType(named)) return '';
+  if (isUnionType(named) || isInterfaceType(named)) {
+    const schemaTypes = isUnionType(named) ? named.getTypes() : [];
+    const parts = schemaTypes.map((t) => `... on ${t.name} ${selection(t, depth, seen)}`);
+    return `{ __typename ${parts.join(' ')} }`;
+  }
+  if (!isObjectType(named)) return '';
+  const fields = Object.values(named.getFields()).filter((f) =>
+    f.args.every((a) => !isNonNullType(a.type) || a.defaultValue !== undefined),
+  );
+  const parts = ['__typename'];
+  for (const f of fields) {
+    const inner = getNamedType(f.type);
+    if (isScalarType(inner) || isEnumType(inner)) parts.push(f.name);
+    else if (depth > 0 && !seen.includes(inner.name)) {
+      const sub = selection(f.type, depth - 1, [...seen, named.name]);
+      if (sub) parts.push(`${f.name} ${sub}`);
+    }
+  }
+  return `{ ${parts.join(' ')} }`;
+}
+
+const FALLBACK: Record<string, unknown> = {
+  Int: 1,
+  Float: 1,
+  String: 'x',
+  Boolean: false,
+  ID: '1',
+  DateTime: new Date().toISOString(),
+  JSON: '{}',
+};
+
+/** a value for an input type: `pick` gives the foreign id of a kind (the n-th variant); required fields filled */
+function valueFor(
+  name: string,
+  type: GraphQLInputType,
+  pick: (kind: string, asList: boolean) => unknown,
+  required: boolean,
+  depth = 0,
+): unknown {
+  const nonNull = isNonNullType(type);
+  const inner = nonNull ? type.ofType : type;
+  const asList = isListType(inner);
+  const named = getNamedType(type);
+  const kind = idKind(name);
+  if (kind && (isScalarType(named) || isListType(inner))) {
+    const id = pick(kind, asList);
+    if (id !== undefined) return named.name === 'String' && !asList ? String(id) : id;
+  }
+  if (!required && !nonNull) return undefined;
+  let value: unknown;
+  if (isEnumType(named)) value = named.getValues()[0].value;
+  else if (isScalarType(named)) value = FALLBACK[named.name] ?? 'x';
+  else if (isInputObjectType(named) && depth < 4) {
+    const object: Record<string, unknown> = {};
+    for (const f of Object.values(named.getFields())) {
+      const v = valueFor(f.name, f.type, pick, false, depth + 1);
+      if (v !== undefined) object[f.name] = v;
+    }
+    value = object;
+  }
+  return asList ? (value === undefined ? [] : [value]) : value;
+}
+
+const typeString = (a: GraphQLArgument) => a.type.toString();
+
+/** the calls of one query field: without optional arguments, then with the foreign ids (one call per id) */
+function callsOf(field: GraphQLField<unknown, unknown>, foreign: Foreign): Call[] {
+  const sel = selection(field.type, 3);
+  const document = (args: GraphQLArgument[]) =>
+    args.length === 0
+      ? `{ ${field.name} ${sel} }`
+      : `query(${args.map((a) => `$${a.name}: ${typeString(a)}`).join(', ')}) { ${field.name}(${args
+          .map((a) => `${a.name}: $${a.name}`)
+          .join(', ')}) ${sel} }`;
+  const calls: Call[] = [];
+  const required = field.args.filter((a) => isNonNullType(a.type) && a.defaultValue === undefined);
+  const kinds = new Set<string>();
+  const collect = (name: string, type: GraphQLInputType, depth = 0) => {
+    const kind = idKind(name);
+    if (kind) kinds.add(kind);
+    const named = getNamedType(type);
+    if (isInputObjectType(named) && depth < 3)
+      for (const f of Object.values(named.getFields())) collect(f.name, f.type, depth + 1);
+  };
+  for (const a of field.args) collect(a.name, a.type);
+  const variants = Math.max(1, ...[...kinds].map((k) => foreign.ids[k]?.length ?? 0));
+  for (let n = 0; n < Math.min(variants, 4); n++) {
+    const pick = (kind: string, asList: boolean) => {
+      const ids = foreign.ids[kind];
+      if (!ids || ids.length === 0) return undefined;
+      return asList ? ids : ids[n % ids.length];
+    };
+    const variables: Record<string, unknown> = {};
+    for (const a of field.args) {
+      const v = valueFor(a.name, a.type, pick, required.includes(a));
+      if (v !== undefined) variables[a.name] = v;
+    }
+    const used = field.args.filter((a) => variables[a.name] !== undefined);
+    calls.push({ field: field.name, document: document(used), variables });
+  }
+  if (required.length === 0 && field.args.length > 0)
+    calls.push({ field: field.name, document: document([]), variables: {} });
+  return calls;
+}
+
+/** the foreign markers found in a value: strings containing a marker, proposal keys holding a foreign pk */
+function leaks(value: unknown, markers: readonly string[], pks: ReadonlySet<number>, path = ''): string[] {
+  if (value === null || value === undefined) return [];
+  if (typeof value === 'string') {
+    const hit = markers.find((m) => value.includes(m));
+    return hit ? [`${path}: "${hit}"`] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => leaks(v, markers, pks, `${path}[${i}]`));
+  if (typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    const proposalLike = typeof object.__typename === 'string' && /Proposal/.test(object.__typename);
+    return Object.entries(object).flatMap(([key, v]) => {
+      const here = `${path}.${key}`;
+      if (
+        typeof v === 'number' &&
+        pks.has(v) &&
+        (key === 'proposalPk' || (key === 'primaryKey' && proposalLike))
+      )
+        return [`${here}: ${v}`];
+      return leaks(v, markers, pks, here);
+    });
+  }
+  return [];
+}
+
+/** runs `tasks` `width` at a time */
+async function pool<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]();
+      }
+    }),
+  );
+  return results;
+}
+
+describe('read rules: no query field and no download route shows a proposal to a caller related to nothing', () => {
+  let t: TestApp;
+  let officer: string;
+  let schema: GraphQLSchema;
+  let foreign: Foreign;
+  let callers: Caller[];
+
+  async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const res = await t.gql<T>(query, variables, officer);
+    if (res.errors) throw new Error(`${query}: ${JSON.stringify(res.errors)}`);
+    return res.data!;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        seedDemo: true,
+        publicUrl: 'http://demo.invalid',
+        maxQueryComplexity: 1_000_000,
+        logLevel: 'error',
+      },
+    });
+    officer = t.token();
+    schema = t.app.get(GraphQLSchemaHost).schema;
+    foreign = await dressTheDemo();
+    const roles = Object.values(Role).filter((r) => r !== Role.USER_OFFICER);
+    callers = await Promise.all(
+      roles.map(async (role) => ({ name: role, role, user: await createUser(t, { role }) })),
+    );
+    // a scientist of another instrument and the members of another panel: related, but not to these proposals
+    const other = callers.find((c) => c.role === Role.INSTRUMENT_SCIENTIST)!;
+    const { createInstrument } = await gql<{ createInstrument: { id: number } }>(
+      `mutation($m: Int) { createInstrument(name: "Other", shortCode: "OTH", description: "d", managerUserId: $m) { id } }`,
+      { m: other.user.id },
+    );
+    await gql(
+      `mutation($i: Int!, $s: [Int!]!) { assignScientistsToInstrument(instrumentId: $i, scientistIds: $s) }`,
+      {
+        i: createInstrument.id,
+        s: [other.user.id],
+      },
+    );
+    const { createFap } = await gql<{ createFap: { id: number } }>(
+      `mutation { createFap(code: "OTHER-FAP", description: "other", numberRatingsRequired: 2, active: true) { id } }`,
+    );
+    for (const role of [Role.FAP_CHAIR, Role.FAP_SECRETARY] as const) {
+      const c = callers.find((x) => x.role === role)!;
+      await gql(
+        `mutation($i: AssignChairOrSecretaryToFapInput!) { assignChairOrSecretary(assignChairOrSecretaryToFapInput: $i) { id } }`,
+        { i: { fapId: createFap.id, userId: c.user.id, roleId: role } },
+      );
+    }
+    await gql(`mutation($m: [Int!]!, $f: Int!) { assignReviewersToFap(memberIds: $m, fapId: $f) { id } }`, {
+      m: [callers.find((c) => c.role === Role.FAP_REVIEWER)!.user.id],
+      f: createFap.id,
+    });
+    // the USER is the user related to nothing: no proposal, no visit, no shipment, no feedback of their own
+    // a shared machine under load starts the app and seeds the demo in 30 s to several minutes
+  }, 300_000);
+  afterAll(() => t?.close());
+
+  /** the demo's proposals with a unique text in every review and comment, and the ids of what hangs off them */
+  async function dressTheDemo(): Promise<Foreign> {
+    const { getProposalsCore } = await gql<{
+      getProposalsCore: { proposalViews: { primaryKey: number; proposalId: string; title: string }[] };
+    }>(`{ getProposalsCore { proposalViews { primaryKey proposalId title } } }`);
+    const views = getProposalsCore.proposalViews;
+    const markers = new Map<number, string[]>(views.map((v) => [v.primaryKey, [v.title, v.proposalId]]));
+    const secretMarkers: string[] = [];
+    const ids: Record<string, (number | string)[]> = {};
+    const add = (kind: string, id: number | string | null | undefined) => {
+      if (id === null || id === undefined) return;
+      const list = (ids[kind] ??= []);
+      if (!list.includes(id)) list.push(id);
+    };
+    const secret = (pk: number, what: string) => {
+      const text = `${SECRET}-${what}-${pk}`;
+      markers.get(pk)!.push(text);
+      secretMarkers.push(text);
+      return text;
+    };
+    /** a unique text any reader of the proposal may see (the decision's word to the proposers) */
+    const readersText = (pk: number, what: string) => {
+      const text = `${SECRET}-${what}-${pk}`;
+      markers.get(pk)!.push(text);
+      return text;
+    };
+    const safetyProposalPks = new Set<number>();
+    // the proposals are dressed side by side (each its own streams)
+    await Promise.all(
+      views.map(async ({ primaryKey: pk }) => {
+        add('proposal', pk);
+        const { getProposal } = await gql<{
+          getProposal: {
+            questionaryId: number;
+            proposerId: number;
+            call: { id: number };
+            instruments: { id: number }[];
+            technicalReviews: { id: number; instrumentId: number; status: string | null }[];
+            fapMeetingDecisions?: unknown;
+          };
+        }>(
+          `query($pk: Int!) { getProposal(primaryKey: $pk) { questionaryId proposerId call { id } instruments { id }
+          technicalReviews { id instrumentId status } } }`,
+          { pk },
+        );
+        add('questionary', getProposal.questionaryId);
+        add('call', getProposal.call.id);
+        add('user', getProposal.proposerId);
+        for (const i of getProposal.instruments) add('instrument', i.id);
+        for (const r of getProposal.technicalReviews) {
+          add('technicalReview', r.id);
+          await gql(
+            `mutation($pk: Int!, $i: Int!, $c: String, $p: String) { addTechnicalReview(proposalPk: $pk, instrumentId: $i,
+            comment: $c, publicComment: $p, status: FEASIBLE, timeAllocation: 3, submitted: false) { id } }`,
+            {
+              pk,
+              i: r.instrumentId,
+              c: secret(pk, 'technical-comment'),
+              p: secret(pk, 'public-comment-unsubmitted'),
+            },
+          );
+          const { internalReviews } = await gql<{
+            internalReviews: { id: number; reviewerId: number | null }[];
+          }>(`query($t: Int!) { internalReviews(filter: { technicalReviewId: $t }) { id reviewerId } }`, {
+            t: r.id,
+          });
+          for (const ir of internalReviews) {
+            add('internalReview', ir.id);
+            const name = secret(pk, 'internal-file');
+            const uploaded = await t
+              .http()
+              .post('/files/upload')
+              .set('authorization', `Bearer ${officer}`)
+              .attach('file', Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`), {
+                filename: `${name}.pdf`,
+                contentType: 'application/pdf',
+              });
+            if (uploaded.status !== 200)
+              throw new Error(`upload: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
+            const fileId = (uploaded.body as { fileId: string }).fileId;
+            add('file', fileId);
+            await gql(`mutation($i: UpdateInternalReviewInput!) { updateInternalReview(input: $i) { id } }`, {
+              i: {
+                id: ir.id,
+                technicalReviewId: r.id,
+                reviewerId: ir.reviewerId,
+                title: secret(pk, 'internal-title'),
+                comment: secret(pk, 'internal-comment'),
+                files: JSON.stringify([fileId]),
+              },
+            });
+          }
+        }
+        const { createProposalScientistComment } = await gql<{
+          createProposalScientistComment: { commentId: number };
+        }>(
+          `mutation($pk: Int!, $c: String!) { createProposalScientistComment(proposalPk: $pk, comment: $c) { commentId } }`,
+          {
+            pk,
+            c: secret(pk, 'scientist-comment'),
+          },
+        );
+        add('scientistComment', createProposalScientistComment.commentId);
+        await gql(
+          `mutation($pk: Int!, $u: String, $m: String) { administrationProposal(proposalPk: $pk, finalStatus: ACCEPTED, commentForUser: $u,
+          commentForManagement: $m) { primaryKey } }`,
+          { pk, u: readersText(pk, 'comment-for-user'), m: secret(pk, 'comment-for-management') },
+        );
+        const { proposalReviews } = await gql<{
+          proposalReviews: { id: number; fapID: number; userID: number }[];
+        }>(`query($pk: Int!) { proposalReviews(proposalPk: $pk) { id fapID userID } }`, { pk });
+        for (const r of proposalReviews) {
+          add('review', r.id);
+          add('fap', r.fapID);
+          add('user', r.userID);
+          await gql(
+            `mutation($r: Int!, $f: Int!, $c: String) { updateReview(reviewID: $r, fapID: $f, comment: $c, grade: 3, status: DRAFT) { id } }`,
+            { r: r.id, f: r.fapID, c: secret(pk, 'fap-review-comment') },
+          );
+        }
+        const { getSamplesWithQuestionaryStatus } = await gql<{
+          getSamplesWithQuestionaryStatus: { id: number; questionaryId: number; title: string }[];
+        }>(
+          `query($pk: Int!) { getSamplesWithQuestionaryStatus(filter: { proposalPk: $pk }) { id questionaryId title } }`,
+          {
+            pk,
+          },
+        );
+        for (const s of getSamplesWithQuestionaryStatus) {
+          add('sample', s.id);
+          add('questionary', s.questionaryId);
+          markers.get(pk)!.push(s.title);
+        }
+      }),
+    );
+    const { experiments } = await gql<{
+      experiments: {
+        experiments: {
+          experimentPk: number;
+          proposalPk: number;
+          experimentSafety: { experimentSafetyPk: number; esiQuestionaryId: number; status: string } | null;
+        }[];
+      };
+    }>(
+      `{ experiments(first: 100) { experiments { experimentPk proposalPk experimentSafety { experimentSafetyPk esiQuestionaryId status } } } }`,
+    );
+    for (const e of experiments.experiments) {
+      add('experiment', e.experimentPk);
+      if (e.experimentSafety) {
+        add('experimentSafety', e.experimentSafety.experimentSafetyPk);
+        add('questionary', e.experimentSafety.esiQuestionaryId);
+        if (e.experimentSafety.status !== 'DRAFT') safetyProposalPks.add(e.proposalPk);
+      }
+    }
+    const { visits } = await gql<{ visits: { id: number }[] }>(`{ visits { id } }`);
+    for (const v of visits) add('visit', v.id);
+    const { shipments } = await gql<{ shipments: { id: number; questionaryId: number }[] }>(
+      `{ shipments { id questionaryId } }`,
+    );
+    for (const s of shipments) {
+      add('shipment', s.id);
+      add('questionary', s.questionaryId);
+    }
+    const { feedbacks } = await gql<{ feedbacks: { id: number; questionaryId: number }[] }>(
+      `{ feedbacks { id questionaryId } }`,
+    );
+    for (const f of feedbacks) {
+      add('feedback', f.id);
+      add('questionary', f.questionaryId);
+    }
+    const { getFaps } = await gql<{ getFaps: { faps: { id: number }[] } }>(`{ getFaps { faps { id } } }`);
+    for (const f of getFaps.faps) add('fap', f.id);
+    const { techniques } = await gql<{ techniques: { techniques: { id: number }[] } }>(
+      `{ techniques { techniques { id } } }`,
+    );
+    for (const x of techniques.techniques) add('technique', x.id);
+    return { proposalPks: views.map((v) => v.primaryKey), markers, secretMarkers, safetyProposalPks, ids };
+  }
+
+  /** what a caller may never see: a safety reviewer reads the safety part of proposals with a submitted ESI */
+  function forbiddenMarkers(caller: Caller): { markers: string[]; pks: Set<number> } {
+    const pks = new Set(foreign.proposalPks);
+    const markers: string[] = [];
+    for (const [pk, list] of foreign.markers) {
+      if (caller.role === Role.EXPERIMENT_SAFETY_REVIEWER && foreign.safetyProposalPks.has(pk)) {
+        pks.delete(pk);
+        markers.push(...list.filter((m) => foreign.secretMarkers.includes(m)));
+      } else markers.push(...list);
+    }
+    return { markers, pks };
+  }
+
+  /** every query field's calls, each distinct document and variables once */
+  function allCalls(): Call[] {
+    const query = schema.getQueryType()!;
+    const seen = new Set<string>();
+    return Object.values(query.getFields())
+      .flatMap((f) => callsOf(f, foreign))
+      .filter((c) => {
+        const key = `${c.document}\n${JSON.stringify(c.variables)}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+  }
+
+  it('reaches the foreign data as an officer (the calls are not vacuous)', async () => {
+    const calls = allCalls();
+    if (process.env.READ_ACCESS_COUNTS)
+      console.log(
+        `${Object.keys(schema.getQueryType()!.getFields()).length} query fields, ${calls.length} calls a caller, ` +
+          `${downloadRoutes().length} download routes: ${downloadRoutes().join(' ')}`,
+      );
+    const { markers, pks } = forbiddenMarkers({
+      name: 'officer',
+      role: Role.USER_OFFICER,
+      user: { id: 1, token: officer },
+    });
+    const answers = await pool(
+      calls.map((c) => async () => ({ c, res: await t.gql(c.document, c.variables, officer) })),
+      6,
+    );
+    const reached = new Set(
+      answers.filter(({ res }) => leaks(res.data, markers, pks).length > 0).map(({ c }) => c.field),
+    );
+    for (const field of [
+      'getProposal',
+      'getTechnicalReview',
+      'technicalReviews',
+      'reviews',
+      'proposalReviews',
+      'internalReviews',
+      'experiments',
+      'getProposalsCore',
+    ])
+      expect([...reached]).toContain(field);
+    expect(reached.size).toBeGreaterThan(25);
+  }, 300_000);
+
+  it('answers no query field with a foreign proposal’s data, whoever calls', async () => {
+    const calls = allCalls();
+    const tasks = callers.flatMap((caller) => {
+      const { markers, pks } = forbiddenMarkers(caller);
+      return calls.map((c) => async () => {
+        const res: GraphqlResponse = await t.gql(c.document, c.variables, caller.user.token);
+        const found = leaks(res, markers, pks);
+        return found.length > 0
+          ? `${caller.name} ${c.field}(${JSON.stringify(c.variables)}): ${found.slice(0, 3).join(', ')}`
+          : null;
+      });
+    });
+    const holes = (await pool(tasks, 8)).filter((h): h is string => h !== null);
+    expect(holes).toEqual([]);
+  }, 300_000);
+
+  it('answers a single read of a foreign object as the proposal itself: FORBIDDEN, a missing id alike', async () => {
+    // single reads: the fields taking one id of an object hanging off a proposal and returning that object
+    const query = schema.getQueryType()!;
+    const singles = Object.values(query.getFields()).filter((f) => {
+      const required = f.args.filter((a) => isNonNullType(a.type));
+      return (
+        required.length === 1 &&
+        !isListType(isNonNullType(f.type) ? f.type.ofType : f.type) &&
+        [
+          'proposal',
+          'technicalReview',
+          'internalReview',
+          'review',
+          'experimentSafety',
+          'visit',
+          'shipment',
+          'feedback',
+          'sample',
+        ].includes(idKind(required[0].name) ?? '')
+      );
+    });
+    expect(singles.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['getProposal', 'getTechnicalReview', 'getReview']),
+    );
+    const outcome = (res: GraphqlResponse) =>
+      res.errors?.length ? `${res.errors[0].extensions?.code}: ${res.errors[0].message}` : 'no error';
+    const tasks = callers.flatMap((caller) =>
+      singles.flatMap((f) => {
+        const arg = f.args.find((a) => isNonNullType(a.type))!;
+        const kind = idKind(arg.name)!;
+        if (caller.role === Role.EXPERIMENT_SAFETY_REVIEWER && ['experimentSafety', 'sample'].includes(kind))
+          return [];
+        const sel = selection(f.type, 0);
+        const doc = `query($id: ${typeString(arg)}) { ${f.name}(${arg.name}: $id) ${sel} }`;
+        const ids = (foreign.ids[kind] ?? []).filter(
+          (id) =>
+            !(
+              caller.role === Role.EXPERIMENT_SAFETY_REVIEWER &&
+              kind === 'proposal' &&
+              foreign.safetyProposalPks.has(Number(id))
+            ),
+        );
+        return ids.slice(0, 2).map((id) => async () => {
+          const [present, missing] = await Promise.all([
+            t.gql(doc, { id }, caller.user.token),
+            t.gql(doc, { id: typeof id === 'number' ? 987_654 : 'nope' }, caller.user.token),
+          ]);
+          const problems: string[] = [];
+          // refused by the one rule, or by the operation's role policy before any record is looked at
+          const refused =
+            outcome(present) === `FORBIDDEN: ${MAY_NOT_READ}` ||
+            outcome(present) === `FORBIDDEN: Your current role (${caller.role}) may not do this`;
+          if (!refused) problems.push(`foreign: ${outcome(present)}`);
+          if (outcome(missing) !== outcome(present)) problems.push(`missing: ${outcome(missing)}`);
+          return problems.length ? `${caller.name} ${f.name}(${id}): ${problems.join('; ')}` : null;
+        });
+      }),
+    );
+    const wrong = (await pool(tasks, 8)).filter((h): h is string => h !== null);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
+  it('serves no download route of a foreign proposal to a caller related to nothing', async () => {
+    const routes = downloadRoutes();
+    expect(routes.length).toBeGreaterThan(5);
+    const tasks = callers.flatMap((caller) => {
+      const { markers } = forbiddenMarkers(caller);
+      return routes.flatMap((route) =>
+        pathsOf(route).map((path) => async () => {
+          const res = await t
+            .http()
+            .get(path)
+            .set('authorization', `Bearer ${caller.user.token}`)
+            .buffer(true)
+            .parse((r, done) => {
+              const chunks: Buffer[] = [];
+              r.on('data', (c: Buffer) => chunks.push(c));
+              r.on('end', () => done(null, Buffer.concat(chunks)));
+            });
+          if (res.status >= 400) return null;
+          const body = res.body as Buffer;
+          const type = String(res.headers['content-type'] ?? '');
+          if (type.includes('spreadsheetml')) {
+            const text = await spreadsheetText(body);
+            const hit = markers.find((m) => text.includes(m));
+            return hit ? `${caller.name} GET ${path}: "${hit}" in the spreadsheet` : null;
+          }
+          if (type.includes('pdf') || type.includes('zip'))
+            return `${caller.name} GET ${path}: ${res.status} ${type}`;
+          const hit = markers.find((m) => body.toString('utf8').includes(m));
+          return hit ? `${caller.name} GET ${path}: "${hit}"` : null;
+        }),
+      );
+    });
+    const holes = (await pool(tasks, 4)).filter((h): h is string => h !== null);
+    expect(holes).toEqual([]);
+  }, 300_000);
+
+  /** the GET routes of the router that serve files and downloads (Express 5's router) */
+  function downloadRoutes(): string[] {
+    const express = t.app.getHttpAdapter().getInstance() as {
+      router?: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+      _router?: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+    };
+    const stack = (express.router ?? express._router)?.stack ?? [];
+    return stack
+      .filter((l) => l.route?.methods.get && /download|proposal-changes|\/files/.test(l.route.path))
+      .map((l) => l.route!.path);
+  }
+
+  /** a route's paths with the foreign ids put in its parameters (the path's words say which object an :id is) */
+  function pathsOf(route: string): string[] {
+    const params = route.match(/:\w+/g) ?? [];
+    if (params.length === 0) return [route];
+    const kindOf = (param: string): string => {
+      const name = param.slice(1);
+      const direct = idKind(name);
+      if (direct) return direct;
+      if (name === 'ids' || name === 'id') {
+        const words: [RegExp, string][] = [
+          [/sample/, 'sample'],
+          [/shipment/, 'shipment'],
+          [/generic-template/, 'genericTemplate'],
+          [/technique/, 'proposal'],
+          [/proposal|attachment/, 'proposal'],
+          [/template-preview|pdf-template/, 'none'],
+        ];
+        return words.find(([w]) => w.test(route))?.[1] ?? 'proposal';
+      }
+      return 'none';
+    };
+    const lists = params.map((p) => foreign.ids[kindOf(p)] ?? []);
+    const n = Math.max(1, ...lists.map((l) => Math.min(l.length, 3)));
+    return Array.from({ length: n }, (_, i) =>
+      params.reduce((path, p, j) => {
+        const list = lists[j];
+        const value =
+          p === ':ids' && list.length > 0 ? list.join(',') : list.length > 0 ? list[i % list.length] : 1;
+        return path.replace(p, encodeURIComponent(String(value)));
+      }, route),
+    );
+  }
+});
+
+async function spreadsheetText(body: Buffer): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const texts: string[] = [];
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) => row.eachCell((cell) => texts.push(String(cell.text ?? '')))),
+  );
+  return texts.join('\n');
+}
