@@ -75,7 +75,14 @@ module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
     { ...base, ...templates, displayName: 'int', testMatch: ['**/*.int-spec.ts'] },
-    { ...base, ...templates, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'] },
+    // the e2e files may also clone the demo template (read-access.e2e-spec.ts), built once a run
+    {
+      ...base,
+      ...templates,
+      displayName: 'e2e',
+      testMatch: ['**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/services/api/test/support/global-setup-demo.js',
+    },
     portal,
     browser,
   ],

@@ -20,6 +20,8 @@ import {
 } from 'graphql';
 import { createUser, type TestUser } from '../test/support/fixtures';
 import { createTestApp, type GraphqlResponse, type TestApp } from '../test/support/test-app';
+import { createTestDatabase, type TestDatabase } from '../test/support/test-database';
+import { pgDemoTemplate } from '../test/support/test-templates';
 
 /**
  * Read rules, found by the schema itself (issue 38): every query field of the schema and every download route of
@@ -239,6 +241,7 @@ describe('read rules: no query field and no download route shows a proposal to a
   let schema: GraphQLSchema;
   let foreign: Foreign;
   let callers: Caller[];
+  let database: TestDatabase | undefined;
 
   async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const res = await t.gql<T>(query, variables, officer);
@@ -247,7 +250,11 @@ describe('read rules: no query field and no download route shows a proposal to a
   }
 
   beforeAll(async () => {
+    // a clone of the run's demo template when there is one (the demo seeded once a run), else seeded here
+    const demo = pgDemoTemplate();
+    database = demo ? await createTestDatabase('read', { template: demo }) : undefined;
     t = await createTestApp({
+      ...(database ? { database } : {}),
       config: {
         seedDemo: true,
         publicUrl: 'http://demo.invalid',
@@ -292,7 +299,10 @@ describe('read rules: no query field and no download route shows a proposal to a
     // the USER is the user related to nothing: no proposal, no visit, no shipment, no feedback of their own
     // a shared machine under load starts the app and seeds the demo in 30 s to several minutes
   }, 300_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
 
   /** the demo's proposals with a unique text in every review and comment, and the ids of what hangs off them */
   async function dressTheDemo(): Promise<Foreign> {

@@ -13,10 +13,11 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { createTestApp, type TestApp } from '../../../../services/api/test/support/test-app';
 import { DEMO_TEMPLATE_PUBLIC_URL } from '../../../../services/api/test/support/build-test-templates';
 import { createTestDatabase } from '../../../../services/api/test/support/test-database';
+import { pgDemoTemplate } from '../../../../services/api/test/support/test-templates';
 import { profilePage, report, timed } from './profile';
 
 /** the run's PostgreSQL template with the demo seeded (services/api/test/support/global-setup.js) */
-const DEMO_TEMPLATE = process.env.UO_TEST_PG_DEMO_TEMPLATE || null;
+const DEMO_TEMPLATE = pgDemoTemplate();
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 export const SCREENSHOTS = join(ROOT, 'artifacts', 'screenshots');

@@ -33,7 +33,7 @@ export async function createNamedDatabase(name: string, template?: string | null
   } catch (error) {
     throw new Error(
       `PostgreSQL is not reachable at ${TEST_ADMIN_URL} (${(error as Error).message}): start it with ` +
-        '`pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`',
+        '`bash scripts/services-up.sh`',
       { cause: error },
     );
   }

@@ -41,6 +41,14 @@ export function pgTemplate(): string | null {
   return process.env[PG_TEMPLATE_ENV] || null;
 }
 
+/**
+ * the run's PostgreSQL template with the demo seeded (built by the e2e and browser projects' globalSetup), or null:
+ * an app on a clone of it starts with the demo instead of seeding it (its options URL is DEMO_TEMPLATE_PUBLIC_URL)
+ */
+export function pgDemoTemplate(): string | null {
+  return process.env.UO_TEST_PG_DEMO_TEMPLATE || null;
+}
+
 /** the PGlite templates in the run's directory: just initialised (initdb), and seeded (a `dataDir` for the app) */
 export type PgliteTemplate = 'pglite-empty' | 'pglite-seeded';
 
