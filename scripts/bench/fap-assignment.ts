@@ -24,7 +24,12 @@ import {
   type AutoAssignProposal,
 } from '../../services/api/src/modules/faps/domain/algorithms/auto-assign';
 import type { Conflict } from '../../services/api/src/modules/faps/domain/algorithms/conflicts';
-import { previewFigures, type PreviewFigures } from './fap-assignment-preview';
+import {
+  previewFigures,
+  seedPreviewPanel,
+  type PreviewFigures,
+  type PreviewPanel,
+} from './fap-assignment-preview';
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 2000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 60);
@@ -43,16 +48,18 @@ const mulberry32 = (seed: number) => () => {
 };
 
 function main(): void {
-  if (process.env.BENCH_PREVIEW_CHILD) {
-    previewFigures(Number(process.env.BENCH_PREVIEW_CHILD)).then(
-      (figures) => process.stdout.write(`${JSON.stringify(figures)}\n`),
+  const child = (work: Promise<unknown>) =>
+    work.then(
+      (out) => process.stdout.write(`${JSON.stringify(out)}\n`),
       (error: unknown) => {
         process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
         process.exit(1);
       },
     );
-    return;
-  }
+  if (process.env.BENCH_PREVIEW_SEED)
+    return void child(seedPreviewPanel(Number(process.env.BENCH_PREVIEW_SEED)));
+  if (process.env.BENCH_PREVIEW_TIME)
+    return void child(previewFigures(JSON.parse(process.env.BENCH_PREVIEW_TIME) as PreviewPanel));
   const random = mulberry32(SEED);
   const memberIds = Array.from({ length: MEMBERS }, (_, i) => 1000 + i);
   const proposals: AutoAssignProposal[] = Array.from({ length: PROPOSALS }, (_, i) => ({
@@ -115,14 +122,18 @@ function main(): void {
   const sizes = process.env.BENCH_PREVIEW_SIZES ?? '24,200';
   if (sizes !== 'off')
     for (const size of sizes.split(',').map(Number)) {
-      // a process of its own per size: the first preview is measured in a process that never ran one
-      const child = spawnSync(process.execPath, [...process.execArgv, __filename], {
-        env: { ...process.env, BENCH_PREVIEW_CHILD: String(size) },
-        stdio: ['ignore', 'pipe', 'inherit'],
-        encoding: 'utf8',
-      });
-      if (child.status !== 0) throw new Error(`the preview bench of ${size} proposals failed`);
-      const preview = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as PreviewFigures;
+      // one process seeds the panel; another starts the app afresh on it and times the first preview there
+      const run = (env: Record<string, string>): string => {
+        const out = spawnSync(process.execPath, [...process.execArgv, __filename], {
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'inherit'],
+          encoding: 'utf8',
+        });
+        if (out.status !== 0) throw new Error(`the preview bench of ${size} proposals failed`);
+        return out.stdout.trim().split('\n').pop() ?? '{}';
+      };
+      const panel = run({ BENCH_PREVIEW_SEED: String(size) });
+      const preview = JSON.parse(run({ BENCH_PREVIEW_TIME: panel })) as PreviewFigures;
       previews.push(preview);
       process.stdout.write(
         `preview of ${preview.proposals} proposals × ${preview.members} members: first ${preview.firstMs} ms, ` +
