@@ -9,14 +9,27 @@
  * BENCH_RUNS times (default 5, after one warm-up run); it prints the median and the fastest time, the load spread
  * (min / max / mean), how many pairs were placed and unfilled. Aim: under 2 s on the 2-core machine.
  *
+ * Then the preview over HTTP, cold and warm: for each size of BENCH_PREVIEW_SIZES (default "24,200") a child
+ * process starts the whole app on a scratch PostgreSQL database, seeds that many submitted proposals on one panel of
+ * BENCH_PREVIEW_MEMBERS reviewers (default 12), and times previewAutomaticAssignment: the first call of the process
+ * (what an officer waits for after a deploy or a restart) and BENCH_PREVIEW_REPEATS more (default 3; the median).
+ * BENCH_PREVIEW_SIZES=off skips it. Aim: the first preview within 1 s.
+ *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
+import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import {
   autoAssign,
   type AutoAssignProposal,
 } from '../../services/api/src/modules/faps/domain/algorithms/auto-assign';
 import type { Conflict } from '../../services/api/src/modules/faps/domain/algorithms/conflicts';
+import {
+  previewFigures,
+  seedPreviewPanel,
+  type PreviewFigures,
+  type PreviewPanel,
+} from './fap-assignment-preview';
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 2000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 60);
@@ -35,6 +48,18 @@ const mulberry32 = (seed: number) => () => {
 };
 
 function main(): void {
+  const child = (work: Promise<unknown>) =>
+    work.then(
+      (out) => process.stdout.write(`${JSON.stringify(out)}\n`),
+      (error: unknown) => {
+        process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  if (process.env.BENCH_PREVIEW_SEED)
+    return void child(seedPreviewPanel(Number(process.env.BENCH_PREVIEW_SEED)));
+  if (process.env.BENCH_PREVIEW_TIME)
+    return void child(previewFigures(JSON.parse(process.env.BENCH_PREVIEW_TIME) as PreviewPanel));
   const random = mulberry32(SEED);
   const memberIds = Array.from({ length: MEMBERS }, (_, i) => 1000 + i);
   const proposals: AutoAssignProposal[] = Array.from({ length: PROPOSALS }, (_, i) => ({
@@ -93,7 +118,29 @@ function main(): void {
       `placed ${figures.placed}, unfilled ${figures.unfilled}; ` +
       `load min ${figures.loadMin} / max ${figures.loadMax} / mean ${figures.loadMean} (cap ${figures.maxLoad})\n`,
   );
-  process.stdout.write(`${JSON.stringify(figures)}\n`);
+  const previews: PreviewFigures[] = [];
+  const sizes = process.env.BENCH_PREVIEW_SIZES ?? '24,200';
+  if (sizes !== 'off')
+    for (const size of sizes.split(',').map(Number)) {
+      // one process seeds the panel; another starts the app afresh on it and times the first preview there
+      const run = (env: Record<string, string>): string => {
+        const out = spawnSync(process.execPath, [...process.execArgv, __filename], {
+          env: { ...process.env, ...env },
+          stdio: ['ignore', 'pipe', 'inherit'],
+          encoding: 'utf8',
+        });
+        if (out.status !== 0) throw new Error(`the preview bench of ${size} proposals failed`);
+        return out.stdout.trim().split('\n').pop() ?? '{}';
+      };
+      const panel = run({ BENCH_PREVIEW_SEED: String(size) });
+      const preview = JSON.parse(run({ BENCH_PREVIEW_TIME: panel })) as PreviewFigures;
+      previews.push(preview);
+      process.stdout.write(
+        `preview of ${preview.proposals} proposals × ${preview.members} members: first ${preview.firstMs} ms, ` +
+          `repeated median ${preview.repeatedMedianMs} ms (${preview.repeatedMs.join(', ')} ms); ${preview.pairs} pairs\n`,
+      );
+    }
+  process.stdout.write(`${JSON.stringify({ ...figures, previews })}\n`);
 }
 
 main();

@@ -28,14 +28,20 @@ describe('event catalogue', () => {
     expect(describeEvent(SETTING_UPDATED, data, SETTINGS_STREAM_ID)).toEqual({
       description: 'Setting DATE_FORMAT changed to "dd/MM/yyyy"',
       changedObjectId: 'DATE_FORMAT',
+      objectType: 'settings',
+      proposalPk: null,
     });
     expect(describeEvent('FeatureEnabled', { featureId: FeatureId.SHIPPING }, SETTINGS_STREAM_ID)).toEqual({
       description: 'Feature SHIPPING enabled',
       changedObjectId: 'SHIPPING',
+      objectType: 'settings',
+      proposalPk: null,
     });
     expect(describeEvent('FeatureDisabled', { featureId: FeatureId.OAUTH }, SETTINGS_STREAM_ID)).toEqual({
       description: 'Feature OAUTH disabled',
       changedObjectId: 'OAUTH',
+      objectType: 'settings',
+      proposalPk: null,
     });
   });
 
@@ -43,6 +49,8 @@ describe('event catalogue', () => {
     expect(describeEvent('ProposalTeleported', { any: 'thing' }, 'proposal-12')).toEqual({
       description: 'Proposal teleported',
       changedObjectId: '12',
+      objectType: 'proposal',
+      proposalPk: 12,
     });
     expect(describeEvent('FAPReviewSubmitted', {}, 'fap-review-3-7').changedObjectId).toBe('review-3-7');
   });
@@ -57,6 +65,8 @@ describe('event catalogue', () => {
     expect(describeEvent('BrokenThingHappened', {}, 'thing-4')).toEqual({
       description: 'Broken thing happened',
       changedObjectId: '4',
+      objectType: 'thing',
+      proposalPk: null,
     });
   });
 

@@ -13,6 +13,16 @@ export interface EventSpec<TData> {
   readonly changedObjectId: (data: TData, streamId: string) => string;
   /** The payload version; bump it (and add an upcaster) when the payload changes. Defaults to 1. */
   readonly version?: number;
+  /**
+   * The kind of object the changed object id names (`proposal`, `fap-review`, `technical-review`, …). Defaults to
+   * `proposal` when the id is the event's proposal, else to the stream prefix.
+   */
+  readonly objectType?: string;
+  /**
+   * The proposal the changed object belongs to, or null. Defaults to the payload's `proposalPk`, else the pk of a
+   * proposal's own streams (`proposal-12`, `fap-proposal-12`, `proposal-assessment-12`, …).
+   */
+  readonly proposalPk?: (data: TData, streamId: string) => number | null;
 }
 
 /** A catalogued event type. */
@@ -23,6 +33,10 @@ export interface EventDescriptor<TData, TType extends string = string> {
   /** The event-log description (method syntax, so a descriptor of any payload fits the catalogue). */
   describe(data: TData): string;
   changedObjectId(data: TData, streamId: string): string;
+  /** The kind of the changed object, when the event says (else the event log infers it: `describeEvent`). */
+  readonly objectType?: string;
+  /** The proposal the changed object belongs to, when the event says (else inferred: `describeEvent`). */
+  proposalPk?(data: TData, streamId: string): number | null;
   /** The event to append: `{ type, data }`. */
   create(data: TData): CataloguedEvent<TData, TType>;
 }
@@ -37,6 +51,10 @@ export interface CataloguedEvent<TData, TType extends string = string> {
 export interface EventDescription {
   readonly description: string;
   readonly changedObjectId: string;
+  /** what kind of object `changedObjectId` names: `proposal`, `fap-review`, `call`, `status`, … */
+  readonly objectType: string;
+  /** the proposal the changed object is or belongs to (a review, a decision, a sample …), null when none */
+  readonly proposalPk: number | null;
 }
 
 /** Defines an event type. Give `TType` (e.g. `typeof SETTING_UPDATED`) to keep the literal type name. */
@@ -54,6 +72,8 @@ export function defineEvent<TData, TType extends string = string>(
     version,
     describe: (data) => spec.description(data),
     changedObjectId: (data, streamId) => spec.changedObjectId(data, streamId),
+    ...(spec.objectType !== undefined && { objectType: spec.objectType }),
+    ...(spec.proposalPk !== undefined && { proposalPk: spec.proposalPk }),
     create: (data) => ({ type, data }),
   };
 }
@@ -110,13 +130,50 @@ export function describeEvent(type: string, data: unknown, streamId: string): Ev
   const descriptor = catalogue.get(type);
   if (descriptor !== undefined) {
     try {
+      const changedObjectId = descriptor.changedObjectId(data, streamId);
+      const proposalPk = descriptor.proposalPk
+        ? descriptor.proposalPk(data, streamId)
+        : inferredProposalPk(data, streamId);
       return {
         description: descriptor.describe(data),
-        changedObjectId: descriptor.changedObjectId(data, streamId),
+        changedObjectId,
+        objectType:
+          descriptor.objectType ??
+          (proposalPk !== null && changedObjectId === String(proposalPk) ? 'proposal' : descriptor.stream),
+        proposalPk: validPk(proposalPk),
       };
     } catch {
       // fall through to the generic description
     }
   }
-  return { description: eventTypeToWords(type), changedObjectId: streamObjectId(streamId) };
+  const changedObjectId = streamObjectId(streamId);
+  const proposalPk = inferredProposalPk(data, streamId);
+  return {
+    description: eventTypeToWords(type),
+    changedObjectId,
+    objectType: streamPrefix(streamId),
+    proposalPk,
+  };
+}
+
+/** Streams whose id ends in the pk of the proposal they belong to. */
+const PROPOSAL_KEYED_STREAMS =
+  /^(?:proposal|fap-proposal|proposal-assessment|proposal-scientist-comment)-(\d+)$/;
+
+const validPk = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+
+/** The payload's `proposalPk`, else the pk at the end of a proposal's own stream, else null. */
+function inferredProposalPk(data: unknown, streamId: string): number | null {
+  const own =
+    typeof data === 'object' && data !== null ? validPk((data as { proposalPk?: unknown }).proposalPk) : null;
+  if (own !== null) return own;
+  const match = PROPOSAL_KEYED_STREAMS.exec(streamId);
+  return match ? validPk(Number(match[1])) : null;
+}
+
+/** `fap-proposal-12` → `fap-proposal`, `settings-facility` → `settings`: the stream id without its object part. */
+function streamPrefix(streamId: string): string {
+  const numbered = /^(.*?)-\d+$/.exec(streamId);
+  return numbered ? numbered[1] : streamId.split('-')[0];
 }

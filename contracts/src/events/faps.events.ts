@@ -218,6 +218,7 @@ export const fapReviewerAssignedEvent = defineEvent<FapReviewerAssignedData, typ
       `User ${d.userId} assigned to review proposal ${d.proposalPk} in FAP ${d.fapId}` +
       (d.overrideReason ? ` (conflict overridden: ${d.overrideReason})` : ''),
     changedObjectId: (d) => String(d.reviewId),
+    objectType: 'fap-review',
   },
 );
 export const fapReviewerRemovedEvent = defineEvent<FapReviewerRemovedData, typeof FAP_REVIEWER_REMOVED>(
@@ -226,6 +227,7 @@ export const fapReviewerRemovedEvent = defineEvent<FapReviewerRemovedData, typeo
     stream: FAP_PROPOSAL_STREAM,
     description: (d) => `User ${d.userId} no longer reviews proposal ${d.proposalPk} in FAP ${d.fapId}`,
     changedObjectId: (d) => String(d.reviewId),
+    objectType: 'fap-review',
   },
 );
 export const fapReviewSavedEvent = defineEvent<FapReviewSavedData, typeof FAP_REVIEW_SAVED>(
@@ -234,6 +236,7 @@ export const fapReviewSavedEvent = defineEvent<FapReviewSavedData, typeof FAP_RE
     stream: FAP_PROPOSAL_STREAM,
     description: (d) => `FAP review ${d.reviewId} of proposal ${d.proposalPk} saved (${d.status})`,
     changedObjectId: (d) => String(d.reviewId),
+    objectType: 'fap-review',
   },
 );
 export const fapReviewSubmittedEvent = defineEvent<FapReviewSubmittedData, typeof FAP_REVIEW_SUBMITTED>(
@@ -242,6 +245,7 @@ export const fapReviewSubmittedEvent = defineEvent<FapReviewSubmittedData, typeo
     stream: FAP_PROPOSAL_STREAM,
     description: (d) => `FAP review ${d.reviewId} of proposal ${d.proposalPk} submitted`,
     changedObjectId: (d) => String(d.reviewId),
+    objectType: 'fap-review',
   },
 );
 export const fapReviewerRankSavedEvent = defineEvent<
@@ -251,6 +255,7 @@ export const fapReviewerRankSavedEvent = defineEvent<
   stream: FAP_PROPOSAL_STREAM,
   description: (d) => `Reviewer rank of FAP review ${d.reviewId} set to ${d.rank ?? 'none'}`,
   changedObjectId: (d) => String(d.reviewId),
+  objectType: 'fap-review',
 });
 export const fapTimeAllocationUpdatedEvent = defineEvent<
   FapTimeAllocationUpdatedData,

@@ -109,6 +109,7 @@ export const technicalReviewSavedEvent = defineEvent<TechnicalReviewSavedData, t
     description: (d) =>
       `Technical review ${d.technicalReviewId} of proposal ${d.proposalPk} saved (${d.status ?? 'no status'})`,
     changedObjectId: (d) => String(d.technicalReviewId),
+    objectType: 'technical-review',
   },
 );
 
@@ -120,6 +121,7 @@ export const technicalReviewSubmittedEvent = defineEvent<
   description: (d) =>
     `Technical review ${d.technicalReviewId} of proposal ${d.proposalPk} submitted (${d.status ?? 'no status'})`,
   changedObjectId: (d) => String(d.technicalReviewId),
+  objectType: 'technical-review',
 });
 
 export const technicalReviewAssigneeChangedEvent = defineEvent<
@@ -130,6 +132,7 @@ export const technicalReviewAssigneeChangedEvent = defineEvent<
   description: (d) =>
     `Technical review ${d.technicalReviewId} of proposal ${d.proposalPk} assigned to user ${d.technicalReviewAssigneeId}`,
   changedObjectId: (d) => String(d.technicalReviewId),
+  objectType: 'technical-review',
 });
 
 export type ProposalAssessmentEvent =

@@ -1,5 +1,6 @@
 import { array, mixed, number, object, string, type InferType } from 'yup';
 import { ExperimentStatus } from '../enums';
+import { parseIsoInstant } from './common';
 
 /** Experiments (§3 Experiment, §4, §7); the spec quotes no texts for them. */
 export const experimentMessages = {
@@ -9,6 +10,10 @@ export const experimentMessages = {
   startsAtRequired: 'Start is required',
   endsAtRequired: 'End is required',
   invalidDate: (label: string): string => `${label} must be a date`,
+  invalidFilterDate: (label: string): string =>
+    `${label} must be an ISO 8601 date or date and time from year 1 to 9999, e.g. 2030-01-31T09:00:00Z`,
+  firstNotNegative: 'first (the page size) must be 0 or more',
+  offsetNotNegative: 'offset must be 0 or more',
   endsBeforeStart: 'The experiment must end after it starts',
   statusOneOf: 'Status must be one of DRAFT, ACTIVE, COMPLETED',
   scheduledEventIdRequired: 'The scheduled event id is required',
@@ -34,15 +39,19 @@ const date = (label: string, required: string) =>
   string()
     .trim()
     .required(required)
-    .test('date', M.invalidDate(label), (value) => value === undefined || !Number.isNaN(Date.parse(value)))
-    .transform((value: string) => (Number.isNaN(Date.parse(value)) ? value : new Date(value).toISOString()));
+    .test('date', M.invalidDate(label), (value) => value === undefined || parseIsoInstant(value) !== null)
+    .transform((value: string) => parseIsoInstant(value)?.toISOString() ?? value);
 const optionalDate = (label: string) =>
   string()
     .trim()
     .nullable()
     .default(null)
     .transform((value: unknown) => (value === '' || value === undefined ? null : value))
-    .test('date', M.invalidDate(label), (value) => value == null || !Number.isNaN(Date.parse(value)));
+    .test('date', M.invalidFilterDate(label), (value) => value == null || parseIsoInstant(value) !== null)
+    // the instant itself, so SQL compares what was checked (never a text PostgreSQL parses its own way)
+    .transform((value: string | null) =>
+      value == null ? value : (parseIsoInstant(value)?.toISOString() ?? value),
+    );
 const nullableId = () =>
   number()
     .integer()
@@ -115,6 +124,13 @@ export const experimentsFilterSchema = object({
   endsBefore: optionalDate('endsBefore'),
 });
 export type ExperimentsFilter = InferType<typeof experimentsFilterSchema>;
+
+/** The staff list's page (`experiments(…, first, offset)`): both absent or 0 or more (first absent: every row). */
+export const experimentsPageSchema = object({
+  first: number().integer(M.firstNotNegative).min(0, M.firstNotNegative).nullable().default(null),
+  offset: number().integer(M.offsetNotNegative).min(0, M.offsetNotNegative).nullable().default(null),
+});
+export type ExperimentsPage = InferType<typeof experimentsPageSchema>;
 
 /** The user's filter (`getUserExperiments(filter)`: status, endsAfter, instrumentId). */
 export const userExperimentsFilterSchema = object({

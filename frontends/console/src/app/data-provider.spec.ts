@@ -416,12 +416,16 @@ describe('the console data provider: each react-admin call → its §7 operation
     await list('Statuses');
     await list('Questions', { category: 'PROPOSAL' });
     await list('EventLogs', { changedObjectId: '7', eventType: 'proposal' });
+    await list('EventLogs', { proposalPk: ' 12 ', objectType: 'fap-review' });
+    await list('EventLogs', { proposalPk: 'abc' });
     await list('StatusActionsLogs', { searchText: '000001', statusActionsSuccessful: false });
     expect(sent).toEqual([
       { operation: 'getCalls', variables: { filter: { isActive: true } } },
       { operation: 'getStatuses', variables: { entityType: 'PROPOSAL' } },
       { operation: 'getQuestions', variables: { filter: { category: 'PROPOSAL' } } },
       { operation: 'getEventLogs', variables: { changedObjectId: '7', eventType: 'proposal' } },
+      { operation: 'getEventLogs', variables: { proposalPk: 12, objectType: 'fap-review' } },
+      { operation: 'getEventLogs', variables: {} },
       {
         operation: 'getStatusActionsLogs',
         variables: {

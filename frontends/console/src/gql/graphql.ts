@@ -928,6 +928,8 @@ export type ConsoleDownstreamMessagesQuery = {
 export type ConsoleEventLogsQueryVariables = Exact<{
   changedObjectId?: string | null | undefined;
   eventType?: string | null | undefined;
+  objectType?: string | null | undefined;
+  proposalPk?: number | null | undefined;
 }>;
 
 export type ConsoleEventLogsQuery = {
@@ -940,6 +942,8 @@ export type ConsoleEventLogsQuery = {
     eventType: string;
     description: string;
     changedObjectId: string;
+    objectType: string;
+    proposalPk: number | null;
   }>;
 };
 
@@ -7548,6 +7552,16 @@ export const ConsoleEventLogsDocument = {
           variable: { kind: 'Variable', name: { kind: 'Name', value: 'eventType' } },
           type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
         },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'objectType' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
       ],
       selectionSet: {
         kind: 'SelectionSet',
@@ -7566,6 +7580,16 @@ export const ConsoleEventLogsDocument = {
                 name: { kind: 'Name', value: 'eventType' },
                 value: { kind: 'Variable', name: { kind: 'Name', value: 'eventType' } },
               },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'objectType' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'objectType' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'proposalPk' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'proposalPk' } },
+              },
             ],
             selectionSet: {
               kind: 'SelectionSet',
@@ -7578,6 +7602,8 @@ export const ConsoleEventLogsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'eventType' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'description' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'changedObjectId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'objectType' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'proposalPk' } },
               ],
             },
           },

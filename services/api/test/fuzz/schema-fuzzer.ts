@@ -205,6 +205,37 @@ const HOSTILE_DATES: readonly unknown[] = [
   -1,
 ];
 
+/**
+ * Texts of date arguments (`startsAfter`, `endsBefore`, `startsAt`, …) that JavaScript's Date.parse takes but
+ * PostgreSQL refuses, or that Date holds and PostgreSQL does not: a filter checked with Date.parse and handed to SQL
+ * as text fails on these (the experiments list did: INTERNAL_SERVER_ERROR).
+ */
+export const HOSTILE_DATE_TEXTS: readonly string[] = [
+  '1',
+  '-1',
+  '0',
+  '$1',
+  '12',
+  'fuzz 1',
+  '2024-02-30',
+  '2023-02-29T00:00:00Z',
+  '2024-04-31T10:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-000001-01-01T00:00:00Z',
+  '0000-01-01',
+  '9999-12-31T23:59:59-14:00',
+  '2024-01-01T24:00:00',
+  'Tue Feb 30 2024',
+  '2024/13/01',
+];
+
+/** a page's size or start (`first`, `offset`, `limit`): negative ones reach LIMIT/OFFSET unless refused or clamped */
+const PAGE_NAME = /^(first|offset|limit|skip|take)$/;
+const HOSTILE_PAGE_INTS: readonly number[] = [-1, -2147483648, 2147483647, 0];
+
+/** an argument or input field that carries an instant as text */
+const DATE_TEXT_NAME = /(At|After|Before|Date|Since|Until)$/;
+
 function nested(depth: number): unknown {
   let value: unknown = 'deep';
   for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
@@ -256,11 +287,11 @@ export class ValueGenerator {
   constructor(private readonly random: Random) {}
 
   /** a value of `type` chosen as `mode` says */
-  value(type: GraphQLInputType, mode: ValueMode, depth = 0): unknown {
-    if (isNonNullType(type)) return this.value(type.ofType, mode, depth);
+  value(type: GraphQLInputType, mode: ValueMode, depth = 0, name = ''): unknown {
+    if (isNonNullType(type)) return this.value(type.ofType, mode, depth, name);
     const r = this.random;
     if (isListType(type)) {
-      if (mode !== 'hostile') return [this.value(type.ofType, mode, depth + 1)];
+      if (mode !== 'hostile') return [this.value(type.ofType, mode, depth + 1, name)];
       const shape = r.int(4);
       if (shape === 0) return [];
       if (shape === 1) {
@@ -275,7 +306,7 @@ export class ValueGenerator {
         const required = isNonNullType(field.type) && field.defaultValue === undefined;
         if (!required && (depth > 4 || r.chance(0.3))) continue;
         const fieldMode = mode === 'hostile' && r.chance(0.5) ? 'plausible' : mode;
-        out[field.name] = this.value(field.type, fieldMode, depth + 1);
+        out[field.name] = this.value(field.type, fieldMode, depth + 1, field.name);
       }
       return out;
     }
@@ -285,10 +316,16 @@ export class ValueGenerator {
       case 'String':
       case 'ID':
         if (mode === 'control') return r.pick(CONTROL_STRINGS);
+        if (type.name === 'String' && DATE_TEXT_NAME.test(name)) {
+          // a date as text: an ISO instant to get past validation, or one Date.parse takes and SQL does not
+          if (mode === 'plausible') return r.pick(['2030-01-01T00:00:00.000Z', '2024-06-30']);
+          return r.chance(0.7) ? r.pick(HOSTILE_DATE_TEXTS) : r.pick(HOSTILE_STRINGS);
+        }
         if (mode === 'plausible')
           return r.pick(type.name === 'ID' ? ['1', '2', '999999'] : PLAUSIBLE_STRINGS);
         return r.chance(0.3) ? r.pick(CONTROL_STRINGS) : r.pick(HOSTILE_STRINGS);
       case 'Int':
+        if (mode === 'hostile' && PAGE_NAME.test(name) && r.chance(0.7)) return r.pick(HOSTILE_PAGE_INTS);
         return mode === 'hostile' ? r.pick(HOSTILE_INTS) : r.pick([1, 2, 3]);
       case 'Float':
         return mode === 'hostile' ? r.pick(HOSTILE_FLOATS) : r.pick([1, 2.5]);
@@ -317,7 +354,7 @@ export class ValueGenerator {
             ? 'hostile'
             : 'plausible';
       if (!isRequiredArgument(arg) && mode === 'plausible' && this.random.chance(0.5)) continue;
-      out[arg.name] = this.value(arg.type, mode);
+      out[arg.name] = this.value(arg.type, mode, 0, arg.name);
     }
     return out;
   }

@@ -10,11 +10,13 @@ import {
   TemplateGroupId,
 } from '@user-office/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { MailerService } from '../notifications';
 import { TemplatesService } from '../templates';
 import { UsersService } from '../users';
+import { prepareDbRefused } from './commands/prepare-db/prepare-db.service';
 import { DemoSeeder } from './demo-seeder';
 import {
   DEMO_CALL_SHORT_CODE,
@@ -586,5 +588,40 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
     while (!outbox.slice(mailsBefore).some((m) => m.to === account.email) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(outbox.slice(mailsBefore).map((m) => m.to)).toContain(account.email);
+  });
+
+  it('prepareDB empties the store for officers in development and test mode, and seeds the demo again when asked', async () => {
+    const PREPARE = `mutation($s: Boolean) { prepareDB(includeSeeds: $s) }`;
+    const applicant = t.token({ roles: [Role.USER], currentRole: Role.USER });
+    expect((await t.gql(PREPARE, { s: false }, applicant)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const config = t.app.get<AppConfig>(APP_CONFIG);
+    const mode = config.nodeEnv;
+    try {
+      (config as { nodeEnv: string }).nodeEnv = 'production';
+      expect((await t.gql(PREPARE, { s: false }, officer)).errors?.[0]).toMatchObject({
+        message: prepareDbRefused,
+        extensions: { code: 'FORBIDDEN' },
+      });
+      expect((await gql<{ getCalls: unknown[] }>(CALLS, {}, officer)).getCalls.length).toBeGreaterThan(0);
+    } finally {
+      (config as { nodeEnv: string }).nodeEnv = mode;
+    }
+
+    const { prepareDB } = await gql<{ prepareDB: string[] }>(PREPARE, { s: false }, officer);
+    expect(prepareDB.join('\n')).toContain('Default statuses, workflows and units created');
+    expect((await gql<{ getCalls: unknown[] }>(CALLS, {}, officer)).getCalls).toEqual([]);
+    const COUNTS = `{ getProposalsCore { totalCount } getStatuses(entityType: PROPOSAL) { shortCode } getUnits { id } }`;
+    const empty = await gql<{
+      getProposalsCore: { totalCount: number };
+      getStatuses: { shortCode: string }[];
+      getUnits: unknown[];
+    }>(COUNTS, {}, officer);
+    expect(empty.getProposalsCore.totalCount).toBe(0);
+    expect(empty.getStatuses.map((st) => st.shortCode)).toContain('DRAFT');
+    expect(empty.getUnits.length).toBeGreaterThan(0);
+    expect((await t.app.get<EventStore>(EVENT_STORE).readStream(DEMO_SEED_STREAM_ID)).length).toBe(0);
+
+    await gql(PREPARE, { s: true }, officer);
+    expect((await demoCall()).shortCode).toBe(DEMO_CALL_SHORT_CODE);
   });
 });

@@ -9,6 +9,8 @@ import { UnitsModule } from '../units';
 import { UsersModule } from '../users';
 import { WorkflowsModule } from '../workflows';
 import { ExecuteDemoSeedCommandHandler } from './commands/execute-demo-seed-command';
+import { PrepareDbResolver } from './commands/prepare-db/prepare-db.resolver';
+import { PrepareDb } from './commands/prepare-db/prepare-db.service';
 import { DemoOptionsController } from './demo-options/demo-options.controller';
 import { DemoFeedback } from './demo-feedback';
 import { DemoSeeder } from './demo-seeder';
@@ -44,6 +46,8 @@ import { DEMO_CALL_SHORT_CODE } from './domain/demo-content';
     DemoFeedback,
     DemoGraphql,
     ExecuteDemoSeedCommandHandler,
+    PrepareDb,
+    PrepareDbResolver,
   ],
   exports: [DemoSeeder],
 })

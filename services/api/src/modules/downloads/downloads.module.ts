@@ -19,6 +19,7 @@ import { PdfRenderer } from './pdf-renderer';
 import { PdfTemplatePreviewController } from './pdf-template-preview.controller';
 import { ProposalDownloadsController } from './proposal-downloads.controller';
 import { ProposalDownloads } from './proposal-downloads.service';
+import { ProposalsWithAttachmentsResolver } from './proposals-with-attachments.resolver';
 import { SampleDownloadsController } from './sample-downloads.controller';
 import { ShipmentDownloadsController } from './shipment-downloads.controller';
 import { XlsxDownloadsController } from './xlsx-downloads.controller';
@@ -55,7 +56,7 @@ import { XlsxDownloads } from './xlsx-downloads.service';
     ShipmentDownloadsController,
     GenericTemplateDownloadsController,
   ],
-  providers: [PdfRenderer, ProposalDownloads, XlsxDownloads],
+  providers: [PdfRenderer, ProposalDownloads, XlsxDownloads, ProposalsWithAttachmentsResolver],
   exports: [PdfRenderer],
 })
 export class DownloadsModule {}

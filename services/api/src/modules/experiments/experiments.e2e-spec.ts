@@ -911,6 +911,32 @@ describe('experiments end to end (postgres)', () => {
     );
   });
 
+  it('refuses the hostile filters and pages the fuzzer found (dates Date.parse takes and SQL does not, negative pages)', async () => {
+    const refused = (
+      variables: Record<string, unknown>,
+      message: string,
+      query = LIST,
+      token = officer.token,
+    ) => expectRefused(t, { query, variables, token }, message);
+    // each of these was an INTERNAL_SERVER_ERROR: PostgreSQL refused the text or the LIMIT/OFFSET
+    for (const bad of ['2024-02-30', '1', '-1', '$1', '+275760-09-13T00:00:00.000Z', '0000-01-01'])
+      await refused({ f: { startsAfter: bad } }, M.invalidFilterDate('startsAfter'));
+    await refused({ f: { endsBefore: '2023-02-29T10:00:00Z' } }, M.invalidFilterDate('endsBefore'));
+    await refused({ f: { endsAfter: '1' } }, M.invalidFilterDate('endsAfter'), USER_LIST, pi.token);
+    await refused({ first: -1 }, M.firstNotNegative);
+    await refused({ first: -2147483648, offset: 1 }, M.firstNotNegative);
+    await refused({ first: 3, offset: -2147483648 }, M.offsetNotNegative);
+    // what is right still answers: ISO dates with or without a time or zone, an empty page, a page past the end
+    const list = async (variables: Record<string, unknown>) =>
+      (await gql<{ experiments: { totalCount: number } }>(LIST, variables, officer)).experiments;
+    expect(
+      await list({ f: { startsAfter: '2024-02-29', endsBefore: '9999-12-31T23:59:59+01:00' } }),
+    ).toMatchObject({
+      totalCount: expect.any(Number),
+    });
+    expect(await list({ first: 0, offset: 2147483647 })).toMatchObject({ totalCount: expect.any(Number) });
+  });
+
   it('lets exactly the expected callers through each operation', async () => {
     const apiToken = await apiTokenFor(t);
     await settle();

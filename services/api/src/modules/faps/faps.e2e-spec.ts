@@ -15,6 +15,7 @@ import { expectRefused } from '../../../test/support/refused';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
+import { EVENT_LOGS_PROJECTION } from '../event-logs';
 import { UsersService } from '../users';
 import { FapsRepository } from './read-models/faps/faps.repository';
 import { moduleStores, type TestStore } from '../../../test/support/stores';
@@ -80,6 +81,14 @@ const binary = (res: ParsedResponse, done: (error: Error | null, body: Buffer) =
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
+
+interface EventLog {
+  eventType: string;
+  objectType: string;
+  changedObjectId: string;
+  proposalPk: number | null;
+  description: string;
+}
 
 interface Review {
   id: number;
@@ -378,6 +387,34 @@ describe.each<TestStore>(moduleStores())('FAPs end to end (%s)', (store) => {
       overrideReason: 'Only expert on magnons',
       conflicts: [`Shares the PI's institution (institution ${INSTITUTION})`],
     });
+    // the override and its reason are in the proposal's history (the Logs tab asks by proposalPk) and say what
+    // they changed: a FAP review (its id), not a bare number that is also a status's or a workflow's
+    await t.projections.waitFor(await head(), [EVENT_LOGS_PROJECTION]);
+    const LOGS = `query($p: Int, $o: String, $id: String) { getEventLogs(proposalPk: $p, objectType: $o, changedObjectId: $id) {
+      eventType objectType changedObjectId proposalPk description } }`;
+    const history = (await gql<{ getEventLogs: EventLog[] }>(LOGS, { p: a.pk }, officer)).getEventLogs;
+    expect(history).toContainEqual({
+      eventType: 'FapReviewerAssigned',
+      objectType: 'fap-review',
+      changedObjectId: String(overridden.id),
+      proposalPk: a.pk,
+      description: expect.stringContaining('conflict overridden: Only expert on magnons'),
+    });
+    expect(history).toContainEqual(
+      expect.objectContaining({ eventType: 'ProposalSubmitted', objectType: 'proposal' }),
+    );
+    expect(history.every((e) => e.proposalPk === a.pk)).toBe(true);
+    const review = (
+      await gql<{ getEventLogs: EventLog[] }>(LOGS, { o: 'fap-review', id: String(overridden.id) }, officer)
+    ).getEventLogs;
+    expect(review.map((e) => e.eventType)).toEqual(['FapReviewerAssigned']);
+    const proposalOnly = (
+      await gql<{ getEventLogs: EventLog[] }>(LOGS, { o: 'proposal', id: String(a.pk) }, officer)
+    ).getEventLogs;
+    expect(proposalOnly.length).toBeGreaterThan(0);
+    expect(proposalOnly.every((e) => e.objectType === 'proposal' && e.proposalPk === a.pk)).toBe(true);
+    expect((await t.gql(LOGS, { p: a.pk }, chair.token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+
     const reviewA = (
       await gql<{ addUserForReview: Review }>(ADD_REVIEWER, { u: reviewerA.id, p: a.pk, f: fapId }, chair)
     ).addUserForReview;

@@ -398,24 +398,31 @@ export class FapsService {
     proposals: readonly ProposalModel[],
     userIds: readonly number[],
   ): Promise<(proposalPk: number, userId: number) => Conflict[]> {
-    const checkSoft = await this.settings.isEnabled(FeatureId.CONFLICT_OF_INTEREST_WARNING);
     const pis = [...new Set(proposals.map((p) => p.proposerId))];
-    const users = new Map((await this.users.byIds([...new Set([...pis, ...userIds])])).map((u) => [u.id, u]));
+    const [checkSoft, coauthorYears, people] = await Promise.all([
+      this.settings.isEnabled(FeatureId.CONFLICT_OF_INTEREST_WARNING),
+      this.coauthorYears(),
+      this.users.byIds([...new Set([...pis, ...userIds])]),
+    ]);
+    const users = new Map(people.map((u) => [u.id, u]));
     const since = new Date();
-    since.setFullYear(since.getFullYear() - (await this.coauthorYears()));
-    // every PI's proposals of the last years in one query
-    const piProposals = checkSoft
-      ? await this.proposalsRepository.ofUsers(pis, since)
-      : new Map<number, ProposalModel[]>();
-    const institutionNames = new Map<number, string | null>();
+    since.setFullYear(since.getFullYear() - coauthorYears);
+    const institutionIds = [
+      ...new Set(proposals.map((p) => users.get(p.proposerId)?.institutionId ?? null)),
+    ].filter((id): id is number => id !== null);
+    // every PI's proposals of the last years in one query, beside the PIs' institutions (all at once, not in turn)
+    const [piProposals, institutionNames] = await Promise.all([
+      checkSoft ? this.proposalsRepository.ofUsers(pis, since) : new Map<number, ProposalModel[]>(),
+      Promise.all(
+        institutionIds.map(
+          async (id) =>
+            [id, (await this.institutions.byId(id, { includeDeleted: true }))?.name ?? null] as const,
+        ),
+      ).then((names) => new Map<number, string | null>(names)),
+    ]);
     const facts = new Map<number, ProposalConflictFacts>();
     for (const p of proposals) {
       const institutionId = users.get(p.proposerId)?.institutionId ?? null;
-      if (institutionId !== null && !institutionNames.has(institutionId))
-        institutionNames.set(
-          institutionId,
-          (await this.institutions.byId(institutionId, { includeDeleted: true }))?.name ?? null,
-        );
       facts.set(p.primaryKey, {
         proposalPk: p.primaryKey,
         proposalId: p.proposalId,
@@ -547,18 +554,19 @@ export class FapsService {
   }
 
   private async autoAssignInput(fapId: number, callId: number) {
-    const fap = await this.existingFap(fapId);
-    const onPanel = await this.repository.fapProposals({ fapId, callId });
+    // the reads do not depend on each other: one round trip's wait, not five (a preview after a restart opens
+    // its pool's connections and plans every query once, so each wait there is long)
+    const [fap, onPanel, panelMembers, reviews] = await Promise.all([
+      this.existingFap(fapId),
+      this.repository.fapProposals({ fapId, callId }),
+      this.repository.members([fapId]),
+      this.repository.reviews({ fapId }),
+    ]);
     const pks = [...new Set(onPanel.map((p) => p.proposalPk))];
     const proposals = await this.existingProposals(pks);
     const members = [
-      ...new Set(
-        (await this.repository.members([fapId]))
-          .filter((m) => m.role === Role.FAP_REVIEWER)
-          .map((m) => m.userId),
-      ),
+      ...new Set(panelMembers.filter((m) => m.role === Role.FAP_REVIEWER).map((m) => m.userId)),
     ];
-    const reviews = await this.repository.reviews({ fapId });
     // the reviewers each proposal of the call has, and each member's reviews of the panel's other proposals
     const inCall = new Set(pks);
     const assigned = new Map<number, number[]>(pks.map((pk) => [pk, []]));

@@ -24,6 +24,7 @@ import { UpdateTechniqueResolver } from './commands/update-technique/update-tech
 import { InstrumentsService } from './instruments.service';
 import { PickerAnswerFacts } from './picker-answer-facts';
 import { CallInstrumentsResolver } from './read-models/instruments/call-instruments.resolver';
+import { GetCallsByInstrumentScientistResolver } from './read-models/instruments/get-calls-by-instrument-scientist.resolver';
 import { GetInstrumentsResolver } from './read-models/instruments/get-instruments.resolver';
 import { GetTechniquesResolver } from './read-models/instruments/get-techniques.resolver';
 import { InstrumentsProjection } from './read-models/instruments/instruments.projection';
@@ -38,6 +39,7 @@ import { InstrumentsRepository } from './read-models/instruments/instruments.rep
     InstrumentsService,
     PickerAnswerFacts,
     GetInstrumentsResolver,
+    GetCallsByInstrumentScientistResolver,
     GetTechniquesResolver,
     CallInstrumentsResolver,
     ExecuteInstrumentCommandHandler,

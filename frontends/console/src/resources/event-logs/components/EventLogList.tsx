@@ -11,12 +11,16 @@ interface EventLogRow {
   eventType: string;
   description: string;
   changedObjectId: string;
+  objectType: string;
+  proposalPk: number | null;
 }
 
 /**
- * Event logs (`/console/EventLogs`, officer): Changed by (or System), Changed on, Event type, Description; filtered
- * by the changed object's id and the event type; above it, the hash chain's last verification. Who acted is
- * shown with the officer impersonating them, when one was.
+ * Event logs (`/console/EventLogs`, officer): Changed by (or System), Changed on, Event type, Description, the
+ * object (its kind and id) and the proposal it belongs to; filtered by the changed object's id, the event type, the
+ * object's kind (`proposal` and id 1 is proposal 1, not status 1) and the proposal (with its reviews, reviewer
+ * assignments and decisions); above it, the hash chain's last verification. Who acted is shown with the officer
+ * impersonating them, when one was.
  */
 export function EventLogList() {
   const { t } = useTranslation();
@@ -33,6 +37,20 @@ export function EventLogList() {
       key="eventType"
       source="eventType"
       label={t('console.eventLogs.filters.eventType')}
+      alwaysOn
+      resettable
+    />,
+    <TextInput
+      key="objectType"
+      source="objectType"
+      label={t('console.eventLogs.filters.objectType')}
+      alwaysOn
+      resettable
+    />,
+    <TextInput
+      key="proposalPk"
+      source="proposalPk"
+      label={t('console.eventLogs.filters.proposalPk')}
       alwaysOn
       resettable
     />,
@@ -67,7 +85,9 @@ export function EventLogList() {
           />
           <TextField source="eventType" label={t('console.eventLogs.columns.eventType')} />
           <TextField source="description" label={t('console.eventLogs.columns.description')} />
+          <TextField source="objectType" label={t('console.eventLogs.columns.objectType')} />
           <TextField source="changedObjectId" label={t('console.eventLogs.columns.changedObjectId')} />
+          <TextField source="proposalPk" label={t('console.eventLogs.columns.proposalPk')} emptyText="" />
         </Datagrid>
       </List>
     </>

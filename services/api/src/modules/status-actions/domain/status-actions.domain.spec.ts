@@ -102,6 +102,8 @@ describe('status actions log (decider)', () => {
     expect(describeEvent(event.type, event.data, statusActionsLogStreamId('e1-2'))).toEqual({
       description: 'RABBITMQ status action to x failed: RabbitMQ is not reachable',
       changedObjectId: '7',
+      objectType: 'status-actions-log',
+      proposalPk: null,
     });
   });
 });

@@ -32,14 +32,19 @@ interface StatusActionRow {
   proposals: { primaryKey: number }[];
 }
 
-/** Logs (§2 review modal): this proposal's event log and its status actions log. */
+/**
+ * Logs (§2 review modal): this proposal's event log (its own events and those of its reviews, reviewer assignments
+ * and decisions) and its status actions log.
+ */
 export function LogsTab({ proposal }: { proposal: ProposalRecord }) {
   const { t } = useTranslation();
   const dates = useDateFormat();
   const { data: events = [], error: eventsError } = useGetList<EventLogRow>('EventLogs', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'eventTStamp', order: 'DESC' },
-    filter: { changedObjectId: String(proposal.primaryKey), eventType: 'proposal' },
+    // the proposal's own events and those of what hangs off it: reviewer assignments (with a conflict override's
+    // reason), technical and FAP reviews, decisions
+    filter: { proposalPk: proposal.primaryKey },
   });
   const { data: actions = [], error: actionsError } = useGetList<StatusActionRow>('StatusActionsLogs', {
     pagination: { page: 1, perPage: 100 },

@@ -12,20 +12,27 @@ export interface EventLogRow {
   rowData: string;
   changedObjectId: string;
   description: string;
+  /** the proposal the changed object is or belongs to (its reviews, decisions, samples …), null when none */
+  proposalPk: number | null;
 }
 
 /** Pure: what the log shows for an event. */
 export function toEventLogRow(event: StoredEvent): EventLogRow {
-  const { description, changedObjectId } = describeEvent(event.type, event.data, event.streamId);
+  const { description, changedObjectId, objectType, proposalPk } = describeEvent(
+    event.type,
+    event.data,
+    event.streamId,
+  );
   return {
     id: event.position,
     eventType: event.type,
-    objectType: event.streamId.split('-')[0],
+    objectType,
     changedById: event.metadata.actorId ?? null,
     impersonatedById: event.metadata.impersonatorId ?? null,
     eventTStamp: event.createdAt,
     rowData: JSON.stringify(event.data),
     changedObjectId,
     description,
+    proposalPk,
   };
 }

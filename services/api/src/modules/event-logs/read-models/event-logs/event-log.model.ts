@@ -20,8 +20,21 @@ export class EventLogModel {
   @Field({ description: 'the event payload as JSON' })
   rowData!: string;
 
-  @Field()
+  @Field({ description: 'the id of the changed object, of the kind objectType names' })
   changedObjectId!: string;
+
+  @Field({
+    description:
+      'the kind of the changed object: proposal, fap-review, technical-review, call, status, workflow, user, …',
+  })
+  objectType!: string;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'the proposal the changed object is or belongs to (its reviewer assignments, reviews, decisions, …)',
+  })
+  proposalPk!: number | null;
 
   @Field()
   description!: string;

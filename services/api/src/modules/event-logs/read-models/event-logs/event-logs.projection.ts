@@ -12,7 +12,7 @@ export const EVENT_LOGS_PROJECTION = 'event_logs';
 @RegisterProjection()
 export class EventLogsProjection implements Projection {
   readonly name = EVENT_LOGS_PROJECTION;
-  readonly version = 1;
+  readonly version = 2; // 2: object_type from the catalogue (fap-review, technical-review, …), proposal_pk
   readonly mode = 'async' as const;
   readonly eventTypes = 'all' as const;
   readonly tables = [
@@ -28,11 +28,13 @@ export class EventLogsProjection implements Projection {
           event_tstamp timestamptz NOT NULL,
           row_data jsonb NOT NULL,
           changed_object_id text NOT NULL,
-          description text NOT NULL
+          description text NOT NULL,
+          proposal_pk integer
         )`,
         `CREATE INDEX ON ${t} (changed_object_id, id)`,
         `CREATE INDEX ON ${t} (event_type, id)`,
         `CREATE INDEX ON ${t} (object_type, id)`,
+        `CREATE INDEX ON ${t} (proposal_pk, id) WHERE proposal_pk IS NOT NULL`,
       ],
     },
   ];
@@ -50,9 +52,10 @@ export class EventLogsProjection implements Projection {
     const rows = events.map(toEventLogRow);
     await tx.query(
       `INSERT INTO ${tables.event_logs}
-         (id, event_type, object_type, changed_by, impersonated_by, event_tstamp, row_data, changed_object_id, description)
+         (id, event_type, object_type, changed_by, impersonated_by, event_tstamp, row_data, changed_object_id, description,
+          proposal_pk)
        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::int[], $6::timestamptz[],
-                            $7::jsonb[], $8::text[], $9::text[])`,
+                            $7::jsonb[], $8::text[], $9::text[], $10::int[])`,
       [
         rows.map((r) => r.id),
         rows.map((r) => r.eventType),
@@ -63,6 +66,7 @@ export class EventLogsProjection implements Projection {
         rows.map((r) => r.rowData),
         rows.map((r) => r.changedObjectId),
         rows.map((r) => r.description),
+        rows.map((r) => r.proposalPk),
       ],
     );
   }

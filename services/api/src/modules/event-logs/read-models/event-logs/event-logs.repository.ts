@@ -7,6 +7,10 @@ export interface EventLogFilter {
   changedObjectId?: string | null;
   /** an event type (ProposalSubmitted) or an object type (proposal), case-insensitive */
   eventType?: string | null;
+  /** the kind of the changed object (`proposal`, `fap-review`, …), case-insensitive: with changedObjectId, one object */
+  objectType?: string | null;
+  /** rows of this proposal and of what hangs off it (reviews, reviewer assignments, decisions, …) */
+  proposalPk?: number | null;
   limit?: number;
 }
 
@@ -15,7 +19,13 @@ export interface EventLogFilter {
 export class EventLogsRepository {
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
-  async find({ changedObjectId, eventType, limit = 1000 }: EventLogFilter): Promise<EventLogRow[]> {
+  async find({
+    changedObjectId,
+    eventType,
+    objectType,
+    proposalPk,
+    limit = 1000,
+  }: EventLogFilter): Promise<EventLogRow[]> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (changedObjectId) {
@@ -25,6 +35,14 @@ export class EventLogsRepository {
     if (eventType) {
       params.push(eventType.toLowerCase());
       where.push(`(lower(event_type) = $${params.length} OR lower(object_type) = $${params.length})`);
+    }
+    if (objectType) {
+      params.push(objectType.toLowerCase());
+      where.push(`lower(object_type) = $${params.length}`);
+    }
+    if (proposalPk != null) {
+      params.push(proposalPk);
+      where.push(`proposal_pk = $${params.length}`);
     }
     params.push(limit);
     const result = await this.sql.query<{
@@ -37,6 +55,7 @@ export class EventLogsRepository {
       row_data: unknown;
       changed_object_id: string;
       description: string;
+      proposal_pk: number | null;
     }>(
       `SELECT * FROM event_logs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY id DESC LIMIT $${params.length}`,
@@ -52,6 +71,7 @@ export class EventLogsRepository {
       rowData: JSON.stringify(r.row_data),
       changedObjectId: r.changed_object_id,
       description: r.description,
+      proposalPk: r.proposal_pk,
     }));
   }
 }

@@ -1,4 +1,4 @@
-import { Args, Context, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { Role } from '@user-office/contracts';
 import { RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import type { GraphqlContext } from '../../../../platform/graphql/loaders';
@@ -16,14 +16,20 @@ export class GetEventLogsResolver {
   ) {}
 
   @Query(() => [EventLogModel], {
-    description: 'The event log of an object and/or an event or object type (officers)',
+    description:
+      'The event log (officers), newest 1,000 rows: of an object (changedObjectId, with objectType to tell a ' +
+      'proposal 1 from a status 1), of an event or object type (eventType), of a kind of object (objectType), ' +
+      'and of a proposal with everything that hangs off it (proposalPk: reviewer assignments and their ' +
+      'conflict overrides, technical and FAP reviews, decisions)',
   })
   @RolesAllowed(Role.USER_OFFICER)
   async getEventLogs(
     @Args('changedObjectId', { type: () => String, nullable: true }) changedObjectId: string | null,
     @Args('eventType', { type: () => String, nullable: true }) eventType: string | null,
+    @Args('objectType', { type: () => String, nullable: true }) objectType: string | null,
+    @Args('proposalPk', { type: () => Int, nullable: true }) proposalPk: number | null,
   ): Promise<EventLogModel[]> {
-    const rows = await this.repository.find({ changedObjectId, eventType });
+    const rows = await this.repository.find({ changedObjectId, eventType, objectType, proposalPk });
     return rows.map((r) => ({ ...r, id: String(r.id) }));
   }
 

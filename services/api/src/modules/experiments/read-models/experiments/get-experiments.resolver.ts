@@ -1,6 +1,7 @@
 import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import {
   experimentsFilterSchema,
+  experimentsPageSchema,
   FeatureId,
   Role,
   userExperimentsFilterSchema,
@@ -49,7 +50,8 @@ export class GetExperimentsResolver {
     @Args('offset', { type: () => Int, nullable: true }) offset: number | null,
   ): Promise<ExperimentsQueryResultModel> {
     const valid = await validateInput(experimentsFilterSchema, filter ?? {});
-    return this.service.list(session, valid, first ?? null, offset ?? null);
+    const page = await validateInput(experimentsPageSchema, { first, offset });
+    return this.service.list(session, valid, page.first, page.offset);
   }
 
   @Query(() => [ExperimentModel], {

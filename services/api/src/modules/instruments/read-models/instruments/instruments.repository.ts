@@ -115,6 +115,16 @@ export class InstrumentsRepository {
     return result.rows.map((r) => Number(r.id));
   }
 
+  /** The calls that offer any of these instruments, ascending. */
+  async callIdsOfInstruments(instrumentIds: readonly number[]): Promise<number[]> {
+    if (instrumentIds.length === 0) return [];
+    const result = await this.sql.query<{ call_id: number }>(
+      'SELECT DISTINCT call_id FROM instrument_calls WHERE instrument_id = ANY($1::int[]) ORDER BY call_id',
+      [[...instrumentIds]],
+    );
+    return result.rows.map((r) => Number(r.call_id));
+  }
+
   /** The live instruments whose short code is `shortCode` (in any case). */
   async namesakes(shortCode: string): Promise<number[]> {
     const result = await this.sql.query<{ id: number }>(

@@ -1,4 +1,4 @@
-import { Args, Int, Mutation, Resolver } from '@nestjs/graphql';
+import { Args, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Authenticated } from '../../../../platform/auth/policy.decorators';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import type { SessionUser } from '../../../../platform/auth/session';
@@ -23,5 +23,26 @@ export class CloneProposalsResolver {
     @Args('proposalsToClonePk', { type: () => [Int] }) proposalsToClonePk: number[],
   ): Promise<ProposalModel[]> {
     return this.repository.proposals(await this.proposals.clone(user, callId, proposalsToClonePk));
+  }
+
+  /**
+   * `getProposalToClone(primaryKey)` (§7): the proposal the clone dialog copies (its title, questionary and
+   * answers), for whoever may clone it: its PI or a co-proposer, or an officer (the rule of cloneProposals); null
+   * when it does not exist.
+   */
+  @Query(() => ProposalModel, {
+    nullable: true,
+    description:
+      'The proposal to clone, with its questionary, for those who may clone it (its proposers, officers); null when absent',
+  })
+  @Authenticated()
+  async getProposalToClone(
+    @CurrentUser() user: SessionUser,
+    @Args('primaryKey', { type: () => Int }) primaryKey: number,
+  ): Promise<ProposalModel | null> {
+    const proposal = await this.repository.proposal(primaryKey);
+    if (!proposal) return null;
+    this.proposals.assertMemberOrOfficer(proposal, user);
+    return proposal;
   }
 }

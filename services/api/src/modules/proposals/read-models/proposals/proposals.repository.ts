@@ -124,6 +124,16 @@ export class ProposalsRepository {
     return result.rows.map(toProposal);
   }
 
+  /** The live proposals with these reference numbers (proposalId), by primary key. */
+  async byReferenceNumbers(referenceNumbers: readonly string[]): Promise<ProposalModel[]> {
+    if (referenceNumbers.length === 0) return [];
+    const result = await this.sql.query<ProposalRecord>(
+      `SELECT ${COLUMNS} FROM proposals p WHERE p.proposal_id = ANY($1::text[]) AND NOT p.deleted ORDER BY p.proposal_pk`,
+      [[...referenceNumbers]],
+    );
+    return result.rows.map(toProposal);
+  }
+
   async byQuestionaryId(questionaryId: number): Promise<ProposalModel | null> {
     const result = await this.sql.query<ProposalRecord>(
       `SELECT ${COLUMNS} FROM proposals p WHERE p.questionary_id = $1 AND NOT p.deleted`,
