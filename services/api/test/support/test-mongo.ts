@@ -10,7 +10,10 @@ let counter = 0;
  * A MongoDB database of a test's own (a unique name on TEST_MONGO_URL's server), dropped by `drop`. Nothing is
  * created until something writes to it.
  */
-export function testMongoDatabase(label: string, server = testMongoServer()): { url: string; name: string; drop(): Promise<void> } {
+export function testMongoDatabase(
+  label: string,
+  server = testMongoServer(),
+): { url: string; name: string; drop(): Promise<void> } {
   const name = `uo_test_${label}_${process.pid}_${Date.now().toString(36)}_${++counter}`;
   const [base, query] = server.split('?');
   const url = `${base}/${name}${query ? `?${query}` : ''}`;

@@ -8,10 +8,7 @@ import {
   MongoEventLogsRepository,
 } from './read-models/event-logs/event-logs.mongo';
 import { EventLogsProjection } from './read-models/event-logs/event-logs.projection';
-import {
-  EventLogsRepository,
-  SqlEventLogsRepository,
-} from './read-models/event-logs/event-logs.repository';
+import { EventLogsRepository, SqlEventLogsRepository } from './read-models/event-logs/event-logs.repository';
 import { GetEventLogsResolver } from './read-models/event-logs/get-event-logs.resolver';
 
 @Module({

@@ -315,7 +315,9 @@ export class MongoProjectionRunner {
       } catch (error) {
         const message = (error as Error).message;
         if (this.errors.get(p.name) !== message)
-          this.logger.error(`Mongo projection ${p.name} waits: ${message}${process.env.UO_DEBUG_MONGO ? (error as Error).stack : ""}`);
+          this.logger.error(
+            `Mongo projection ${p.name} waits: ${message}${process.env.UO_DEBUG_MONGO ? (error as Error).stack : ''}`,
+          );
         this.errors.set(p.name, message);
         await this.sleep(p.name, POLL_MS);
       }
@@ -358,7 +360,10 @@ export class MongoProjectionRunner {
 
   private collectionsOf(p: MongoProjection, generation: number): MongoCollections {
     return Object.fromEntries(
-      p.collections.map((c) => [c.name, this.mongo.db.collection<MongoDoc>(physicalName(c.name, generation))]),
+      p.collections.map((c) => [
+        c.name,
+        this.mongo.db.collection<MongoDoc>(physicalName(c.name, generation)),
+      ]),
     );
   }
 

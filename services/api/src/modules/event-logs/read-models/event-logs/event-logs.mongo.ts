@@ -35,13 +35,14 @@ export interface EventLogDocument {
  * The filters of getEventLogs, each a MongoDB condition on the documents (an index per filter below). A new filter
  * is one entry here, one field in the document and one index.
  */
-const FILTERS: { [K in Exclude<keyof EventLogFilter, 'limit'>]-?: (value: string) => Filter<EventLogDocument> } =
-  {
-    changedObjectId: (value) => ({ changedObjectId: value }),
-    eventType: (value) => ({
-      $or: [{ eventTypeKey: value.toLowerCase() }, { objectTypeKey: value.toLowerCase() }],
-    }),
-  };
+const FILTERS: {
+  [K in Exclude<keyof EventLogFilter, 'limit'>]-?: (value: string) => Filter<EventLogDocument>;
+} = {
+  changedObjectId: (value) => ({ changedObjectId: value }),
+  eventType: (value) => ({
+    $or: [{ eventTypeKey: value.toLowerCase() }, { objectTypeKey: value.toLowerCase() }],
+  }),
+};
 
 /** Every event as the auditors' log, in MongoDB (READ_MODELS_MONGO_URL): the same rows as EventLogsProjection. */
 @Injectable()

@@ -360,7 +360,12 @@ class Batch {
       case USER_UPDATED: {
         const u = event.data as {
           id: number;
-          changes: { firstname?: string | null; lastname?: string | null; preferredname?: string | null; email?: string | null };
+          changes: {
+            firstname?: string | null;
+            lastname?: string | null;
+            preferredname?: string | null;
+            email?: string | null;
+          };
         };
         const c = u.changes;
         if (
@@ -457,7 +462,9 @@ class Batch {
       }
       case INSTRUMENT_UPDATED: {
         const i = event.data as { id: number; name: string; shortCode: string };
-        const rows = await this.viewsWhere({ instrumentIds: i.id }, (doc) => doc.instrumentIds.includes(i.id));
+        const rows = await this.viewsWhere({ instrumentIds: i.id }, (doc) =>
+          doc.instrumentIds.includes(i.id),
+        );
         this.change(rows, p, (doc) => {
           doc.instruments = doc.instruments.map((x) =>
             x.id === i.id ? { id: i.id, name: i.name, shortCode: i.shortCode } : x,
@@ -480,11 +487,18 @@ class Batch {
         const a = event.data as {
           proposalPk: number;
           instruments: { id: number; name: string; shortCode: string }[];
-          createdReviews: { technicalReviewId: number; instrumentId: number; technicalReviewAssigneeId: number | null }[];
+          createdReviews: {
+            technicalReviewId: number;
+            instrumentId: number;
+            technicalReviewAssigneeId: number | null;
+          }[];
           deletedReviewIds: number[];
         };
         const entry = await this.view(a.proposalPk);
-        const names = await this.reviewerNames([entry], a.createdReviews.map((r) => r.technicalReviewAssigneeId));
+        const names = await this.reviewerNames(
+          [entry],
+          a.createdReviews.map((r) => r.technicalReviewAssigneeId),
+        );
         this.change([entry], p, (doc) => {
           const sorted = a.instruments.map((i) => i.name).sort((x, y) => x.localeCompare(y));
           doc.instrumentIds = a.instruments.map((i) => i.id);
@@ -545,7 +559,11 @@ class Batch {
       }
       case TOPIC_ANSWERED:
       case QUESTIONARY_ANSWERS_COPIED: {
-        const a = event.data as { questionaryId: number; answers: AnswerData[]; removedQuestionIds?: string[] };
+        const a = event.data as {
+          questionaryId: number;
+          answers: AnswerData[];
+          removedQuestionIds?: string[];
+        };
         for (const questionId of a.removedQuestionIds ?? []) {
           const key = `${a.questionaryId}:${questionId}`;
           const old = await this.answer(key);
@@ -557,7 +575,14 @@ class Batch {
           if (old && old._pos >= p) continue;
           const value = answer.value ?? null;
           this.answers.set(key, {
-            doc: { _id: key, q: a.questionaryId, k: answer.questionId, value, ...answerForms(value), _pos: p },
+            doc: {
+              _id: key,
+              q: a.questionaryId,
+              k: answer.questionId,
+              value,
+              ...answerForms(value),
+              _pos: p,
+            },
             dirty: true,
           });
         }
@@ -706,7 +731,8 @@ class Batch {
     more: readonly (number | null)[] = [],
   ): Promise<Map<number, LookupDocument | null>> {
     const ids = new Set<number>();
-    for (const e of entries) for (const r of e.doc?.reviews ?? []) if (r.assigneeId !== null) ids.add(r.assigneeId);
+    for (const e of entries)
+      for (const r of e.doc?.reviews ?? []) if (r.assigneeId !== null) ids.add(r.assigneeId);
     for (const id of more) if (id !== null && id !== undefined) ids.add(id);
     const names = new Map<number, LookupDocument | null>();
     for (const id of ids) names.set(id, await this.lookup(`user:${id}`));
@@ -799,9 +825,9 @@ function refreshReviews(doc: ProposalViewDocument, names: Map<number, LookupDocu
           : { id: r.assigneeId, firstname: u?.firstname ?? null, lastname: u?.lastname ?? null },
     } as ProposalViewModel['technicalReviews'][number];
   });
-  doc.reviewAssigneeIds = [...new Set(reviews.flatMap((r) => (r.assigneeId === null ? [] : [r.assigneeId])))].sort(
-    (a, b) => a - b,
-  );
+  doc.reviewAssigneeIds = [
+    ...new Set(reviews.flatMap((r) => (r.assigneeId === null ? [] : [r.assigneeId]))),
+  ].sort((a, b) => a - b);
   doc.reviewStatus = reviews[0]?.status ?? null;
   const times = reviews.flatMap((r) => (r.timeAllocation === null ? [] : [r.timeAllocation]));
   doc.reviewTimeAllocation = times.length > 0 ? times.reduce((s, t) => s + t, 0) : null;

@@ -71,7 +71,8 @@ export function answerFilter(filter: QuestionFilterInput): Filter<AnswerDocument
   const base: Filter<AnswerDocument> = { k: filter.questionId };
   if (op === FieldConditionType.EXISTS) return { ...base, value: { $ne: null } };
   const raw = parseValue(filter.value);
-  const cmp = op === FieldConditionType.GREATER_THAN ? '$gt' : op === FieldConditionType.LESS_THAN ? '$lt' : '$eq';
+  const cmp =
+    op === FieldConditionType.GREATER_THAN ? '$gt' : op === FieldConditionType.LESS_THAN ? '$lt' : '$eq';
   const number = () => {
     const n = Number(raw);
     if (!Number.isFinite(n)) throw badInput(viewMessages.questionFilterValue);
@@ -95,10 +96,7 @@ export function answerFilter(filter: QuestionFilterInput): Filter<AnswerDocument
       if (op === FieldConditionType.INCLUDES)
         return {
           ...base,
-          $or: [
-            { isArray: true, value: raw },
-            { str: { $regex: escapeRegex(String(raw)), $options: 'i' } },
-          ],
+          $or: [{ isArray: true, value: raw }, { str: { $regex: escapeRegex(String(raw)), $options: 'i' } }],
         } as Filter<AnswerDocument>;
       if (cmp !== '$eq') return { ...base, scalar: { [cmp]: number() } };
       // the answer is the value, or a list of just the value (jsonb equality)
@@ -168,7 +166,10 @@ export class MongoProposalViewsRepository extends ProposalViewsRepository {
         add({ search: { $regex: `^${escapeRegex(word)}` } });
     }
     if (filter.questionFilter) {
-      const answers = await this.mongo.live<AnswerDocument>(PROPOSAL_VIEWS_PROJECTION, 'proposal_view_answers');
+      const answers = await this.mongo.live<AnswerDocument>(
+        PROPOSAL_VIEWS_PROJECTION,
+        'proposal_view_answers',
+      );
       const matching = await answers
         .find(answerFilter(filter.questionFilter), { projection: { q: 1 } })
         .toArray();
@@ -209,9 +210,7 @@ export class MongoProposalViewsRepository extends ProposalViewsRepository {
     const { all, callStatus } = await this.filter(filter, options.searchText, options.scope);
     const views = await this.views();
     const rows = async () =>
-      first === 0
-        ? []
-        : (await views.find(all).sort(sort).skip(offset).limit(first).toArray()).map(toView);
+      first === 0 ? [] : (await views.find(all).sort(sort).skip(offset).limit(first).toArray()).map(toView);
     const exactCount = async () => ({
       totalCount: await views.countDocuments(all),
       totalCountEstimated: false,
