@@ -63,8 +63,7 @@ export async function verifyProjections(
         const r = await service.runnerOf(name).verify(name, { sample });
         results.push({ name, ...r, seconds: (performance.now() - started) / 1000 });
       } catch (error) {
-        if (error instanceof RebuildRefusedError || !service.readModelNames().includes(name))
-          throw error;
+        if (error instanceof RebuildRefusedError || !service.readModelNames().includes(name)) throw error;
         const message = error instanceof Error ? error.message : String(error);
         results.push({ name, events: 0, position: 0, seconds: 0, tables: [], error: message });
       }

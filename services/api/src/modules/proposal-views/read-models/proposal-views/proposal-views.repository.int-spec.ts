@@ -40,7 +40,7 @@ import { SqlEventStore } from '../../../../platform/event-store/sql-event-store'
 import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
 import { MongoProjectionRunner } from '../../../../platform/read-models-mongo/mongo-projection-runner';
 import { MongoReadModels, physicalName } from '../../../../platform/read-models-mongo/mongo-read-models';
-import { QuestionariesProjection } from '../../../questionaries/read-models/questionaries/questionaries.projection';
+import { QuestionariesProjection } from '../../../questionaries';
 import type { ProposalsFilterInput } from './proposal-view.model';
 import { hashInt4, ProposalViewsMongoProjection } from './proposal-views.mongo-projection';
 import { MongoProposalViewsRepository } from './proposal-views.mongo-repository';
