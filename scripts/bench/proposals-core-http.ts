@@ -28,6 +28,9 @@
  *   BENCH_BUILD            0 skips `npm run build` of contracts, dev-idp and api (default: build)
  *   BENCH_EXACT_COUNTS     1: the table's cases without allowEstimatedCount, every count exact (as before the
  *                          console allowed estimates)
+ *   READ_MODELS_MONGO_URL  the Mongo read models: the seeded events are projected into this MongoDB (FerretDB on
+ *                          the project's machines) first (timed), then the api and the server-side runs read the
+ *                          staff table from it. Unset: PostgreSQL's read models
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
@@ -40,7 +43,13 @@ import { performance } from 'node:perf_hooks';
 import { parse, print, separateOperations } from 'graphql';
 import { Client } from 'pg';
 import { DataType, FieldConditionType, OrderDirection, Role } from '../../contracts/src';
-import { ProposalViewsRepository } from '../../services/api/src/modules/proposal-views';
+import {
+  PROPOSAL_VIEWS_PROJECTION,
+  ProposalViewsRepository,
+} from '../../services/api/src/modules/proposal-views';
+import type { EventStore } from '../../services/api/src/platform/event-store/event-store.port';
+import { ProjectionsService } from '../../services/api/src/platform/projections/projections.service';
+import { EVENT_STORE } from '../../services/api/src/platform/tokens';
 import { createApp } from '../../services/api/src/app.factory';
 import { loginAtDevIdp, startDevIdp } from '../../services/dev-idp/src';
 import { multiplyProposals } from './proposals-multiply';
@@ -70,6 +79,7 @@ const CONCURRENT_SECONDS = Number(process.env.BENCH_CONCURRENT_SECONDS ?? 20);
 const MULTIPLY = Math.max(1, Number(process.env.BENCH_MULTIPLY ?? 1));
 const FROM_DB = process.env.BENCH_FROM;
 const EXACT_COUNTS = process.env.BENCH_EXACT_COUNTS === '1';
+const MONGO_URL = process.env.READ_MODELS_MONGO_URL || null;
 const ROOT = resolve(__dirname, '..', '..');
 const EXCLUDED_STATUS_ID = 9; // the console leaves status 9 out unless a status is chosen (proposal-filter.ts)
 
@@ -288,6 +298,7 @@ async function prepareDatabase(): Promise<{ url: string; data: BenchData }> {
     databaseUrl: url,
     redisUrl: null,
     eventStoreUrl: null,
+    readModelsMongoUrl: null,
     jwtSecret: 'bench-secret',
     seedDemo: false,
   });
@@ -345,6 +356,7 @@ async function startApi(databaseUrl: string, jwtSecret: string): Promise<BuiltAp
         NODE_ENV: 'production',
         UO_MODE: 'api',
         DATABASE_URL: databaseUrl,
+        ...(MONGO_URL ? { READ_MODELS_MONGO_URL: MONGO_URL } : {}),
         PORT: String(port),
         PUBLIC_URL: `http://localhost:${port}`,
         JWT_SECRET: jwtSecret,
@@ -397,6 +409,7 @@ async function startLoginApp(databaseUrl: string, jwtSecret: string): Promise<Lo
     databaseUrl,
     redisUrl: null,
     eventStoreUrl: null,
+    readModelsMongoUrl: MONGO_URL,
     jwtSecret,
     seedDemo: false,
     authDiscoveryUrl: idp.issuer,
@@ -479,6 +492,44 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100 Hz)
 }
 
+/**
+ * The Mongo read models caught up with the seeded events: a projector process of the product (mode projector) on
+ * READ_MODELS_MONGO_URL, until the proposal views' checkpoint reaches the store's head. Timed.
+ */
+async function projectIntoMongo(
+  databaseUrl: string,
+  mongoUrl: string,
+): Promise<{ seconds: number; events: number }> {
+  log(`projecting into MongoDB at ${mongoUrl.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@')}…`);
+  const started = performance.now();
+  const { app } = await createApp({
+    mode: 'projector',
+    nodeEnv: 'test',
+    logLevel: 'warn',
+    databaseUrl,
+    redisUrl: null,
+    eventStoreUrl: null,
+    readModelsMongoUrl: mongoUrl,
+    jwtSecret: 'bench-secret',
+    seedDemo: false,
+  });
+  try {
+    const service = app.get(ProjectionsService);
+    const head = await app.get<EventStore>(EVENT_STORE).headPosition();
+    for (;;) {
+      const lag = await service.lag();
+      if ((lag[PROPOSAL_VIEWS_PROJECTION] ?? 0) === 0) break;
+      log(`  proposal views in MongoDB: ${head - lag[PROPOSAL_VIEWS_PROJECTION]} / ${head} events`);
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    log(`  caught up in ${seconds.toFixed(0)} s`);
+    return { seconds, events: head };
+  } finally {
+    await app.close();
+  }
+}
+
 function residentMemory(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -493,6 +544,7 @@ async function main(): Promise<void> {
   }
   const { url, data } = await prepareDatabase();
   const list = cases(data);
+  const mongoProjection = MONGO_URL ? await projectIntoMongo(url, MONGO_URL) : null;
 
   const jwtSecret = randomBytes(32).toString('hex');
   const loginApp = await startLoginApp(url, jwtSecret);
@@ -594,7 +646,7 @@ async function main(): Promise<void> {
     out('');
     out(
       `getProposalsCore, ${data.proposals.toLocaleString('en')} proposals (${data.method}; seeded at ${data.seedRate.toFixed(0)} proposals/s), ` +
-        `PostgreSQL; the console's query (${EXACT_COUNTS ? 'every count exact, BENCH_EXACT_COUNTS=1' : 'allowEstimatedCount: "about" marks an estimated count'}), a page of 20, ${RUNS} runs per case with rotating inputs`,
+        `${MONGO_URL ? `the Mongo read models on FerretDB 1.24 (MongoDB's wire protocol over PostgreSQL; a MongoDB server would differ), projected from the events in ${mongoProjection?.seconds.toFixed(0)} s` : 'PostgreSQL'}; the console's query (${EXACT_COUNTS ? 'every count exact, BENCH_EXACT_COUNTS=1' : 'allowEstimatedCount: "about" marks an estimated count'}), a page of 20, ${RUNS} runs per case with rotating inputs`,
     );
     out('| case | matches | server p50 | server p95 | HTTP p50 | HTTP p95 | api CPU/request | load |');
     out('|---|---|---|---|---|---|---|---|');
@@ -617,6 +669,8 @@ async function main(): Promise<void> {
     out(
       JSON.stringify({
         proposals: data.proposals,
+        readModels: MONGO_URL ? 'mongo (FerretDB)' : 'postgresql',
+        mongoProjection,
         method: data.method,
         seedRate: data.seedRate,
         cases: list.map((c, i) => ({

@@ -3,7 +3,6 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import { createApp } from './app.factory';
 import type { AppConfig } from './platform/config/app-config';
 import { ProjectionsService } from './platform/projections/projections.service';
-import { isReaction } from './platform/projections/projection';
 import { RebuildRefusedError, type TableDifference } from './platform/projections/projection-rebuild';
 
 /**
@@ -16,13 +15,12 @@ export async function rebuildProjections(
 ): Promise<{ name: string; events: number; position: number; seconds: number }[]> {
   const { app } = await createApp({ ...overrides, mode: 'maintenance' });
   try {
-    const runner = app.get(ProjectionsService).projections;
-    const targets =
-      names.length > 0 ? names : runner.projections.filter((p) => !isReaction(p)).map((p) => p.name);
+    const service = app.get(ProjectionsService);
+    const targets = names.length > 0 ? names : service.readModelNames();
     const results = [];
     for (const name of targets) {
       const started = performance.now();
-      const { events, position } = await runner.rebuild(name);
+      const { events, position } = await service.runnerOf(name).rebuild(name);
       results.push({ name, events, position, seconds: (performance.now() - started) / 1000 });
     }
     return results;
@@ -56,18 +54,16 @@ export async function verifyProjections(
 ): Promise<VerifyResult[]> {
   const { app } = await createApp({ ...overrides, mode: 'maintenance' });
   try {
-    const runner = app.get(ProjectionsService).projections;
-    const targets =
-      names.length > 0 ? names : runner.projections.filter((p) => !isReaction(p)).map((p) => p.name);
+    const service = app.get(ProjectionsService);
+    const targets = names.length > 0 ? names : service.readModelNames();
     const results: VerifyResult[] = [];
     for (const name of targets) {
       const started = performance.now();
       try {
-        const r = await runner.verify(name, { sample });
+        const r = await service.runnerOf(name).verify(name, { sample });
         results.push({ name, ...r, seconds: (performance.now() - started) / 1000 });
       } catch (error) {
-        if (error instanceof RebuildRefusedError || !runner.projections.some((p) => p.name === name))
-          throw error;
+        if (error instanceof RebuildRefusedError || !service.readModelNames().includes(name)) throw error;
         const message = error instanceof Error ? error.message : String(error);
         results.push({ name, events: 0, position: 0, seconds: 0, tables: [], error: message });
       }

@@ -26,7 +26,8 @@ import { ProjectionsService } from './projections/projections.service';
 import { createJobQueue } from './queue/create-job-queue';
 import type { JobQueue } from './queue/job-queue.port';
 import { OwedJobs } from './queue/owed-jobs';
-import { EVENT_STORE, JOB_QUEUE, SQL_CLIENT } from './tokens';
+import { EVENT_STORE, JOB_QUEUE, MONGO_READ_MODELS, SQL_CLIENT } from './tokens';
+import { MongoReadModels } from './read-models-mongo/mongo-read-models';
 import { AccessRegistry } from './auth/access-registry';
 import { IdSequences } from './database/id-sequences';
 
@@ -41,6 +42,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     private readonly events: EventSourcing,
     private readonly metrics: MetricsService,
     private readonly projections: ProjectionsService,
+    @Inject(MONGO_READ_MODELS) private readonly mongo: MongoReadModels | null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -49,7 +51,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
       this.metrics.eventsAppended.inc({ category }, result.events.length);
     });
     this.queue.onOutcome((queue, outcome) => this.metrics.jobOutcomes.inc({ queue, outcome }));
-    this.metrics.setProjectionLagSource(() => this.projections.projections.lag());
+    this.metrics.setProjectionLagSource(() => this.projections.lag());
     if (runsWorker(this.config)) {
       await this.queue.start();
       // owed jobs the queue lost (Redis without its data, the in-process queue after a restart): now and then
@@ -63,6 +65,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     await this.queue.close();
     await this.store.close();
     await this.sql.close();
+    await this.mongo?.close();
   }
 }
 
@@ -85,6 +88,11 @@ export class PlatformModule {
               : PgliteSqlClient.open(
                   config.dataDir.startsWith('memory://') ? config.dataDir : join(config.dataDir, 'pglite'),
                 ),
+        },
+        {
+          provide: MONGO_READ_MODELS,
+          useFactory: (): MongoReadModels | null =>
+            config.readModelsMongoUrl ? MongoReadModels.open(config.readModelsMongoUrl) : null,
         },
         {
           provide: EVENT_STORE,
@@ -137,6 +145,7 @@ export class PlatformModule {
         IdSequences,
         APP_CONFIG,
         SQL_CLIENT,
+        MONGO_READ_MODELS,
         EVENT_STORE,
         JOB_QUEUE,
         OwedJobs,

@@ -141,3 +141,64 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     },
   };
 }
+
+/**
+ * A FerretDB (MongoDB's wire protocol) the test owns, on a free port, its PostgreSQL backend in `postgresUrl` (a
+ * test database): killed and started again it comes back with its data, as a MongoDB server after a restart. The
+ * binary is FERRETDB_BIN, else where scripts/services-up.sh builds it.
+ */
+export interface PrivateFerretDb {
+  readonly port: number;
+  /** the URL of one of its databases */
+  url(database: string): string;
+  /** SIGKILL */
+  kill(): Promise<void>;
+  /** starts it (again) on the same port */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startPrivateFerretDb(postgresUrl: string): Promise<PrivateFerretDb> {
+  const bin =
+    process.env.FERRETDB_BIN || join(process.env.HOME || '/root', '.cache', 'user-office', 'bin', 'ferretdb');
+  if (!existsSync(bin)) throw new Error(`No FerretDB binary at ${bin}: run bash scripts/services-up.sh`);
+  const port = await freePort();
+  const debugPort = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'uo-ferret-'));
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    child = spawn(
+      bin,
+      [
+        `--listen-addr=127.0.0.1:${port}`,
+        '--handler=postgresql',
+        `--postgresql-url=${postgresUrl}`,
+        '--telemetry=disable',
+        `--debug-addr=127.0.0.1:${debugPort}`,
+        `--state-dir=${dir}`,
+        '--log-level=error',
+      ],
+      { stdio: 'ignore' },
+    );
+    await waitForPort(port);
+  };
+  const kill = async () => {
+    const current = child;
+    child = null;
+    if (!current || current.exitCode !== null) return;
+    const exited = new Promise((resolve) => current.once('exit', resolve));
+    current.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return {
+    port,
+    url: (database) => `mongodb://127.0.0.1:${port}/${database}`,
+    kill,
+    start,
+    stop: async () => {
+      await kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

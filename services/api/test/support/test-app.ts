@@ -7,6 +7,7 @@ import type { SessionInput } from '../../src/platform/auth/session';
 import type { AppConfig } from '../../src/platform/config/app-config';
 import { ProjectionsService } from '../../src/platform/projections/projections.service';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { testMongoDatabase } from './test-mongo';
 import { clonePgliteTemplate, pgTemplate, testAppConfig } from './test-templates';
 
 export interface GraphqlResponse<T = Record<string, unknown>> {
@@ -60,6 +61,8 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     /** a database the caller owns (kept on close) */
     database?: TestDatabase;
+    /** the Mongo read models (READ_MODELS_MONGO_URL) in a MongoDB database of their own, dropped on close */
+    mongo?: boolean;
   } = {},
 ): Promise<TestApp> {
   const store = options.store ?? 'postgres';
@@ -68,6 +71,7 @@ export async function createTestApp(
   const ownsDatabase = !options.database;
   const pglite =
     store === 'pglite' && !options.config?.dataDir ? await clonePgliteTemplate('pglite-seeded') : null;
+  const mongo = options.mongo ? testMongoDatabase('app') : null;
   let created: Awaited<ReturnType<typeof createApp>>;
   try {
     created = await createApp({
@@ -75,11 +79,13 @@ export async function createTestApp(
       databaseUrl: db?.url ?? null,
       dataDir: pglite?.dir ?? 'memory://',
       redisUrl: options.queue === 'redis' ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : null,
+      readModelsMongoUrl: mongo?.url ?? null,
       ...options.config,
     });
   } catch (error) {
     if (ownsDatabase) await db?.drop();
     await pglite?.remove();
+    await mongo?.drop();
     throw error;
   }
   const { app, config } = created;
@@ -101,6 +107,7 @@ export async function createTestApp(
       await app.close();
       if (ownsDatabase) await db?.drop();
       await pglite?.remove();
+      await mongo?.drop();
     },
   };
 }

@@ -32,6 +32,7 @@ export function testAppConfig(): Partial<AppConfig> {
     // the compatible profile's messages of a test go to an exchange of its own, never to the default names
     rabbitmqExchanges: [`uo-test-${run}.fanout`],
     eventStoreUrl: null,
+    readModelsMongoUrl: null,
     jwtSecret: 'test-secret',
   };
 }

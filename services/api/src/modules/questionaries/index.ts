@@ -7,6 +7,7 @@ export {
 export {
   QUESTIONARIES_PROJECTION,
   NUMBER_ANSWER,
+  QuestionariesProjection,
 } from './read-models/questionaries/questionaries.projection';
 export {
   itemAnswerFacts,

@@ -64,6 +64,11 @@ export interface AppConfig {
   owedJobsReconcileMs: number;
   /** KurrentDB / EventStoreDB; unset → the SQL event store */
   eventStoreUrl: string | null;
+  /**
+   * READ_MODELS_MONGO_URL: the design card's Mongo read models (the proposal views and the event logs) in this
+   * MongoDB (the database named in the URL's path, else `user_office`); unset → the relational store
+   */
+  readModelsMongoUrl: string | null;
   /** the facility's OpenID Connect provider; unset → npm start runs services/dev-idp */
   authDiscoveryUrl: string | null;
   authClientId: string;
@@ -142,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     queueLockMs: Math.max(500, intOf(env.QUEUE_LOCK_MS, 30_000, 'QUEUE_LOCK_MS')),
     owedJobsReconcileMs: Math.max(100, intOf(env.OWED_JOBS_RECONCILE_MS, 5000, 'OWED_JOBS_RECONCILE_MS')),
     eventStoreUrl: env.EVENTSTORE_URL || null,
+    readModelsMongoUrl: env.READ_MODELS_MONGO_URL || null,
     authDiscoveryUrl: env.AUTH_DISCOVERY_URL || null,
     authClientId: env.AUTH_CLIENT_ID || 'user-office',
     authClientSecret:

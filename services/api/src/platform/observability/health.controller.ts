@@ -38,13 +38,15 @@ export class HealthController {
     const store = this.config.eventStoreUrl
       ? `KurrentDB at ${redactUrl(this.config.eventStoreUrl)}`
       : database;
-    const [storeCheck, databaseCheck, queueCheck] = await Promise.all([
+    const mongo = this.projections.mongoProjections;
+    const [storeCheck, databaseCheck, queueCheck, mongoCheck] = await Promise.all([
       check(() => this.store.ping()),
       check(() => this.projections.projections.ping()),
       check(() => this.queue.ping()),
+      mongo ? check(() => mongo.ping()) : Promise.resolve('ok'),
     ]);
     const unreachable = (what: string, detail: string) => `${what} is not reachable (${detail})`;
-    const checks = {
+    const checks: Record<string, string> = {
       store: storeCheck === 'ok' ? 'ok' : unreachable(store, 'appends and reads wait for it'),
       projections:
         databaseCheck !== 'ok'
@@ -62,6 +64,18 @@ export class HealthController {
               'jobs wait: PostgreSQL keeps what is owed, the worker enqueues it again once it is back',
             ),
     };
+    if (mongo)
+      checks.readModels =
+        mongoCheck === 'ok'
+          ? await check(async () => {
+              const failing = mongo.status().filter((s) => s.lastError);
+              if (failing.length > 0)
+                throw new Error(failing.map((s) => `${s.name}: ${s.lastError}`).join('; '));
+            })
+          : unreachable(
+              `the read models' MongoDB at ${redactUrl(this.config.readModelsMongoUrl ?? '')}`,
+              'the proposal views and event logs wait for it, then resume from their checkpoints',
+            );
     const ready = Object.values(checks).every((c) => c === 'ok');
     res.status(ready ? 200 : 503);
     return { status: ready ? 'ready' : 'not ready', checks };

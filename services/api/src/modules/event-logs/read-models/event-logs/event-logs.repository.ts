@@ -14,10 +14,21 @@ export interface EventLogFilter {
   limit?: number;
 }
 
-/** All query code of the event-logs read model (a MongoDB adapter would replace this one class). */
+/**
+ * The event-logs read model's queries: the relational one below, or MongoEventLogsRepository when
+ * READ_MODELS_MONGO_URL is set (one contract suite, event-logs.repository.contract.ts, runs on both).
+ */
+export abstract class EventLogsRepository {
+  /** the newest `limit` rows matching the filter, oldest first */
+  abstract find(filter: EventLogFilter): Promise<EventLogRow[]>;
+}
+
+/** All SQL of the event-logs read model. */
 @Injectable()
-export class EventLogsRepository {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+export class SqlEventLogsRepository extends EventLogsRepository {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {
+    super();
+  }
 
   async find({
     changedObjectId,

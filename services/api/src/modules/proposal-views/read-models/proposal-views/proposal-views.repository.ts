@@ -226,13 +226,43 @@ function answerCondition(filter: QuestionFilterInput, where: Where): string {
   }
 }
 
+export interface PageOptions {
+  sortField?: string;
+  sortDirection?: OrderDirection;
+  first?: number;
+  offset?: number;
+  searchText?: string;
+  /** a count above EXACT_COUNT_LIMIT may be estimated from a sample (the console's table) */
+  allowEstimatedCount?: boolean;
+  scope?: ViewScope;
+}
+
 /**
- * The staff table's queries (getProposalsCore). All filters, the sort and the paging run in PostgreSQL on the
- * proposal_views read model; the question filter joins the questionary answers.
+ * The staff table's queries (getProposalsCore, the scientists' and panels' lists, the downloads' sheets): the SQL
+ * repository below, or MongoProposalViewsRepository when READ_MODELS_MONGO_URL is set. One contract suite
+ * (proposal-views.repository.contract.ts) runs on both.
+ */
+export abstract class ProposalViewsRepository {
+  abstract page(filter: ProposalsFilterInput, options: PageOptions): Promise<ProposalsViewResultModel>;
+  /** The rows of these proposals, in no particular order (the downloads' sheets read them in batches). */
+  abstract byPks(proposalPks: readonly number[]): Promise<ProposalViewModel[]>;
+  /** every proposal matching the filter, newest first (select-all) */
+  abstract basic(
+    filter: ProposalsFilterInput,
+    searchText?: string,
+    scope?: ViewScope,
+  ): Promise<ProposalViewBasicModel[]>;
+}
+
+/**
+ * The staff table's queries in PostgreSQL. All filters, the sort and the paging run on the proposal_views read
+ * model; the question filter joins the questionary answers.
  */
 @Injectable()
-export class ProposalViewsRepository {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+export class SqlProposalViewsRepository extends ProposalViewsRepository {
+  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {
+    super();
+  }
 
   private where(filter: ProposalsFilterInput, searchText: string | undefined, scope: ViewScope = {}): Where {
     const where = new Where();
@@ -291,19 +321,7 @@ export class ProposalViewsRepository {
     return where;
   }
 
-  async page(
-    filter: ProposalsFilterInput,
-    options: {
-      sortField?: string;
-      sortDirection?: OrderDirection;
-      first?: number;
-      offset?: number;
-      searchText?: string;
-      /** a count above EXACT_COUNT_LIMIT may be estimated from a sample (the console's table) */
-      allowEstimatedCount?: boolean;
-      scope?: ViewScope;
-    },
-  ): Promise<ProposalsViewResultModel> {
+  async page(filter: ProposalsFilterInput, options: PageOptions): Promise<ProposalsViewResultModel> {
     const first = options.first ?? DEFAULT_PAGE;
     if (first < 0 || first > MAX_PAGE) throw badInput(viewMessages.pageTooLarge(MAX_PAGE));
     const sortField = options.sortField ?? 'primaryKey';
@@ -401,7 +419,6 @@ export class ProposalViewsRepository {
     return { totalCount: roundEstimate(estimate), totalCountEstimated: true };
   }
 
-  /** The rows of these proposals, in no particular order (the downloads' sheets read them in batches). */
   async byPks(proposalPks: readonly number[]): Promise<ProposalViewModel[]> {
     const result = await this.sql.query<ViewRecord>(
       `SELECT v.* FROM proposal_views v WHERE v.proposal_pk = ANY($1::int[])`,

@@ -1,0 +1,98 @@
+import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
+
+/** The database of the read models when READ_MODELS_MONGO_URL names none. */
+export const DEFAULT_MONGO_DATABASE = 'user_office';
+/** one document per Mongo projection: its version, checkpoint and live generation of collections */
+export const MONGO_CHECKPOINTS = 'projection_checkpoints';
+
+export interface MongoCheckpoint {
+  _id: string;
+  version: number;
+  position: number;
+  /** the live collections are `<logical name>__g<generation>`; a rebuild writes the next one, then moves this */
+  generation: number;
+  updatedAt: Date;
+}
+
+/** the physical name of a projection's logical collection in one generation */
+export const physicalName = (logical: string, generation: number): string => `${logical}__g${generation}`;
+
+/**
+ * The connection to the MongoDB (FerretDB in tests) holding the design card's read models, when
+ * READ_MODELS_MONGO_URL is set. Readers find a projection's live collections through its checkpoint document
+ * (the generation a rebuild swapped in), so a rebuild swaps them with one document update, without renaming.
+ */
+export class MongoReadModels {
+  readonly db: Db;
+  private readonly generations = new Map<string, { generation: number; readAt: number }>();
+
+  private constructor(
+    readonly client: MongoClient,
+    databaseName: string,
+  ) {
+    this.db = client.db(databaseName);
+  }
+
+  /** connects lazily: MongoDB away at start is a wait (the projector retries), not a crash */
+  static open(url: string): MongoReadModels {
+    const client = new MongoClient(url, {
+      serverSelectionTimeoutMS: 5000,
+      connectTimeoutMS: 5000,
+      // FerretDB 1.x answers no retryable writes (no sessions with transactions): plain writes, guarded by position
+      retryWrites: false,
+    });
+    return new MongoReadModels(client, databaseOf(url));
+  }
+
+  get checkpoints(): Collection<MongoCheckpoint> {
+    return this.db.collection<MongoCheckpoint>(MONGO_CHECKPOINTS);
+  }
+
+  /**
+   * The live collection of `projection`'s `logical` collection. The generation is read from the checkpoint at
+   * most every `maxAgeMs` (a swap by another process is seen within it; the replaced generation is dropped later
+   * than that, so a query in flight still finds it).
+   */
+  async live<T extends Document = Document>(
+    projection: string,
+    logical: string,
+    maxAgeMs = 250,
+  ): Promise<Collection<T>> {
+    const cached = this.generations.get(projection);
+    let generation = cached?.generation;
+    if (!cached || Date.now() - cached.readAt > maxAgeMs) {
+      const row = await this.checkpoints.findOne({ _id: projection }, { projection: { generation: 1 } });
+      generation = row?.generation ?? 0;
+      this.generations.set(projection, { generation, readAt: Date.now() });
+    }
+    return this.db.collection<T>(physicalName(logical, generation ?? 0));
+  }
+
+  /** this process swapped `projection` to `generation`: its readers see it at once */
+  noteGeneration(projection: string, generation: number): void {
+    this.generations.set(projection, { generation, readAt: Date.now() });
+  }
+
+  async ping(): Promise<void> {
+    await this.db.command({ ping: 1 });
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/** the database named in the URL's path, else DEFAULT_MONGO_DATABASE */
+export function databaseOf(url: string): string {
+  const match = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]*)/.exec(url);
+  const name = match?.[1] ? decodeURIComponent(match[1]) : '';
+  return name || DEFAULT_MONGO_DATABASE;
+}
+
+/** a driver error meaning the server is away (a wait, not a bug) */
+export function isMongoConnectionError(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  return /MongoServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoTopologyClosedError|PoolClearedError/.test(
+    name,
+  );
+}
