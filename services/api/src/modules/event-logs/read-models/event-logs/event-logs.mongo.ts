@@ -28,6 +28,8 @@ export interface EventLogDocument {
   rowData: string;
   changedObjectId: string;
   description: string;
+  /** the proposal the changed object belongs to (its own rows and those of what hangs off it), or null */
+  proposalPk: number | null;
   _pos: number;
 }
 
@@ -36,12 +38,16 @@ export interface EventLogDocument {
  * is one entry here, one field in the document and one index.
  */
 const FILTERS: {
-  [K in Exclude<keyof EventLogFilter, 'limit'>]-?: (value: string) => Filter<EventLogDocument>;
+  [K in Exclude<keyof EventLogFilter, 'limit'>]-?: (
+    value: NonNullable<EventLogFilter[K]>,
+  ) => Filter<EventLogDocument>;
 } = {
   changedObjectId: (value) => ({ changedObjectId: value }),
   eventType: (value) => ({
     $or: [{ eventTypeKey: value.toLowerCase() }, { objectTypeKey: value.toLowerCase() }],
   }),
+  objectType: (value) => ({ objectTypeKey: value.toLowerCase() }),
+  proposalPk: (value) => ({ proposalPk: value }),
 };
 
 /** Every event as the auditors' log, in MongoDB (READ_MODELS_MONGO_URL): the same rows as EventLogsProjection. */
@@ -49,7 +55,7 @@ const FILTERS: {
 @RegisterMongoProjection()
 export class EventLogsMongoProjection implements MongoProjection {
   readonly name = EVENT_LOGS_PROJECTION;
-  readonly version = 1;
+  readonly version = 2;
   readonly eventTypes = 'all' as const;
   readonly collections: readonly MongoCollectionSpec[] = [
     {
@@ -58,6 +64,7 @@ export class EventLogsMongoProjection implements MongoProjection {
         { key: { changedObjectId: 1, _id: -1 }, name: 'changed_object' },
         { key: { eventTypeKey: 1, _id: -1 }, name: 'event_type' },
         { key: { objectTypeKey: 1, _id: -1 }, name: 'object_type' },
+        { key: { proposalPk: 1, _id: -1 }, name: 'proposal' },
       ],
     },
   ];
@@ -86,6 +93,7 @@ export function toEventLogDocument(row: EventLogRow): EventLogDocument {
     rowData: JSON.stringify(jsonbOrder(JSON.parse(row.rowData))),
     changedObjectId: row.changedObjectId,
     description: row.description,
+    proposalPk: row.proposalPk,
     _pos: row.id,
   };
 }
@@ -98,9 +106,10 @@ export class MongoEventLogsRepository extends EventLogsRepository {
 
   async find(filter: EventLogFilter): Promise<EventLogRow[]> {
     const conditions: Filter<EventLogDocument>[] = [];
-    for (const [key, toCondition] of Object.entries(FILTERS)) {
-      const value = filter[key as keyof typeof FILTERS];
-      if (value) conditions.push(toCondition(value));
+    for (const key of Object.keys(FILTERS) as (keyof typeof FILTERS)[]) {
+      const value = filter[key];
+      if (value === null || value === undefined || value === '') continue;
+      conditions.push((FILTERS[key] as (v: typeof value) => Filter<EventLogDocument>)(value));
     }
     const logs = await this.mongo.live<EventLogDocument>(EVENT_LOGS_PROJECTION, 'event_logs');
     const docs = await logs
@@ -118,6 +127,7 @@ export class MongoEventLogsRepository extends EventLogsRepository {
       rowData: d.rowData,
       changedObjectId: d.changedObjectId,
       description: d.description,
+      proposalPk: d.proposalPk ?? null,
     }));
   }
 }

@@ -112,11 +112,31 @@ describe.each(stores)('event logs repository (%s)', (store) => {
     expect(newest.map((r) => r.eventType)).toEqual(['SettingUpdated', 'SomethingHappened']);
     expect(await find({ changedObjectId: 'nothing' })).toEqual([]);
   });
+
+  it("filters by the changed object's kind and by the proposal a row belongs to", async () => {
+    expect(await find({ objectType: 'SETTINGS' })).toHaveLength(6);
+    expect((await find({ proposalPk: 12 })).map((r) => [r.eventType, r.proposalPk])).toEqual([
+      ['SomethingHappened', 12],
+    ]);
+    expect(await find({ proposalPk: 13 })).toEqual([]);
+    expect((await find({ objectType: 'settings', changedObjectId: 'S1' })).map((r) => r.proposalPk)).toEqual([
+      null,
+      null,
+      null,
+    ]);
+  });
 });
 
 describe('both stores answer the same', () => {
   it('row for row, the payload text included', async () => {
-    for (const filter of [{}, { changedObjectId: 'S0' }, { eventType: 'proposal' }, { limit: 3 }]) {
+    for (const filter of [
+      {},
+      { changedObjectId: 'S0' },
+      { eventType: 'proposal' },
+      { objectType: 'proposal' },
+      { proposalPk: 12 },
+      { limit: 3 },
+    ]) {
       const [a, b] = await Promise.all(stores.map((s) => repositories[s].find(filter)));
       expect(b).toEqual(a);
     }
