@@ -13,7 +13,10 @@ import { IdSequences } from '../../platform/database/id-sequences';
 import { badInput, notFound } from '../../platform/errors/app-error';
 import { FilesService, type FileAnswerConfig } from '../files';
 import { TemplatesRepository } from '../templates';
-import { ExecuteQuestionaryCommand } from './commands/execute-questionary-command';
+import {
+  ExecuteQuestionaryCommand,
+  ExecuteQuestionaryCommands,
+} from './commands/execute-questionary-command';
 import { questionaryDecider, questionaryErrors, type QuestionaryField } from './domain/questionary.decide';
 import { QuestionaryOwners } from './questionary-owners';
 import {
@@ -52,6 +55,22 @@ export class QuestionariesService {
       }),
     );
     return questionaryId;
+  }
+
+  /** `count` empty questionaries of one template in one append (a bulk action's); their ids in order */
+  async createMany(templateId: number, count: number, creatorId: number | null): Promise<number[]> {
+    if (count <= 0) return [];
+    if (!(await this.templates.template(templateId))) throw notFound(templateMessages.templateNotFound);
+    const ids = await this.ids.nextMany(QUESTIONARY_IDS.sequence, count, QUESTIONARY_IDS.floor);
+    await this.commands.execute(
+      new ExecuteQuestionaryCommands(
+        ids.map((questionaryId) => ({
+          questionaryId,
+          command: { type: 'CreateQuestionary' as const, questionaryId, templateId, creatorId },
+        })),
+      ),
+    );
+    return ids;
   }
 
   async existing(questionaryId: number): Promise<QuestionaryRecord> {

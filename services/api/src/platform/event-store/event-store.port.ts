@@ -79,6 +79,8 @@ export interface EventStore {
    */
   appendMany(appends: StreamAppend[], options: { metadata: EventMetadata }): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<StoredEvent[]>;
+  /** optional: several streams in one read (the SQL store: one query); absent streams map to [] */
+  readStreams?(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>>;
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
   /** the position of the last committed event (0 when empty) */
   headPosition(): Promise<number>;

@@ -283,6 +283,19 @@ export class SqlEventStore implements EventStore {
     return result.rows.map(toStoredEvent);
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const out = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
+    const unique = [...out.keys()];
+    for (let i = 0; i < unique.length; i += 5000) {
+      const result = await this.sql.query<EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`,
+        [unique.slice(i, i + 5000)],
+      );
+      for (const row of result.rows) out.get(row.stream_id)?.push(toStoredEvent(row));
+    }
+    return out;
+  }
+
   readAll(options: ReadAllOptions): Promise<StoredEvent[]> {
     return readEvents(this.sql, options);
   }
