@@ -339,15 +339,39 @@ export class ProposalsService {
       throw badInput(proposalMessages.activeCallRequired, { callId: proposalMessages.activeCallRequired });
     const sources = await this.existingMany(valid.proposalsToClonePk);
     for (const source of sources) this.assertMemberOrOfficer(source, session);
-    const created: number[] = [];
-    for (const source of sources) {
-      created.push(
-        await this.create(call.id, session, {
-          from: source,
-          title: `${cloneTitlePrefix} ${source.title}`.slice(0, 175),
-        }),
-      );
-    }
-    return created;
+    if (sources.length === 0) return [];
+    // the batched path: every questionary (with its copied answers) in one append, every proposal in another
+    const status = await this.workflows.initialStatus(call.proposalWorkflowId);
+    if (!status) throw badInput(callMessages.workflowNotFound);
+    const questionaryIds = await this.questionaries.createCopies(
+      call.templateId,
+      session.id,
+      sources.map((s) => s.questionaryId),
+    );
+    const proposalPks = await this.ids.nextMany(PROPOSAL_IDS.sequence, sources.length, PROPOSAL_IDS.floor);
+    await this.commands.execute(
+      new ExecuteProposalCommands(
+        sources.map((source, i) => ({
+          proposalPk: proposalPks[i],
+          label: `Proposal ${source.proposalId}`,
+          command: {
+            type: 'CreateProposal' as const,
+            proposal: {
+              proposalPk: proposalPks[i],
+              proposalId: String(proposalPks[i]).padStart(6, '0'),
+              callId: call.id,
+              proposerId: source.proposerId,
+              questionaryId: questionaryIds[i],
+              statusId: status.id,
+              title: `${cloneTitlePrefix} ${source.title}`.slice(0, 175),
+              abstract: source.abstract,
+              userIds: source.userIds,
+              clonedFromPk: source.primaryKey,
+            },
+          },
+        })),
+      ),
+    );
+    return proposalPks;
   }
 }

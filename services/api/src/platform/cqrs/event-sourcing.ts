@@ -42,10 +42,13 @@ export interface BatchOutcome {
 /** how many streams are read at once by a store without `readStreams` */
 const LOAD_CONCURRENCY = 16;
 
-/** A refusal of one item of a bulk command, named (the spec's message, prefixed by the item when it lacks it). */
+/**
+ * A refusal of one item of a bulk command, named: the spec's message as it is (many name the item already), the
+ * item in `item` (GraphQL `extensions.item`).
+ */
 export function namedRefusal(error: unknown, label: string): unknown {
-  if (!(error instanceof AppError) || error.message.includes(label)) return error;
-  return new AppError(error.code, `${label}: ${error.message}`, error.fieldErrors, error.reason);
+  if (!(error instanceof AppError) || error.item) return error;
+  return new AppError(error.code, error.message, error.fieldErrors, error.reason, label);
 }
 
 /** The write side every command handler uses: load → decide → append(expected version), with metadata. */
