@@ -117,8 +117,14 @@ export class EventSourcing {
     const attempts = options.attempts ?? 3;
     if (items.length === 0) return { results: [], position: null };
     const streamIds = [...new Set(items.map((i) => i.streamId))];
+    const profile =
+      process.env.UO_BULK_PROFILE === '1' ? { started: performance.now(), marks: [] as string[] } : null;
+    const mark = (stage: string) => {
+      if (profile) profile.marks.push(`${stage} ${(performance.now() - profile.started).toFixed(0)} ms`);
+    };
     for (let attempt = 1; ; attempt++) {
       const loaded = await this.loadMany(streamIds, decider.initialState, decider.evolve);
+      mark(`loaded ${streamIds.length} streams`);
       const decided = new Map<string, { state: S; events: NewEvent[] }>();
       for (const item of items) {
         const current = decided.get(item.streamId) ?? {
@@ -136,6 +142,7 @@ export class EventSourcing {
           events: [...current.events, ...events],
         });
       }
+      mark(`decided ${items.length} items`);
       if (options.dryRun) return { results: items.map(() => null), position: null };
       const appends: StreamAppend[] = [];
       for (const [streamId, { events }] of decided)
@@ -144,6 +151,8 @@ export class EventSourcing {
       if (appends.length === 0) return { results: items.map(() => null), position: null };
       try {
         const appended = await this.store.appendMany(appends, { metadata: RequestContext.metadata() });
+        mark(`appended ${appends.length} streams (with inline projections)`);
+        if (profile) process.stderr.write(`[bulk profile] ${profile.marks.join(', ')}\n`);
         const byStream = new Map(appends.map((a, i) => [a.streamId, appended[i]]));
         appended.forEach((result) => this.listeners.forEach((l) => l(result)));
         return {
