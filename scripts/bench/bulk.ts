@@ -16,7 +16,9 @@ import { performance } from 'node:perf_hooks';
 import { Role } from '../../contracts/src';
 import { ProposalsRepository } from '../../services/api/src/modules/proposals';
 import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
-import { createApplicants, seedProposals } from './proposals-seed';
+import { UsersService } from '../../services/api/src/modules/users';
+import { RequestContext } from '../../services/api/src/platform/context/request-context';
+import { seedProposals } from './proposals-seed';
 import { log, runBench, sessionToken, withScratchApp } from './support';
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 1000);
@@ -76,7 +78,22 @@ async function main(): Promise<void> {
       `mutation { createFap(code: "BENCH-FAP", description: "bench", numberRatingsRequired: ${REVIEWS}, active: true) { id } }`,
     );
     const fapId = createFap.id;
-    const members = (await createApplicants(app, MEMBERS)).slice(0, MEMBERS);
+    const users = app.get(UsersService);
+    const members: number[] = [];
+    await RequestContext.run({}, async () => {
+      for (let i = 0; i < MEMBERS; i++) {
+        const { user } = await users.create({
+          firstname: `Member${i}`,
+          lastname: 'Panel',
+          email: `bench.member${i}@example.org`,
+          oidcSub: null,
+          placeholder: false,
+          roles: [Role.FAP_REVIEWER],
+          source: 'seed',
+        });
+        members.push(user.id);
+      }
+    });
     await asOfficer(
       `mutation($f: Int!, $m: [Int!]!) { assignReviewersToFap(fapId: $f, memberIds: $m) { id } }`,
       {
@@ -96,12 +113,15 @@ async function main(): Promise<void> {
         userId: members[(i * REVIEWS + r) % MEMBERS],
       })),
     );
-    await time(`applyAutomaticAssignment (${pairs.length} reviews)`, () =>
-      asOfficer(
+    await time(`applyAutomaticAssignment (${pairs.length} reviews)`, async () => {
+      const { applyAutomaticAssignment } = await asOfficer<{
+        applyAutomaticAssignment: { id: number }[] | null;
+      }>(
         `mutation($c: Int!, $f: Int!, $p: [AutomaticAssignmentPairInput!]!) { applyAutomaticAssignment(callId: $c, fapId: $f, pairs: $p) { id } }`,
         { c: seeded.callId, f: fapId, p: pairs },
-      ),
-    );
+      );
+      log(`applyAutomaticAssignment answered ${applyAutomaticAssignment?.length ?? 'null'} reviews`);
+    });
 
     await time(`cloneProposals (${Math.min(CLONES, pks.length)})`, () =>
       asOfficer(
