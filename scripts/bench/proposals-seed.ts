@@ -2,8 +2,9 @@
  * The proposals the staff-table benchmarks run on: a template with a text and a number question, the call BENCH,
  * USERS applicants, then `count` submitted proposals with answered questionaries appended as events through the
  * event store (the same path as the product's commands: every inline read model is written by its projection in
- * the append transaction). Appends of many streams share one transaction (the store's group commit: WRITERS
- * appends in flight, at most 64 per transaction), and the ids are drawn from their sequences in one block.
+ * the append transaction). The streams of BENCH_SEED_BATCH proposals go in one `appendMany` (one transaction, one
+ * set-based insert, inline projections over the batch; BENCH_SEED_IN_FLIGHT of them in flight), and the ids are
+ * drawn from their sequences in one block.
  *
  * What the benchmarks need to find again (call, questions, statuses) is kept as the database's comment, so a
  * seeded database can be reused by name.
@@ -27,13 +28,15 @@ import { UsersService } from '../../services/api/src/modules/users';
 import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
 import { RequestContext } from '../../services/api/src/platform/context/request-context';
 import { IdSequences } from '../../services/api/src/platform/database/id-sequences';
-import type { EventStore } from '../../services/api/src/platform/event-store/event-store.port';
+import type { EventStore, StreamAppend } from '../../services/api/src/platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../services/api/src/platform/tokens';
 import { log } from './support';
 
 export const USERS = 2000;
 /** appends in flight; the store commits up to 64 of them in one transaction */
-const WRITERS = Number(process.env.BENCH_WRITERS ?? 128);
+/** proposals per appendMany (one transaction) and appendMany calls in flight */
+const SEED_BATCH = Number(process.env.BENCH_SEED_BATCH ?? 500);
+const SEED_IN_FLIGHT = Number(process.env.BENCH_SEED_IN_FLIGHT ?? 2);
 
 export const WORDS =
   'magnetic order phonon spin wave neutron diffraction powder crystal protein membrane lipid polymer catalyst zeolite battery cathode anode superconductor thin film interface strain hydrogen storage bronze archaeology quantum liquid glass dynamics diffusion'.split(
@@ -179,7 +182,7 @@ export async function seedProposals(
   log(`creating ${USERS} users…`);
   const userIds = await createApplicants(app);
 
-  log(`seeding ${count} proposals as events, ${WRITERS} appends in flight…`);
+  log(`seeding ${count} proposals as events, ${SEED_BATCH} per appendMany, ${SEED_IN_FLIGHT} in flight…`);
   const store = app.get<EventStore>(EVENT_STORE);
   const firstQuestionaryId = await reserveIds(app, databaseUrl, 'questionary_id_seq', count, {
     table: 'questionaries',
@@ -192,15 +195,17 @@ export async function seedProposals(
   const metadata = { actorId: null, impersonatorId: null, correlationId: 'bench', causationId: null };
   const started = performance.now();
   const submittedAt = new Date().toISOString();
-  const seedOne = async (i: number) => {
+  // the batched path (appendMany): SEED_BATCH proposals (a questionary and a proposal stream each) per transaction
+  const appendsOf = (i: number): StreamAppend[] => {
     const questionaryId = firstQuestionaryId + i;
     const proposalPk = firstProposalPk + i;
     const pi = userIds[i % userIds.length];
     const title = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${WORDS[(i * 13) % WORDS.length]} ${i}`;
-    await Promise.all([
-      store.append(
-        questionaryStreamId(questionaryId),
-        [
+    return [
+      {
+        streamId: questionaryStreamId(questionaryId),
+        expectedVersion: 'no_stream',
+        events: [
           questionaryCreatedEvent.create({ questionaryId, templateId, creatorId: pi }),
           topicAnsweredEvent.create({
             questionaryId,
@@ -213,11 +218,11 @@ export async function seedProposals(
             isComplete: true,
           }),
         ],
-        { expectedVersion: 'no_stream', metadata },
-      ),
-      store.append(
-        proposalStreamId(proposalPk),
-        [
+      },
+      {
+        streamId: proposalStreamId(proposalPk),
+        expectedVersion: 'no_stream',
+        events: [
           proposalCreatedEvent.create({
             proposalPk,
             proposalId: String(proposalPk).padStart(6, '0'),
@@ -244,17 +249,20 @@ export async function seedProposals(
             submittedAt,
           }),
         ],
-        { expectedVersion: 'no_stream', metadata },
-      ),
-    ]);
+      },
+    ];
   };
   let next = 0;
   let seeded = 0;
   await Promise.all(
-    Array.from({ length: Math.ceil(WRITERS / 2) }, async () => {
-      for (let i = next++; i < count; i = next++) {
-        await seedOne(i);
-        if (++seeded % 10_000 === 0) {
+    Array.from({ length: SEED_IN_FLIGHT }, async () => {
+      for (let from = next; from < count; from = next) {
+        next = Math.min(count, from + SEED_BATCH);
+        const appends = Array.from({ length: next - from }, (_, k) => appendsOf(from + k)).flat();
+        await store.appendMany(appends, { metadata });
+        const before = seeded;
+        seeded += appends.length / 2;
+        if (Math.floor(seeded / 10_000) > Math.floor(before / 10_000)) {
           const seconds = (performance.now() - started) / 1000;
           log(`  ${seeded} proposals in ${seconds.toFixed(0)} s (${(seeded / seconds).toFixed(0)}/s)`);
         }

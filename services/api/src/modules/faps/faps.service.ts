@@ -279,8 +279,9 @@ export class FapsService {
   private async existingProposals(proposalPks: readonly number[]): Promise<ProposalModel[]> {
     const unique = [...new Set(proposalPks)];
     const found = await this.proposalsRepository.proposals(unique);
-    for (const pk of unique) if (!found.some((p) => p.primaryKey === pk)) await this.proposals.existing(pk);
-    return unique.map((pk) => found.find((p) => p.primaryKey === pk)!);
+    const byPk = new Map(found.map((p) => [p.primaryKey, p]));
+    for (const pk of unique) if (!byPk.has(pk)) await this.proposals.existing(pk);
+    return unique.map((pk) => byPk.get(pk)!);
   }
 
   async assignProposalsToFaps(
@@ -478,8 +479,9 @@ export class FapsService {
     const check = await this.conflictChecker(proposals, userIds);
     const names = await this.users.displayNames(userIds);
     const commands: FapProposalCommand[] = [];
+    const proposalByPk = new Map(proposals.map((p) => [p.primaryKey, p]));
     for (const pair of pairs) {
-      const proposal = proposals.find((p) => p.primaryKey === pair.proposalPk)!;
+      const proposal = proposalByPk.get(pair.proposalPk)!;
       const conflicts: ConflictRecord[] = check(pair.proposalPk, pair.userId).map((c) => ({
         kind: c.kind,
         hard: c.hard,
@@ -514,21 +516,37 @@ export class FapsService {
     const proposals = new Map(
       (await this.existingProposals(commands.map((c) => c.proposalPk))).map((p) => [p.primaryKey, p]),
     );
-    for (const c of commands) {
-      if (c.type !== 'AddReviewer') continue;
-      c.reviewId = await this.ids.next(REVIEW_IDS.sequence, REVIEW_IDS.floor);
-      const proposal = proposals.get(c.proposalPk)!;
+    const adding = commands.filter((c) => c.type === 'AddReviewer');
+    // every id and questionary of the batch drawn at once: one round trip, one append per kind
+    const reviewIds = await this.ids.nextMany(REVIEW_IDS.sequence, adding.length, REVIEW_IDS.floor);
+    for (const proposal of proposals.values())
       if (!templates.has(proposal.callId))
         templates.set(
           proposal.callId,
           (await this.proposals.callOf(proposal.callId)).fapReviewTemplateId ?? null,
         );
-      const templateId = templates.get(proposal.callId);
-      if (templateId) c.questionaryId = await this.questionaries.create(templateId, null);
-    }
+    const templateOf = (c: FapProposalCommand) => templates.get(proposals.get(c.proposalPk)!.callId) ?? null;
+    const questionaryIds = new Map<number, number[]>();
+    for (const templateId of new Set(adding.map(templateOf)))
+      if (templateId)
+        questionaryIds.set(
+          templateId,
+          await this.questionaries.createMany(
+            templateId,
+            adding.filter((c) => templateOf(c) === templateId).length,
+            null,
+          ),
+        );
+    adding.forEach((c, i) => {
+      if (c.type !== 'AddReviewer') return;
+      c.reviewId = reviewIds[i];
+      const templateId = templateOf(c);
+      if (templateId) c.questionaryId = questionaryIds.get(templateId)!.shift()!;
+    });
     await this.commands.execute(new ExecuteFapProposalCommand(commands));
     const reviews = await this.repository.reviews({ fapId, proposalPks: pairs.map((p) => p.proposalPk) });
-    return reviews.filter((r) => pairs.some((p) => p.proposalPk === r.proposalPk && p.userId === r.userID));
+    const wanted = new Set(pairs.map((p) => `${p.proposalPk}:${p.userId}`));
+    return reviews.filter((r) => wanted.has(`${r.proposalPk}:${r.userID}`));
   }
 
   async addUserForReview(
@@ -614,10 +632,9 @@ export class FapsService {
     callId: number,
     pairs: readonly { proposalPk: number; userId: number; overrideReason?: string | null }[],
   ): Promise<ReviewModel[]> {
-    const onPanel = await this.repository.fapProposals({ fapId, callId });
+    const onPanel = new Set((await this.repository.fapProposals({ fapId, callId })).map((o) => o.proposalPk));
     for (const p of pairs)
-      if (!onPanel.some((o) => o.proposalPk === p.proposalPk))
-        throw badInput(M.proposalNotOnFap(p.proposalPk, fapId));
+      if (!onPanel.has(p.proposalPk)) throw badInput(M.proposalNotOnFap(p.proposalPk, fapId));
     if (pairs.length === 0) return [];
     return this.assignReviewers(fapId, pairs);
   }

@@ -17,7 +17,10 @@ import { SendInviteEmailOnCoProposerInvitedReaction } from './reactions/send-inv
 import { CloneProposalsResolver } from './commands/clone-proposals/clone-proposals.resolver';
 import { CreateProposalResolver } from './commands/create-proposal/create-proposal.resolver';
 import { DeleteProposalResolver } from './commands/delete-proposal/delete-proposal.resolver';
-import { ExecuteProposalCommandHandler } from './commands/execute-proposal-command';
+import {
+  ExecuteProposalCommandHandler,
+  ExecuteProposalCommandsHandler,
+} from './commands/execute-proposal-command';
 import { SubmitProposalResolver } from './commands/submit-proposal/submit-proposal.resolver';
 import { UpdateProposalResolver } from './commands/update-proposal/update-proposal.resolver';
 import { ProposalsService } from './proposals.service';
@@ -41,6 +44,7 @@ import { ProposalsRepository } from './read-models/proposals/proposals.repositor
     ProposalsRepository,
     ProposalsService,
     ExecuteProposalCommandHandler,
+    ExecuteProposalCommandsHandler,
     GetProposalsResolver,
     CreateProposalResolver,
     UpdateProposalResolver,

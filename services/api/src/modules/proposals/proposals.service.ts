@@ -26,7 +26,7 @@ import { QuestionariesService } from '../questionaries';
 import { SettingsRepository } from '../settings';
 import { UsersService } from '../users';
 import { WorkflowsRepository } from '../workflows';
-import { ExecuteProposalCommand } from './commands/execute-proposal-command';
+import { ExecuteProposalCommand, ExecuteProposalCommands } from './commands/execute-proposal-command';
 import type { Actor } from './domain/proposal.decide';
 import type { ProposalModel } from './read-models/proposals/proposal.model';
 import { PROPOSALS_PROJECTION } from './read-models/proposals/proposals.projection';
@@ -70,6 +70,17 @@ export class ProposalsService {
     return proposal;
   }
 
+  /** Many proposals in one read, in the order asked (duplicates dropped); NOT_FOUND when one is missing. */
+  async existingMany(proposalPks: readonly number[]): Promise<ProposalModel[]> {
+    const unique = [...new Set(proposalPks)];
+    const byPk = new Map((await this.repository.proposals(unique)).map((p) => [p.primaryKey, p]));
+    return unique.map((pk) => {
+      const proposal = byPk.get(pk);
+      if (!proposal) throw notFound(M.notFound);
+      return proposal;
+    });
+  }
+
   async callOf(callId: number): Promise<CallModel> {
     const call = await this.calls.call(callId);
     if (!call) throw notFound(callMessages.notFound);
@@ -87,21 +98,36 @@ export class ProposalsService {
    * connection into it run as when the workflow moves.
    */
   async changeStatus(proposalPks: readonly number[], statusId: number): Promise<void> {
-    const proposals = await Promise.all(proposalPks.map((pk) => this.existing(pk)));
-    const plans = [];
-    for (const proposal of proposals) {
-      const call = await this.callOf(proposal.callId);
-      const connection = (await this.workflows.connections(call.proposalWorkflowId)).find(
-        (c) => c.statusId === statusId,
-      );
-      if (!connection) throw badInput(statusNotInWorkflow(statusId, proposal.proposalId));
-      plans.push({ proposal, connectionId: connection.id });
+    const unique = [...new Set(proposalPks)];
+    const found = await this.repository.proposals(unique);
+    const byPk = new Map(found.map((p) => [p.primaryKey, p]));
+    const connectionOfCall = new Map<number, Promise<number | null>>();
+    const connectionOf = (callId: number) => {
+      let connection = connectionOfCall.get(callId);
+      if (!connection) {
+        connection = this.callOf(callId).then(
+          async (call) =>
+            (await this.workflows.connections(call.proposalWorkflowId)).find((c) => c.statusId === statusId)
+              ?.id ?? null,
+        );
+        connectionOfCall.set(callId, connection);
+      }
+      return connection;
+    };
+    const items = [];
+    for (const pk of unique) {
+      const proposal = byPk.get(pk);
+      if (!proposal) throw notFound(M.notFound);
+      const connectionId = await connectionOf(proposal.callId);
+      if (connectionId === null) throw badInput(statusNotInWorkflow(statusId, proposal.proposalId));
+      items.push({
+        proposalPk: pk,
+        label: `Proposal ${proposal.proposalId}`,
+        command: { type: 'ChangeStatus' as const, statusId, connectionId },
+      });
     }
-    for (const { proposal, connectionId } of plans) {
-      await this.commands.execute(
-        new ExecuteProposalCommand(proposal.primaryKey, { type: 'ChangeStatus', statusId, connectionId }),
-      );
-    }
+    // one decision over every proposal, one append (all or nothing)
+    await this.commands.execute(new ExecuteProposalCommands(items));
   }
 
   isMember(proposal: ProposalModel, userId: number): boolean {
@@ -310,17 +336,41 @@ export class ProposalsService {
     const call = await this.callOf(valid.callId as number);
     if (call.callEnded || !this.callAccepts(call, session))
       throw badInput(proposalMessages.activeCallRequired, { callId: proposalMessages.activeCallRequired });
-    const sources = await Promise.all(valid.proposalsToClonePk.map((pk) => this.existing(pk)));
+    const sources = await this.existingMany(valid.proposalsToClonePk);
     for (const source of sources) this.assertMemberOrOfficer(source, session);
-    const created: number[] = [];
-    for (const source of sources) {
-      created.push(
-        await this.create(call.id, session, {
-          from: source,
-          title: `${cloneTitlePrefix} ${source.title}`.slice(0, 175),
-        }),
-      );
-    }
-    return created;
+    if (sources.length === 0) return [];
+    // the batched path: every questionary (with its copied answers) in one append, every proposal in another
+    const status = await this.workflows.initialStatus(call.proposalWorkflowId);
+    if (!status) throw badInput(callMessages.workflowNotFound);
+    const questionaryIds = await this.questionaries.createCopies(
+      call.templateId,
+      session.id,
+      sources.map((s) => s.questionaryId),
+    );
+    const proposalPks = await this.ids.nextMany(PROPOSAL_IDS.sequence, sources.length, PROPOSAL_IDS.floor);
+    await this.commands.execute(
+      new ExecuteProposalCommands(
+        sources.map((source, i) => ({
+          proposalPk: proposalPks[i],
+          label: `Proposal ${source.proposalId}`,
+          command: {
+            type: 'CreateProposal' as const,
+            proposal: {
+              proposalPk: proposalPks[i],
+              proposalId: String(proposalPks[i]).padStart(6, '0'),
+              callId: call.id,
+              proposerId: source.proposerId,
+              questionaryId: questionaryIds[i],
+              statusId: status.id,
+              title: `${cloneTitlePrefix} ${source.title}`.slice(0, 175),
+              abstract: source.abstract,
+              userIds: source.userIds,
+              clonedFromPk: source.primaryKey,
+            },
+          },
+        })),
+      ),
+    );
+    return proposalPks;
   }
 }

@@ -3,7 +3,10 @@ import { FileAccessRules, FilesModule } from '../files';
 import { TemplateUsage, TemplatesModule } from '../templates';
 import { AnswerTopicResolver } from './commands/answer-topic/answer-topic.resolver';
 import { CreateQuestionaryResolver } from './commands/create-questionary/create-questionary.resolver';
-import { ExecuteQuestionaryCommandHandler } from './commands/execute-questionary-command';
+import {
+  ExecuteQuestionaryCommandHandler,
+  ExecuteQuestionaryCommandsHandler,
+} from './commands/execute-questionary-command';
 import { QuestionaryOwners } from './questionary-owners';
 import { QuestionariesService } from './questionaries.service';
 import { GetQuestionaryResolver } from './read-models/questionaries/get-questionary.resolver';
@@ -19,6 +22,7 @@ import { QuestionariesRepository } from './read-models/questionaries/questionari
     QuestionaryOwners,
     QuestionariesService,
     ExecuteQuestionaryCommandHandler,
+    ExecuteQuestionaryCommandsHandler,
     CreateQuestionaryResolver,
     AnswerTopicResolver,
     GetQuestionaryResolver,

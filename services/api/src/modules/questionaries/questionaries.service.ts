@@ -13,7 +13,10 @@ import { IdSequences } from '../../platform/database/id-sequences';
 import { badInput, notFound } from '../../platform/errors/app-error';
 import { FilesService, type FileAnswerConfig } from '../files';
 import { TemplatesRepository } from '../templates';
-import { ExecuteQuestionaryCommand } from './commands/execute-questionary-command';
+import {
+  ExecuteQuestionaryCommand,
+  ExecuteQuestionaryCommands,
+} from './commands/execute-questionary-command';
 import { questionaryDecider, questionaryErrors, type QuestionaryField } from './domain/questionary.decide';
 import { QuestionaryOwners } from './questionary-owners';
 import {
@@ -52,6 +55,70 @@ export class QuestionariesService {
       }),
     );
     return questionaryId;
+  }
+
+  /** `count` empty questionaries of one template in one append (a bulk action's); their ids in order */
+  async createMany(templateId: number, count: number, creatorId: number | null): Promise<number[]> {
+    if (count <= 0) return [];
+    if (!(await this.templates.template(templateId))) throw notFound(templateMessages.templateNotFound);
+    const ids = await this.ids.nextMany(QUESTIONARY_IDS.sequence, count, QUESTIONARY_IDS.floor);
+    await this.commands.execute(
+      new ExecuteQuestionaryCommands(
+        ids.map((questionaryId) => ({
+          questionaryId,
+          command: { type: 'CreateQuestionary' as const, questionaryId, templateId, creatorId },
+        })),
+      ),
+    );
+    return ids;
+  }
+
+  /**
+   * New questionaries of `templateId`, one per source, each with the source's answers to the questions the
+   * template shares and its completed steps (cloneProposals over many): one decision, one append for all.
+   */
+  async createCopies(
+    templateId: number,
+    creatorId: number | null,
+    sourceIds: readonly number[],
+  ): Promise<number[]> {
+    if (sourceIds.length === 0) return [];
+    if (!(await this.templates.template(templateId))) throw notFound(templateMessages.templateNotFound);
+    const { fields, topicIds } = await this.fieldsOf(templateId);
+    const shared = new Set(fields.map((f) => f.questionId));
+    const sources = await this.events.loadMany(
+      [...new Set(sourceIds)].map(questionaryStreamId),
+      questionaryDecider.initialState,
+      questionaryDecider.evolve,
+    );
+    const ids = await this.ids.nextMany(QUESTIONARY_IDS.sequence, sourceIds.length, QUESTIONARY_IDS.floor);
+    const items = sourceIds.flatMap((sourceId, i) => {
+      const questionaryId = ids[i];
+      const source = sources.get(questionaryStreamId(sourceId))!.state;
+      const answers = Object.entries(source.answers)
+        .filter(([questionId]) => shared.has(questionId))
+        .map(([questionId, value]) => ({ questionId, value }));
+      const completedTopicIds = topicIds.filter((id) => source.completedTopicIds.has(id));
+      const create = {
+        questionaryId,
+        command: { type: 'CreateQuestionary' as const, questionaryId, templateId, creatorId },
+      };
+      if (answers.length === 0 && completedTopicIds.length === 0) return [create];
+      return [
+        create,
+        {
+          questionaryId,
+          command: {
+            type: 'CopyAnswers' as const,
+            sourceQuestionaryId: sourceId,
+            answers,
+            completedTopicIds,
+          },
+        },
+      ];
+    });
+    await this.commands.execute(new ExecuteQuestionaryCommands(items));
+    return ids;
   }
 
   async existing(questionaryId: number): Promise<QuestionaryRecord> {

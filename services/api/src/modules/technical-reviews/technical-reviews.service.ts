@@ -83,7 +83,7 @@ export class TechnicalReviewsService {
    * review template, a questionary of it.
    */
   async assignProposalsToInstruments(proposalPks: readonly number[], instrumentIds: readonly number[]) {
-    const proposals = await Promise.all([...new Set(proposalPks)].map((pk) => this.proposals.existing(pk)));
+    const proposals = await this.proposals.existingMany(proposalPks);
     const instruments = await this.instrumentsByIds(instrumentIds);
     const assigned: AssignedInstrument[] = instruments.map((i) => ({
       id: i.id,
@@ -91,21 +91,40 @@ export class TechnicalReviewsService {
       shortCode: i.shortCode,
     }));
     const current = await this.repository.instrumentIdsOf(proposals.map((p) => p.primaryKey));
+    // every id and questionary the batch needs, drawn at once (one round trip, one append)
+    const freshOf = new Map(
+      proposals.map((p) => [
+        p.primaryKey,
+        instruments.filter((i) => !(current.get(p.primaryKey) ?? []).includes(i.id)),
+      ]),
+    );
+    const templateOfCall = new Map<number, number | null>();
+    for (const p of proposals)
+      if ((freshOf.get(p.primaryKey) ?? []).length > 0 && !templateOfCall.has(p.callId))
+        templateOfCall.set(p.callId, (await this.proposals.callOf(p.callId)).technicalReviewTemplateId);
+    const reviewIds = await this.ids.nextMany(
+      REVIEW_IDS.sequence,
+      [...freshOf.values()].reduce((n, list) => n + list.length, 0),
+      REVIEW_IDS.floor,
+    );
+    const questionariesOf = new Map<number, number[]>();
+    for (const templateId of new Set(templateOfCall.values())) {
+      if (templateId == null) continue;
+      const needed = proposals
+        .filter((p) => templateOfCall.get(p.callId) === templateId)
+        .reduce((n, p) => n + (freshOf.get(p.primaryKey) ?? []).length, 0);
+      questionariesOf.set(templateId, await this.questionaries.createMany(templateId, needed, null));
+    }
     const commands: ProposalAssessmentCommand[] = [];
     for (const proposal of proposals) {
-      const had = current.get(proposal.primaryKey) ?? [];
-      const fresh = instruments.filter((i) => !had.includes(i.id));
-      const templateId =
-        fresh.length > 0 ? (await this.proposals.callOf(proposal.callId)).technicalReviewTemplateId : null;
-      const stubs: TechnicalReviewStub[] = [];
-      for (const instrument of fresh) {
-        stubs.push({
-          technicalReviewId: await this.ids.next(REVIEW_IDS.sequence, REVIEW_IDS.floor),
-          instrumentId: instrument.id,
-          technicalReviewAssigneeId: defaultAssignee(instrument),
-          questionaryId: templateId ? await this.questionaries.create(templateId, null) : null,
-        });
-      }
+      const fresh = freshOf.get(proposal.primaryKey) ?? [];
+      const templateId = fresh.length > 0 ? (templateOfCall.get(proposal.callId) ?? null) : null;
+      const stubs: TechnicalReviewStub[] = fresh.map((instrument) => ({
+        technicalReviewId: reviewIds.shift()!,
+        instrumentId: instrument.id,
+        technicalReviewAssigneeId: defaultAssignee(instrument),
+        questionaryId: templateId ? questionariesOf.get(templateId)!.shift()! : null,
+      }));
       commands.push({
         type: 'AssignInstruments',
         proposalPk: proposal.primaryKey,
@@ -117,7 +136,7 @@ export class TechnicalReviewsService {
   }
 
   async removeProposalsFromInstrument(proposalPks: readonly number[], instrumentId: number | null) {
-    const proposals = await Promise.all([...new Set(proposalPks)].map((pk) => this.proposals.existing(pk)));
+    const proposals = await this.proposals.existingMany(proposalPks);
     await this.commands.execute(
       new ExecuteProposalAssessmentCommand(
         proposals.map((p) => ({ type: 'RemoveInstrument', proposalPk: p.primaryKey, instrumentId })),
@@ -231,7 +250,7 @@ export class TechnicalReviewsService {
     if (!instrument) throw notFound(M.instrumentNotFound(instrumentId));
     const staff = staffOf(instrument);
     if (!isOfficer(session) && !staff.includes(session.id)) throw forbidden();
-    for (const pk of proposalPks) await this.proposals.existing(pk);
+    await this.proposals.existingMany(proposalPks);
     await this.commands.execute(
       new ExecuteProposalAssessmentCommand(
         [...new Set(proposalPks)].map((proposalPk) => ({
@@ -282,7 +301,7 @@ export class TechnicalReviewsService {
 
   private async techniqueProposals(session: SessionUser, proposalPks: readonly number[]) {
     if (proposalPks.length === 0) throw badInput(M.nothingSelected);
-    const proposals = await Promise.all([...new Set(proposalPks)].map((pk) => this.proposals.existing(pk)));
+    const proposals = await this.proposals.existingMany(proposalPks);
     if (!isOfficer(session)) {
       const mine = new Set(await this.instruments.techniqueIdsOfScientist(session.id));
       const techniques = await this.repository.techniqueIdsOf(proposals.map((p) => p.primaryKey));

@@ -4,9 +4,11 @@ import {
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
+  type StoredEvent,
+  type StreamAppend,
 } from '../event-store/event-store.port';
 import { RequestContext } from '../context/request-context';
-import { conflict } from '../errors/app-error';
+import { AppError, conflict } from '../errors/app-error';
 
 /** A pure decider over one stream: fold the events into state, decide new events from a command. */
 export interface Decider<S, C> {
@@ -21,6 +23,33 @@ export interface Loaded<S> {
 }
 
 type AppendListener = (result: AppendResult) => void;
+
+/** One item of a bulk command: a command of the decider's union on one stream. */
+export interface StreamCommand<C> {
+  streamId: string;
+  command: C;
+  /** how a refusal names the item (e.g. the proposal's reference); the stream id when absent */
+  label?: string;
+}
+
+/** What a bulk command appended: per item its stream's append (null when nothing was decided for the stream). */
+export interface BatchOutcome {
+  results: (AppendResult | null)[];
+  /** the last position appended, null when nothing was */
+  position: number | null;
+}
+
+/** how many streams are read at once by a store without `readStreams` */
+const LOAD_CONCURRENCY = 16;
+
+/**
+ * A refusal of one item of a bulk command, named: the spec's message as it is (many name the item already), the
+ * item in `item` (GraphQL `extensions.item`).
+ */
+export function namedRefusal(error: unknown, label: string): unknown {
+  if (!(error instanceof AppError) || error.item) return error;
+  return new AppError(error.code, error.message, error.fieldErrors, error.reason, label);
+}
 
 /** The write side every command handler uses: load → decide → append(expected version), with metadata. */
 export class EventSourcing {
@@ -42,6 +71,100 @@ export class EventSourcing {
       state: events.reduce(evolve, initialState),
       version: events.length === 0 ? 0 : events[events.length - 1].version,
     };
+  }
+
+  /** Several streams folded at once (one read on the SQL store). */
+  async loadMany<S>(
+    streamIds: readonly string[],
+    initialState: S,
+    evolve: (state: S, event: { type: string; data: unknown }) => S,
+  ): Promise<Map<string, Loaded<S>>> {
+    let read: Map<string, StoredEvent[]>;
+    if (this.store.readStreams) {
+      read = await this.store.readStreams(streamIds);
+    } else {
+      read = new Map();
+      const unique = [...new Set(streamIds)];
+      for (let i = 0; i < unique.length; i += LOAD_CONCURRENCY) {
+        const chunk = unique.slice(i, i + LOAD_CONCURRENCY);
+        const streams = await Promise.all(chunk.map((id) => this.store.readStream(id)));
+        chunk.forEach((id, j) => read.set(id, streams[j]));
+      }
+    }
+    const out = new Map<string, Loaded<S>>();
+    for (const id of streamIds) {
+      const events = read.get(id) ?? [];
+      out.set(id, {
+        state: events.reduce(evolve, initialState),
+        version: events.length === 0 ? 0 : events[events.length - 1].version,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * The bulk command path (ARCHITECTURE §2 "Bulk commands"): loads every stream at once, decides each item in
+   * memory (items on one stream in order, each on the state the earlier ones left), and appends every stream's
+   * events in one transaction (`appendMany`) with each stream's expected version: all or nothing. A refusal of any
+   * item appends nothing and names the item. Another writer on one of the streams in between makes the whole
+   * batch decide again on fresh state (up to `attempts`), then CONFLICT naming the stream. `dryRun` decides only.
+   */
+  async executeMany<S, C>(
+    decider: Decider<S, C>,
+    items: readonly StreamCommand<C>[],
+    options: { attempts?: number; dryRun?: boolean } = {},
+  ): Promise<BatchOutcome> {
+    const attempts = options.attempts ?? 3;
+    if (items.length === 0) return { results: [], position: null };
+    const streamIds = [...new Set(items.map((i) => i.streamId))];
+    const profile =
+      process.env.UO_BULK_PROFILE === '1' ? { started: performance.now(), marks: [] as string[] } : null;
+    const mark = (stage: string) => {
+      if (profile) profile.marks.push(`${stage} ${(performance.now() - profile.started).toFixed(0)} ms`);
+    };
+    for (let attempt = 1; ; attempt++) {
+      const loaded = await this.loadMany(streamIds, decider.initialState, decider.evolve);
+      mark(`loaded ${streamIds.length} streams`);
+      const decided = new Map<string, { state: S; events: NewEvent[] }>();
+      for (const item of items) {
+        const current = decided.get(item.streamId) ?? {
+          state: loaded.get(item.streamId)!.state,
+          events: [],
+        };
+        let events: NewEvent[];
+        try {
+          events = decider.decide(item.command, current.state);
+        } catch (error) {
+          throw items.length > 1 ? namedRefusal(error, item.label ?? item.streamId) : error;
+        }
+        decided.set(item.streamId, {
+          state: events.reduce(decider.evolve, current.state),
+          events: [...current.events, ...events],
+        });
+      }
+      mark(`decided ${items.length} items`);
+      if (options.dryRun) return { results: items.map(() => null), position: null };
+      const appends: StreamAppend[] = [];
+      for (const [streamId, { events }] of decided)
+        if (events.length > 0)
+          appends.push({ streamId, events, expectedVersion: loaded.get(streamId)!.version });
+      if (appends.length === 0) return { results: items.map(() => null), position: null };
+      try {
+        const appended = await this.store.appendMany(appends, { metadata: RequestContext.metadata() });
+        mark(`appended ${appends.length} streams (with inline projections)`);
+        if (profile) process.stderr.write(`[bulk profile] ${profile.marks.join(', ')}\n`);
+        const byStream = new Map(appends.map((a, i) => [a.streamId, appended[i]]));
+        appended.forEach((result) => this.listeners.forEach((l) => l(result)));
+        return {
+          results: items.map((i) => byStream.get(i.streamId) ?? null),
+          position: Math.max(...appended.map((r) => r.position)),
+        };
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        if (attempt >= attempts) throw conflict(error.message);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** attempt));
+      }
+    }
   }
 
   async append(

@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly fieldErrors?: Record<string, string>,
     readonly reason?: string,
+    /** the item of a bulk action this refusal is about (GraphQL `extensions.item`), e.g. "Proposal 000123" */
+    readonly item?: string,
   ) {
     super(message);
     this.name = 'AppError';

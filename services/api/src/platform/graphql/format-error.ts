@@ -38,6 +38,7 @@ export function createErrorFormatter(log: (error: unknown) => void) {
           code: original.code,
           ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}),
           ...(original.reason ? { reason: original.reason } : {}),
+          ...(original.item ? { item: original.item } : {}),
         },
       };
     }

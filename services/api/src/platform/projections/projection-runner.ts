@@ -354,7 +354,14 @@ export class ProjectionRunner {
   }
 
   private async applyInline(tx: SqlExecutor, inline: Projection[], events: StoredEvent[]): Promise<void> {
-    for (const p of inline) await applyEvents(p, tx, events, this.tablesOf(p));
+    const profile = process.env.UO_BULK_PROFILE === '1' && events.length > 50 ? ([] as string[]) : null;
+    for (const p of inline) {
+      const started = performance.now();
+      await applyEvents(p, tx, events, this.tablesOf(p));
+      const ms = performance.now() - started;
+      if (profile && ms > 20) profile.push(`${p.name} ${ms.toFixed(0)} ms`);
+    }
+    if (profile) process.stderr.write(`[inline profile] ${events.length} events: ${profile.join(', ')}\n`);
     const last = events[events.length - 1].position;
     await tx.query(
       'UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = ANY($2::text[])',

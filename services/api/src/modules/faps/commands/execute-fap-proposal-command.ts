@@ -34,44 +34,19 @@ export class ExecuteFapProposalCommandHandler implements ICommandHandler<Execute
   ) {}
 
   async execute({ commands, dryRun }: ExecuteFapProposalCommand): Promise<AppendResult | null> {
-    if (commands.length > 1 || dryRun) {
-      // every refusal first, folding the earlier commands of the same proposal in
-      const states = new Map<number, ReturnType<typeof fapProposalDecider.evolve>>();
-      for (const command of commands) {
-        let state = states.get(command.proposalPk);
-        if (!state)
-          state = (
-            await this.events.load(
-              fapProposalStreamId(command.proposalPk),
-              fapProposalDecider.initialState,
-              fapProposalDecider.evolve,
-            )
-          ).state;
-        const decided = fapProposalDecider.decide(command, state);
-        states.set(
-          command.proposalPk,
-          decided.reduce((s, e) => fapProposalDecider.evolve(s, e as { type: string; data: unknown }), state),
-        );
-      }
-    }
-    if (dryRun) return null;
-    // one append per proposal: its commands decided in order as one batch
-    const byProposal = new Map<number, FapProposalCommand[]>();
-    for (const command of commands)
-      byProposal.set(command.proposalPk, [...(byProposal.get(command.proposalPk) ?? []), command]);
-    const batched: FapProposalCommand[] = [...byProposal].map(([proposalPk, list]) =>
-      list.length === 1 ? list[0] : { type: 'Batch', proposalPk, commands: list },
-    );
-    let last: AppendResult | null = null;
-    for (const command of batched) {
-      const result = await this.events.execute(
-        fapProposalStreamId(command.proposalPk),
-        fapProposalDecider,
+    // the shared bulk path: every stream loaded at once, its commands decided in order in memory, one append of
+    // all streams (all or nothing)
+    const outcome = await this.events.executeMany(
+      fapProposalDecider,
+      commands.map((command) => ({
+        streamId: fapProposalStreamId(command.proposalPk),
         command,
-      );
-      last = result ?? last;
-    }
-    if (last) await this.projections.waitFor(last.position, [FAPS_PROJECTION, PROPOSAL_VIEWS_PROJECTION]);
-    return last;
+        label: `Proposal ${command.proposalPk}`,
+      })),
+      { dryRun },
+    );
+    if (outcome.position === null) return null;
+    await this.projections.waitFor(outcome.position, [FAPS_PROJECTION, PROPOSAL_VIEWS_PROJECTION]);
+    return outcome.results.filter((r): r is AppendResult => r !== null).at(-1) ?? null;
   }
 }

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { questionaryStreamId } from '@user-office/contracts';
-import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import { EventSourcing, type BatchOutcome } from '../../../platform/cqrs/event-sourcing';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { questionaryDecider, type QuestionaryCommand } from '../domain/questionary.decide';
 import { QUESTIONARIES_PROJECTION } from '../read-models/questionaries/questionaries.projection';
@@ -36,5 +36,35 @@ export class ExecuteQuestionaryCommandHandler implements ICommandHandler<Execute
     if (!result) return { position: null };
     await this.projections.waitFor(result.position, [QUESTIONARIES_PROJECTION]);
     return { position: result.position };
+  }
+}
+
+/** Commands on many questionaries (a bulk action creating or copying them): the shared batched path. */
+export class ExecuteQuestionaryCommands extends Command<BatchOutcome> {
+  constructor(readonly items: readonly { questionaryId: number; command: QuestionaryCommand }[]) {
+    super();
+  }
+}
+
+@CommandHandler(ExecuteQuestionaryCommands)
+export class ExecuteQuestionaryCommandsHandler implements ICommandHandler<ExecuteQuestionaryCommands> {
+  constructor(
+    private readonly events: EventSourcing,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  async execute({ items }: ExecuteQuestionaryCommands): Promise<BatchOutcome> {
+    const outcome = await this.events.executeMany(
+      questionaryDecider,
+      items.map((i) => ({
+        streamId: questionaryStreamId(i.questionaryId),
+        command: i.command,
+        label: `Questionary ${i.questionaryId}`,
+      })),
+      { attempts: 5 },
+    );
+    if (outcome.position !== null)
+      await this.projections.waitFor(outcome.position, [QUESTIONARIES_PROJECTION]);
+    return outcome;
   }
 }

@@ -33,31 +33,20 @@ export class ExecuteProposalAssessmentCommandHandler implements ICommandHandler<
   ) {}
 
   async execute({ commands }: ExecuteProposalAssessmentCommand): Promise<AppendResult | null> {
-    if (commands.length > 1) {
-      // every refusal first: nothing is appended when one proposal breaks a rule
-      for (const command of commands) {
-        const { state } = await this.events.load(
-          proposalAssessmentStreamId(proposalPkOf(command)),
-          proposalAssessmentDecider.initialState,
-          proposalAssessmentDecider.evolve,
-        );
-        proposalAssessmentDecider.decide(command, state);
-      }
-    }
-    let last: AppendResult | null = null;
-    for (const command of commands) {
-      const result = await this.events.execute(
-        proposalAssessmentStreamId(proposalPkOf(command)),
-        proposalAssessmentDecider,
+    // the shared bulk path: every stream loaded at once, decided in memory, one append of all (all or nothing)
+    const outcome = await this.events.executeMany(
+      proposalAssessmentDecider,
+      commands.map((command) => ({
+        streamId: proposalAssessmentStreamId(proposalPkOf(command)),
         command,
-      );
-      last = result ?? last;
-    }
-    if (last)
-      await this.projections.waitFor(last.position, [
-        TECHNICAL_REVIEWS_PROJECTION,
-        PROPOSAL_VIEWS_PROJECTION,
-      ]);
-    return last;
+        label: `Proposal ${proposalPkOf(command)}`,
+      })),
+    );
+    if (outcome.position === null) return null;
+    await this.projections.waitFor(outcome.position, [
+      TECHNICAL_REVIEWS_PROJECTION,
+      PROPOSAL_VIEWS_PROJECTION,
+    ]);
+    return outcome.results.filter((r): r is AppendResult => r !== null).at(-1) ?? null;
   }
 }

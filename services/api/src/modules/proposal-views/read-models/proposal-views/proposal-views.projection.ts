@@ -427,16 +427,73 @@ export class ProposalViewsProjection implements Projection {
    */
   async applyBatch(tx: SqlExecutor, events: readonly StoredEvent[], tables: Tables): Promise<void> {
     let run = new FoldedRun();
+    // status changes of proposals created before the batch (a bulk status change): one statement per run
+    const statuses = new Map<number, number>();
+    const flushStatuses = () => this.changeStatuses(tx, tables, statuses);
     for (const event of events) {
       if (LOOKUP_EVENTS.has(event.type) || ASSESSMENT_EVENTS.has(event.type)) {
+        await flushStatuses();
         await run.flush(tx, tables);
         run = new FoldedRun();
         await this.apply(tx, event, tables);
       } else if (!run.fold(event as unknown as ProposalEvent, event.createdAt)) {
+        if (event.type === PROPOSAL_STATUS_CHANGED) {
+          const d = event.data as { proposalPk: number; statusId: number };
+          if (statuses.has(d.proposalPk)) await flushStatuses();
+          statuses.set(d.proposalPk, d.statusId);
+          continue;
+        }
+        await flushStatuses();
         await this.apply(tx, event, tables);
       }
     }
+    await flushStatuses();
     await run.flush(tx, tables);
+  }
+
+  /** status changes of distinct proposals at once: one UPDATE, the counts' changes summed into one upsert */
+  private async changeStatuses(
+    tx: SqlExecutor,
+    tables: Tables,
+    statuses: Map<number, number>,
+  ): Promise<void> {
+    if (statuses.size === 0) return;
+    const rows = [...statuses];
+    statuses.clear();
+    const t = tables.proposal_views;
+    // the CTEs share one snapshot: `old` reads each row's status before the update
+    const changed = await tx.query<{ call_id: number; old_status_id: number; status_id: number }>(
+      `WITH c AS (SELECT * FROM unnest($1::int[], $2::int[]) AS c(proposal_pk, status_id)),
+            old AS (SELECT v.proposal_pk, v.call_id, v.status_id AS old_status_id FROM ${t} v JOIN c USING (proposal_pk)),
+            upd AS (
+              UPDATE ${t} v SET status_id = c.status_id, status_name = s.name
+                FROM c LEFT JOIN ${tables.proposal_view_statuses} s ON s.status_id = c.status_id
+               WHERE v.proposal_pk = c.proposal_pk
+              RETURNING v.proposal_pk)
+       SELECT old.call_id, old.old_status_id, c.status_id FROM old JOIN c USING (proposal_pk)
+        WHERE EXISTS (SELECT 1 FROM upd WHERE upd.proposal_pk = old.proposal_pk)`,
+      [rows.map(([pk]) => pk), rows.map(([, s]) => s)],
+    );
+    const deltas = new Map<string, { callId: number; statusId: number; delta: number }>();
+    const add = (callId: number, statusId: number, delta: number) => {
+      const key = `${callId}:${statusId}`;
+      const entry = deltas.get(key) ?? { callId, statusId, delta: 0 };
+      entry.delta += delta;
+      deltas.set(key, entry);
+    };
+    for (const r of changed.rows) {
+      if (r.old_status_id === r.status_id) continue;
+      add(r.call_id, r.old_status_id, -1);
+      add(r.call_id, r.status_id, 1);
+    }
+    const counts = [...deltas.values()].filter((c) => c.delta !== 0);
+    if (counts.length === 0) return;
+    await tx.query(
+      `INSERT INTO ${tables.proposal_view_counts} (call_id, status_id, n)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[])
+       ON CONFLICT (call_id, status_id) DO UPDATE SET n = ${tables.proposal_view_counts}.n + excluded.n`,
+      [counts.map((c) => c.callId), counts.map((c) => c.statusId), counts.map((c) => c.delta)],
+    );
   }
 
   /** instruments, techniques and technical reviews (the technical-reviews module's events) */

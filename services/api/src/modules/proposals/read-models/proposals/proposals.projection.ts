@@ -99,6 +99,37 @@ export class ProposalsProjection implements Projection {
     },
   ];
 
+  /**
+   * A bulk status change (one append over many proposals) in one statement: each run of status changes of distinct
+   * proposals is one set-based UPDATE; every other event goes through `apply`, in order (the same effect as one by
+   * one).
+   */
+  async applyBatch(tx: SqlExecutor, events: readonly StoredEvent[], tables: Tables): Promise<void> {
+    const run = new Map<number, { statusId: number; at: Date }>();
+    const flush = async () => {
+      if (run.size === 0) return;
+      const rows = [...run];
+      run.clear();
+      await tx.query(
+        `UPDATE ${tables.proposals} p SET status_id = c.status_id, updated = c.at
+           FROM unnest($1::int[], $2::int[], $3::timestamptz[]) AS c(proposal_pk, status_id, at)
+          WHERE p.proposal_pk = c.proposal_pk`,
+        [rows.map(([pk]) => pk), rows.map(([, r]) => r.statusId), rows.map(([, r]) => r.at.toISOString())],
+      );
+    };
+    for (const event of events) {
+      if (event.type === PROPOSAL_STATUS_CHANGED) {
+        const d = event.data as { proposalPk: number; statusId: number };
+        if (run.has(d.proposalPk)) await flush();
+        run.set(d.proposalPk, { statusId: d.statusId, at: event.createdAt });
+        continue;
+      }
+      await flush();
+      await this.apply(tx, event, tables);
+    }
+    await flush();
+  }
+
   async apply(tx: SqlExecutor, event: StoredEvent, tables: Tables): Promise<void> {
     const t = tables.proposals;
     const e = event as unknown as ProposalEvent;

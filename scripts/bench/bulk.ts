@@ -1,0 +1,138 @@
+/**
+ * The bulk actions' benchmark (`npm run bench:bulk`, issue 39): the whole app on a scratch PostgreSQL database,
+ * BENCH_PROPOSALS proposals (default 1000) seeded as events, then each bulk mutation over HTTP as an officer, timed
+ * from the request to its answer (the server decides, appends and projects inline before answering):
+ *
+ * - changeProposalsStatus of every proposal (to UNDER_REVIEW, then to APPROVED);
+ * - assignProposalsToInstruments of every proposal to one instrument, then removeProposalsFromInstrument;
+ * - assignProposalsToFaps of every proposal to one FAP, then applyAutomaticAssignment of BENCH_REVIEWS (default 6)
+ *   reviewers per proposal (6,000 reviews for 1,000 proposals) from BENCH_MEMBERS (default 60) members;
+ * - cloneProposals of BENCH_CLONES proposals (default 232).
+ *
+ * Environment (all optional): TEST_DATABASE_ADMIN_URL, BENCH_PROPOSALS, BENCH_CLONES, BENCH_REVIEWS, BENCH_MEMBERS,
+ * BENCH_KEEP_DB. Progress goes to stderr; the figures to stdout, the last stdout line is JSON.
+ */
+import { performance } from 'node:perf_hooks';
+import { Role } from '../../contracts/src';
+import { ProposalsRepository } from '../../services/api/src/modules/proposals';
+import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
+import { FapsService } from '../../services/api/src/modules/faps/faps.service';
+import { UsersService } from '../../services/api/src/modules/users';
+import { RequestContext } from '../../services/api/src/platform/context/request-context';
+import { seedProposals } from './proposals-seed';
+import { log, runBench, sessionToken, withScratchApp } from './support';
+
+const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 1000);
+const CLONES = Number(process.env.BENCH_CLONES ?? 232);
+const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 6);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 60);
+
+async function main(): Promise<void> {
+  const figures = await withScratchApp('bench_bulk', {}, async ({ app, gql, databaseUrl }) => {
+    const officer = sessionToken(app, 1, Role.USER_OFFICER);
+    const asOfficer = <T>(query: string, variables: Record<string, unknown> = {}) =>
+      gql<T>(query, variables, officer);
+    log(`seeding ${PROPOSALS} proposals…`);
+    const seeded = await seedProposals(app, (q) => asOfficer(q), databaseUrl, PROPOSALS);
+    const pks = await app.get(ProposalsRepository).pksOfCall(seeded.callId);
+    const status = Object.fromEntries(
+      (await app.get(WorkflowsRepository).statuses()).map((s) => [s.shortCode, s.id]),
+    );
+    const out: Record<string, number> = {};
+    const time = async (name: string, run: () => Promise<unknown>) => {
+      const started = performance.now();
+      await run();
+      out[name] = Number(((performance.now() - started) / 1000).toFixed(3));
+      log(`${name}: ${out[name]} s`);
+    };
+
+    const change = (statusId: number) =>
+      asOfficer(
+        `mutation($p: [Int!]!, $s: Int) { changeProposalsStatus(proposalPks: $p, statusId: $s) { primaryKey } }`,
+        { p: pks, s: statusId },
+      );
+    await time('changeProposalsStatus', () => change(status.UNDER_REVIEW));
+    await new Promise((r) => setTimeout(r, 3000)); // the workflow engine and status actions settle
+    await time('changeProposalsStatus (again)', () => change(status.APPROVED));
+
+    const { createInstrument } = await asOfficer<{ createInstrument: { id: number } }>(
+      `mutation { createInstrument(name: "BENCH-BULK", shortCode: "BENCH-BULK", description: "bench") { id } }`,
+    );
+    await asOfficer(
+      `mutation($c: Int!, $i: [InstrumentFapIdInput!]!) { assignInstrumentsToCall(callId: $c, instrumentFapIds: $i) { id } }`,
+      { c: seeded.callId, i: [{ instrumentId: createInstrument.id }] },
+    );
+    await time('assignProposalsToInstruments', () =>
+      asOfficer(
+        `mutation($p: [Int!]!, $i: [Int!]!) { assignProposalsToInstruments(proposalPks: $p, instrumentIds: $i) }`,
+        { p: pks, i: [createInstrument.id] },
+      ),
+    );
+    await time('removeProposalsFromInstrument', () =>
+      asOfficer(
+        `mutation($p: [Int!]!, $i: Int) { removeProposalsFromInstrument(proposalPks: $p, instrumentId: $i) }`,
+        { p: pks, i: createInstrument.id },
+      ),
+    );
+
+    const { createFap } = await asOfficer<{ createFap: { id: number } }>(
+      `mutation { createFap(code: "BENCH-FAP", description: "bench", numberRatingsRequired: ${REVIEWS}, active: true) { id } }`,
+    );
+    const fapId = createFap.id;
+    const users = app.get(UsersService);
+    const members: number[] = [];
+    await RequestContext.run({}, async () => {
+      for (let i = 0; i < MEMBERS; i++) {
+        const { user } = await users.create({
+          firstname: `Member${i}`,
+          lastname: 'Panel',
+          email: `bench.member${i}@example.org`,
+          oidcSub: null,
+          placeholder: false,
+          roles: [Role.FAP_REVIEWER],
+          source: 'seed',
+        });
+        members.push(user.id);
+      }
+    });
+    await asOfficer(
+      `mutation($f: Int!, $m: [Int!]!) { assignReviewersToFap(fapId: $f, memberIds: $m) { id } }`,
+      {
+        f: fapId,
+        m: members,
+      },
+    );
+    await time('assignProposalsToFaps', () =>
+      asOfficer(
+        `mutation($p: [Int!]!, $f: [FapInstrumentInput!]!) { assignProposalsToFaps(proposalPks: $p, fapInstruments: $f) }`,
+        { p: pks, f: [{ fapId }] },
+      ),
+    );
+    const pairs = pks.flatMap((proposalPk, i) =>
+      Array.from({ length: REVIEWS }, (_, r) => ({
+        proposalPk,
+        userId: members[(i * REVIEWS + r) % MEMBERS],
+      })),
+    );
+    // in process (server-side time): 6,000 pairs are more than the HTTP body limit (100 kB) lets through
+    await time(`applyAutomaticAssignment (${pairs.length} reviews, in process)`, async () => {
+      const reviews = await RequestContext.run({}, () =>
+        app.get(FapsService).applyAutomaticAssignment(fapId, seeded.callId, pairs),
+      );
+      log(`applyAutomaticAssignment assigned ${reviews.length} reviews`);
+    });
+
+    await time(`cloneProposals (${Math.min(CLONES, pks.length)})`, () =>
+      asOfficer(
+        `mutation($c: Int!, $p: [Int!]!) { cloneProposals(callId: $c, proposalsToClonePk: $p) { primaryKey } }`,
+        { c: seeded.callId, p: pks.slice(0, CLONES) },
+      ),
+    );
+    return { proposals: pks.length, seconds: out };
+  });
+  for (const [name, seconds] of Object.entries(figures.seconds))
+    process.stdout.write(`${name.padEnd(48)} ${seconds.toFixed(3)} s\n`);
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+runBench(main);
