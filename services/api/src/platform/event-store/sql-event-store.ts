@@ -159,16 +159,17 @@ export class SqlEventStore implements EventStore {
         event.type,
         JSON.stringify(event.data ?? null),
         JSON.stringify(options.metadata),
+        event.createdAt ? event.createdAt.toISOString() : null,
       );
-      const b = 3 + i * 5;
-      return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb)`;
+      const b = 3 + i * 6;
+      return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb, $${b + 6}::timestamptz)`;
     });
     // guarded: an expected version that does not hold inserts nothing (no holes, no overwrite)
     const inserted = await tx.query<EventRow>(
       `WITH cur AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1)
-       INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
-       SELECT n.event_id, $1, cur.v + n.ord, n.type, n.data, n.metadata
-         FROM (VALUES ${values.join(', ')}) AS n(event_id, ord, type, data, metadata), cur
+       INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
+       SELECT n.event_id, $1, cur.v + n.ord, n.type, n.data, n.metadata, coalesce(n.created_at, now())
+         FROM (VALUES ${values.join(', ')}) AS n(event_id, ord, type, data, metadata, created_at), cur
         WHERE CASE $3::text
                 WHEN 'exact' THEN cur.v = $2::int
                 WHEN 'no_stream' THEN cur.v = 0

@@ -1,0 +1,56 @@
+import { createApp } from './app.factory';
+import type { AppConfig } from './platform/config/app-config';
+import type { SqlClient } from './platform/database/sql-client';
+import type { EventStore } from './platform/event-store/event-store.port';
+import { isReaction } from './platform/projections/projection';
+import { ProjectionRunner } from './platform/projections/projection-runner';
+import { ProjectionsService } from './platform/projections/projections.service';
+import { EVENT_STORE, SQL_CLIENT } from './platform/tokens';
+import { UocImporter, type UocImportReport } from './modules/uoc-import';
+
+export interface RunUocImportOptions {
+  sourceUrl: string;
+  batchSize?: number;
+  log?: (line: string) => void;
+  overrides?: Partial<AppConfig>;
+  afterBatch?: (done: number) => Promise<void> | void;
+}
+
+/**
+ * `npm run import:uoc -- --source <url>` (and `UO_MODE=import`): the app in maintenance mode (no api, projector,
+ * worker, no default statuses or workflows seeded), the importer through its event store (inline projections in
+ * the appends), then the async read models caught up. Reactions are moved past the imported history, so no e-mail
+ * or message goes out for it. Run it while the product is stopped.
+ */
+export async function runUocImport(options: RunUocImportOptions): Promise<UocImportReport> {
+  const log = options.log ?? (() => undefined);
+  const { app } = await createApp({ logLevel: 'warn', ...options.overrides, mode: 'maintenance', seedDemo: false });
+  try {
+    const sql = app.get<SqlClient>(SQL_CLIENT);
+    const store = app.get<EventStore>(EVENT_STORE);
+    const projections = app.get(ProjectionsService).projections.projections;
+    const reactions = projections.filter(isReaction).map((p) => p.name);
+    const report = await new UocImporter(sql, store, reactions).run({
+      sourceUrl: options.sourceUrl,
+      batchSize: options.batchSize,
+      log,
+      afterBatch: options.afterBatch,
+    });
+    const asyncModels = projections.filter((p) => !isReaction(p) && p.mode === 'async');
+    if (asyncModels.length > 0) {
+      const started = performance.now();
+      const runner = new ProjectionRunner(sql, store, asyncModels);
+      await runner.initialize({ rebuildChanged: false });
+      runner.start();
+      try {
+        await runner.waitFor(await store.headPosition(), asyncModels.map((p) => p.name), 30 * 60_000);
+      } finally {
+        await runner.stop();
+      }
+      log(`  async read models caught up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    return report;
+  } finally {
+    await app.close();
+  }
+}
