@@ -98,6 +98,12 @@ export function eventIdOf(name: string): string {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
 
+const sequentially = async (thunks: (() => Promise<Row[]>)[]): Promise<Row[][]> => {
+  const out: Row[][] = [];
+  for (const t of thunks) out.push(await t());
+  return out;
+};
+
 const digest = (value: unknown): string =>
   createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
@@ -847,29 +853,30 @@ export class UocImporter {
   }
 
   private async planProposals(proposals: Row[], pks: number[], qids: number[]): Promise<Planned[]> {
+    // one snapshot connection: its queries run one after the other
     const [questionaries, answers, completeness, members, invites, history, assigned, reviews] =
-      await Promise.all([
-        this.rows('SELECT * FROM questionaries WHERE questionary_id = ANY($1::int[])', [qids]),
-        this.rows(
+      await sequentially([
+        () => this.rows('SELECT * FROM questionaries WHERE questionary_id = ANY($1::int[])', [qids]),
+        () => this.rows(
           'SELECT questionary_id, question_id, answer, created_at FROM answers WHERE questionary_id = ANY($1::int[]) ORDER BY questionary_id, answer_id',
           [qids],
         ),
-        this.rows('SELECT * FROM topic_completenesses WHERE questionary_id = ANY($1::int[])', [qids]),
-        this.rows('SELECT * FROM proposal_user WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, user_id', [pks]),
-        this.rows(
+        () => this.rows('SELECT * FROM topic_completenesses WHERE questionary_id = ANY($1::int[])', [qids]),
+        () => this.rows('SELECT * FROM proposal_user WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, user_id', [pks]),
+        () => this.rows(
           `SELECT i.*, c.proposal_pk FROM invites i JOIN co_proposer_claims c USING (invite_id)
             WHERE c.proposal_pk = ANY($1::int[]) ORDER BY i.invite_id`,
           [pks],
         ),
-        this.rows(
+        () => this.rows(
           `SELECT id, changed_by, event_type, row_data, event_tstamp, changed_object_id FROM event_logs
             WHERE changed_object_id = ANY($1::text[])
               AND event_type IN ('PROPOSAL_STATUS_CHANGED_BY_WORKFLOW', 'PROPOSAL_STATUS_CHANGED_BY_USER')
             ORDER BY id`,
           [pks.map(String)],
         ),
-        this.rows('SELECT * FROM instrument_has_proposals WHERE proposal_pk = ANY($1::int[]) ORDER BY instrument_id', [pks]),
-        this.rows('SELECT * FROM technical_review WHERE proposal_pk = ANY($1::int[]) ORDER BY technical_review_id', [pks]),
+        () => this.rows('SELECT * FROM instrument_has_proposals WHERE proposal_pk = ANY($1::int[]) ORDER BY instrument_id', [pks]),
+        () => this.rows('SELECT * FROM technical_review WHERE proposal_pk = ANY($1::int[]) ORDER BY technical_review_id', [pks]),
       ]);
     const group = <T extends Row>(rows: T[], key: string): Map<number, T[]> => {
       const m = new Map<number, T[]>();

@@ -4,7 +4,7 @@
  * with what is missing named, when it lacks that patch or a table or column the importer reads.
  */
 
-/** the last db_patches file the importer knows (its `db_patches.patch_id` has no numeric prefix) */
+/** the last db_patches file the importer knows (recent patches register under the file name, older ones without the number) */
 export const SUPPORTED_PATCH_FILE = '0206_DeleteFeatureEmailInviteLegacy.sql';
 export const SUPPORTED_PATCH_ID = 'DeleteFeatureEmailInviteLegacy.sql';
 
@@ -147,7 +147,7 @@ export function checkSourceSchema(
   const missing = Object.entries(REQUIRED_COLUMNS).flatMap(([table, cols]) =>
     cols.filter((c) => !present.has(`${table}.${c}`)).map((c) => `${table}.${c}`),
   );
-  if (!patches.includes(SUPPORTED_PATCH_ID))
+  if (!patches.includes(SUPPORTED_PATCH_FILE) && !patches.includes(SUPPORTED_PATCH_ID))
     return {
       ok: false,
       message:
