@@ -146,6 +146,32 @@ describe.each([
     await sql.query('ALTER TABLE events ENABLE TRIGGER events_chain');
     expect((await verifyEventChain(sql, { record: false })).ok).toBe(true);
   });
+
+  it('chains multi-stream appends (appendMany) racing single appends, in global order', async () => {
+    const before = await verifyEventChain(sql, { record: false });
+    await Promise.all([
+      appendSome(store, 3, 4),
+      ...Array.from({ length: 3 }, (_, b) =>
+        store.appendMany(
+          Array.from({ length: 50 }, (_, i) => ({
+            streamId: `chain-many-${b}-${i}-${randomUUID()}`,
+            events: [
+              { type: 'Thing', data: { b, i, text: `ünïcode ✓ "${i}"` } },
+              { type: 'Thing', data: { b, i, second: true } },
+            ],
+            expectedVersion: 0,
+          })),
+          { metadata: meta(b, null) },
+        ),
+      ),
+    ]);
+    const result = await verifyEventChain(sql, { record: false });
+    expect(result).toMatchObject({
+      ok: true,
+      eventsChecked: before.eventsChecked + 12 + 300,
+      firstBad: null,
+    });
+  });
 });
 
 describe('an existing store upgraded in place', () => {

@@ -141,6 +141,124 @@ export function describeEventStoreContract(name: string, backend: EventStoreBack
       }
     });
 
+    test('appendMany appends to many streams, results in input order, positions in input order', async () => {
+      const [a, b, c] = ['many-a', 'many-b', 'many-c'].map(uniqueStream);
+      await store.append(b, [{ type: 'Opened', data: {} }], { expectedVersion: 0, metadata: meta() });
+      const shared = meta({ actorId: 11 });
+      const own = meta({ actorId: 12, impersonatorId: 4 });
+      const results = await store.appendMany(
+        [
+          {
+            streamId: a,
+            events: [
+              { type: 'A1', data: { n: 1 } },
+              { type: 'A2', data: { n: 2 } },
+            ],
+            expectedVersion: 0,
+          },
+          { streamId: b, events: [{ type: 'B2', data: { n: 3 } }], expectedVersion: 1, metadata: own },
+          { streamId: c, events: [{ type: 'C1', data: { n: 4 } }], expectedVersion: 'no_stream' },
+        ],
+        { metadata: shared },
+      );
+      expect(results.map((r) => r.nextVersion)).toEqual([2, 2, 1]);
+      expect(results.map((r) => r.events.map((e) => e.type))).toEqual([['A1', 'A2'], ['B2'], ['C1']]);
+      expect(results.map((r) => r.events.map((e) => e.streamId))).toEqual([[a, a], [b], [c]]);
+      const positions = results.flatMap((r) => r.events.map((e) => e.position));
+      for (let i = 1; i < positions.length; i++) expect(positions[i]).toBeGreaterThan(positions[i - 1]);
+      expect(results.map((r) => r.position)).toEqual(
+        results.map((r) => r.events[r.events.length - 1].position),
+      );
+      expect((await store.readStream(a)).map((e) => [e.type, e.version])).toEqual([
+        ['A1', 1],
+        ['A2', 2],
+      ]);
+      const [readA] = await store.readStream(a);
+      expect(readA.metadata).toEqual(shared);
+      expect((await store.readStream(b))[1].metadata).toEqual(own);
+      const all = await store.readAll({ after: positions[0] - 1, limit: 1000 });
+      const mine = all.filter((e) => [a, b, c].includes(e.streamId)).map((e) => e.type);
+      expect(mine).toEqual(['A1', 'A2', 'B2', 'C1']);
+      expect(await store.appendMany([], { metadata: shared })).toEqual([]);
+    });
+
+    test('appendMany refuses the whole call when one expected version does not hold, naming the stream', async () => {
+      const [ok, stale] = ['many-ok', 'many-stale'].map(uniqueStream);
+      await store.append(stale, [{ type: 'A', data: {} }], { expectedVersion: 0, metadata: meta() });
+      await store.append(stale, [{ type: 'B', data: {} }], { expectedVersion: 1, metadata: meta() });
+      const refused = store.appendMany(
+        [
+          { streamId: ok, events: [{ type: 'X', data: {} }], expectedVersion: 0 },
+          { streamId: stale, events: [{ type: 'X', data: {} }], expectedVersion: 1 },
+        ],
+        { metadata: meta() },
+      );
+      await expect(refused).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(refused).rejects.toMatchObject({ streamId: stale, actual: 2, code: 'CONFLICT' });
+      expect(await store.readStream(ok)).toEqual([]);
+      expect((await store.readStream(stale)).map((e) => e.type)).toEqual(['A', 'B']);
+      await expect(
+        store.appendMany(
+          [
+            { streamId: ok, events: [{ type: 'X', data: {} }], expectedVersion: 'stream_exists' },
+            { streamId: stale, events: [{ type: 'X', data: {} }], expectedVersion: 2 },
+          ],
+          { metadata: meta() },
+        ),
+      ).rejects.toMatchObject({ streamId: ok });
+      expect(await store.readStream(ok)).toEqual([]);
+      expect((await store.readStream(stale)).length).toBe(2);
+    });
+
+    test('appendMany racing appends over overlapping streams: one wins per stream, nothing is lost', async () => {
+      // KurrentDB's adapter is documented as not atomic across streams (sequential appends)
+      if (store.name === 'kurrentdb') return;
+      for (let round = 0; round < 5; round++) {
+        const streams = Array.from({ length: 6 }, () => uniqueStream('many-race'));
+        for (const s of streams)
+          await store.append(s, [{ type: 'Opened', data: {} }], { expectedVersion: 0, metadata: meta() });
+        const left = streams.slice(0, 4);
+        const right = streams.slice(2);
+        const results = await Promise.allSettled(
+          [left, right].map((set, side) =>
+            store.appendMany(
+              set.map((streamId) => ({
+                streamId,
+                events: [{ type: 'Changed', data: { side } }],
+                expectedVersion: 1,
+              })),
+              { metadata: meta() },
+            ),
+          ),
+        );
+        const won = results.filter((r) => r.status === 'fulfilled');
+        const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(1);
+        expect(lost[0].reason).toBeInstanceOf(ConcurrencyError);
+        const winner = results[0].status === 'fulfilled' ? left : right;
+        for (const s of streams) {
+          expect((await store.readStream(s)).length).toBe(winner.includes(s) ? 2 : 1);
+        }
+      }
+    });
+
+    test('appendMany carries a large batch (2,000 streams) in one call', async () => {
+      const tag = uniqueStream('many-large');
+      const appends = Array.from({ length: 2000 }, (_, i) => ({
+        streamId: `${tag}-${i}`,
+        events: [{ type: 'Bulk', data: { i, text: `it's "quoted" \\ {${i}}` } }],
+        expectedVersion: 0 as const,
+      }));
+      const results = await store.appendMany(appends, { metadata: meta() });
+      expect(results).toHaveLength(2000);
+      expect(results[1999].events[0].data).toEqual({ i: 1999, text: `it's "quoted" \\ {1999}` });
+      expect((await store.readStream(`${tag}-1234`))[0].data).toEqual({
+        i: 1234,
+        text: `it's "quoted" \\ {1234}`,
+      });
+    }, 120_000);
+
     test('filters readAll by event type', async () => {
       const stream = uniqueStream('types');
       const tag = `T${randomUUID().slice(0, 8)}`;

@@ -55,6 +55,15 @@ export interface AppendResult {
   events: StoredEvent[];
 }
 
+/** One stream's part of a multi-stream append (`appendMany`). */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersion;
+  /** per stream; else `options.metadata` of the `appendMany` call */
+  metadata?: EventMetadata;
+}
+
 export interface ReadAllOptions {
   /** exclusive lower bound (a checkpoint); 0 reads from the beginning */
   after: number;
@@ -66,6 +75,13 @@ export interface ReadAllOptions {
 export interface EventStore {
   readonly name: string;
   append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to many streams at once: one transaction, all or nothing (SQL stores; see the KurrentDB adapter for
+   * its weaker guarantee). Each stream's expected version is checked; the first that does not hold fails the
+   * whole call with a `ConcurrencyError` naming that stream. Results come in input order. A stream may appear
+   * only once per call.
+   */
+  appendMany(appends: StreamAppend[], options: { metadata: EventMetadata }): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<StoredEvent[]>;
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
   /** the position of the last committed event (0 when empty) */

@@ -36,6 +36,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type StoredEvent,
+  type StreamAppend,
 } from './event-store.port';
 
 /**
@@ -99,6 +100,63 @@ export class KurrentEventStore implements EventStore {
     const stored = await this.readBack(streamId, firstRevision, proposed, appendPosition, options.metadata);
     const last = stored[stored.length - 1];
     return { position: last.position, nextVersion: revisionToVersion(nextRevision), events: stored };
+  }
+
+  /**
+   * Best effort, **not atomic** on this store: every stream's expected version is checked first (one read of each
+   * stream's last revision; a failing one refuses the whole call before anything is written, naming the stream),
+   * then the streams are appended one after the other, each with its expected version. A stream that moves
+   * between the check and its append, or an outage in the middle, leaves the earlier streams appended and throws
+   * for the one that failed. (The 1.3 client's `multiStreamAppend` needs a KurrentDB 25.1 server with the new
+   * append protocol, which the supported EventStoreDB/KurrentDB versions do not all have.)
+   */
+  async appendMany(appends: StreamAppend[], options: { metadata: EventMetadata }): Promise<AppendResult[]> {
+    const seen = new Set<string>();
+    for (const append of appends) {
+      if (append.events.length === 0) throw new Error(`appendMany: stream ${append.streamId} has no event`);
+      if (seen.has(append.streamId)) throw new Error(`appendMany: stream ${append.streamId} appears twice`);
+      seen.add(append.streamId);
+    }
+    for (const append of appends) {
+      if (append.expectedVersion === 'any') continue;
+      const actual = await this.currentVersion(append.streamId);
+      const expected = append.expectedVersion;
+      const holds =
+        typeof expected === 'number'
+          ? actual === expected
+          : expected === 'no_stream'
+            ? actual === 0
+            : actual > 0;
+      if (!holds) throw new ConcurrencyError(append.streamId, expected, actual);
+    }
+    const results: AppendResult[] = [];
+    for (const append of appends) {
+      results.push(
+        await this.append(append.streamId, append.events, {
+          expectedVersion: append.expectedVersion,
+          metadata: append.metadata ?? options.metadata,
+        }),
+      );
+    }
+    return results;
+  }
+
+  /** the stream's version (0 when it does not exist) */
+  private async currentVersion(streamId: string): Promise<number> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, {
+        fromRevision: END,
+        direction: BACKWARDS,
+        maxCount: 1,
+        requiresLeader: true,
+      })) {
+        if (resolved.event) return revisionToVersion(resolved.event.revision);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return 0;
+      throw error;
+    }
+    return 0;
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {

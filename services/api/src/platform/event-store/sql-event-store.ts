@@ -10,6 +10,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type StoredEvent,
+  type StreamAppend,
 } from './event-store.port';
 import { migrateEventChain } from './event-chain';
 
@@ -34,6 +35,14 @@ interface PendingAppend {
 
 function guardOf(expected: ExpectedVersion): 'exact' | 'no_stream' | 'stream_exists' | 'any' {
   return typeof expected === 'number' ? 'exact' : expected;
+}
+
+/** whether a stream at version `actual` satisfies `expected` */
+export function expectedVersionHolds(expected: ExpectedVersion, actual: number): boolean {
+  if (typeof expected === 'number') return actual === expected;
+  if (expected === 'no_stream') return actual === 0;
+  if (expected === 'stream_exists') return actual > 0;
+  return true;
 }
 
 interface EventRow {
@@ -106,6 +115,80 @@ export class SqlEventStore implements EventStore {
         void this.drain();
       }
     });
+  }
+
+  /**
+   * A multi-stream append in one transaction under the append lock: the streams' current versions are read in one
+   * statement and checked against each expected version (the first that does not hold rolls everything back with
+   * a `ConcurrencyError` naming its stream), then every event of every stream is inserted by one set-based
+   * `INSERT … SELECT FROM unnest(…)` in input order (positions, and so the hash chain, follow it), and the inline
+   * projections see the whole batch at once.
+   */
+  async appendMany(appends: StreamAppend[], options: { metadata: EventMetadata }): Promise<AppendResult[]> {
+    if (appends.length === 0) return [];
+    const seen = new Set<string>();
+    for (const append of appends) {
+      if (append.events.length === 0) throw new Error(`appendMany: stream ${append.streamId} has no event`);
+      if (seen.has(append.streamId)) throw new Error(`appendMany: stream ${append.streamId} appears twice`);
+      seen.add(append.streamId);
+    }
+    const results = await this.sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+      const streamIds = appends.map((a) => a.streamId);
+      const current = await tx.query<{ stream_id: string; v: number | string }>(
+        `SELECT stream_id, max(stream_version) AS v FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id`,
+        [streamIds],
+      );
+      const versions = new Map(current.rows.map((r) => [r.stream_id, Number(r.v)]));
+      const eventIds: string[] = [];
+      const streams: string[] = [];
+      const streamVersions: number[] = [];
+      const types: string[] = [];
+      const data: string[] = [];
+      const metadata: string[] = [];
+      for (const append of appends) {
+        const actual = versions.get(append.streamId) ?? 0;
+        if (!expectedVersionHolds(append.expectedVersion, actual)) {
+          throw new ConcurrencyError(append.streamId, append.expectedVersion, actual);
+        }
+        const meta = JSON.stringify(append.metadata ?? options.metadata);
+        append.events.forEach((event, i) => {
+          eventIds.push(event.eventId ?? randomUUID());
+          streams.push(append.streamId);
+          streamVersions.push(actual + i + 1);
+          types.push(event.type);
+          data.push(JSON.stringify(event.data ?? null));
+          metadata.push(meta);
+        });
+      }
+      const inserted = await tx.query<EventRow>(
+        `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
+         SELECT u.event_id::uuid, u.stream_id, u.stream_version, u.type, u.data::jsonb, u.metadata::jsonb
+           FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[])
+                WITH ORDINALITY AS u(event_id, stream_id, stream_version, type, data, metadata, ord)
+          ORDER BY u.ord
+         RETURNING ${COLUMNS}`,
+        [eventIds, streams, streamVersions, types, data, metadata],
+      );
+      const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
+      if (this.inlineHook) await this.inlineHook(tx, rows);
+      if (this.sql.kind === 'postgres') {
+        await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(rows[rows.length - 1].position)]);
+      }
+      const byStream = new Map<string, StoredEvent[]>();
+      for (const row of rows) {
+        const list = byStream.get(row.streamId);
+        if (list) list.push(row);
+        else byStream.set(row.streamId, [row]);
+      }
+      return appends.map((append): AppendResult => {
+        const events = byStream.get(append.streamId) ?? [];
+        const last = events[events.length - 1];
+        return { position: last.position, nextVersion: last.version, events };
+      });
+    });
+    this.emit();
+    return results;
   }
 
   private async drain(): Promise<void> {
