@@ -19,41 +19,30 @@ import type {
   AppendResult,
   EventMetadata,
   EventStore,
-  ExpectedVersion,
-  NewEvent,
+  StreamAppend,
 } from '../../platform/event-store/event-store.port';
 import { checkSourceSchema } from './uoc-schema';
 
-/** One stream's part of a multi-stream append: the event store's `appendMany` signature (issue 39). */
-export interface StreamAppend {
-  streamId: string;
-  events: NewEvent[];
-  expectedVersion: ExpectedVersion;
-  metadata?: EventMetadata;
-}
-type AppendMany = (appends: StreamAppend[], options: { metadata: EventMetadata }) => Promise<AppendResult[]>;
-
-/** `appendMany` when the store has it (one transaction), else a loop of `append` (group-committed by the store) */
-export async function appendStreams(store: EventStore, appends: StreamAppend[], metadata: EventMetadata) {
-  const many = (store as EventStore & { appendMany?: AppendMany }).appendMany;
-  if (many) return many.call(store, appends, { metadata });
-  // one stream's appends in order; different streams side by side (the SQL store commits them in groups)
-  const byStream = new Map<string, StreamAppend[]>();
-  for (const a of appends) byStream.set(a.streamId, [...(byStream.get(a.streamId) ?? []), a]);
-  const results = await Promise.all(
-    [...byStream.values()].map(async (list) => {
-      const out: AppendResult[] = [];
-      for (const a of list)
-        out.push(
-          await store.append(a.streamId, a.events, {
-            expectedVersion: a.expectedVersion,
-            metadata: a.metadata ?? metadata,
-          }),
-        );
-      return out;
-    }),
-  );
-  return results.flat();
+/**
+ * Appends through the event store's `appendMany` (one transaction per call, a stream at most once per call): the
+ * appends are sent in rounds, a stream's n-th part in the n-th round (its metadata, the actor, may change from part
+ * to part). A round that fails leaves the earlier ones stored: the events are keyed, so a rerun skips them.
+ */
+export async function appendStreams(
+  store: EventStore,
+  appends: StreamAppend[],
+  metadata: EventMetadata,
+): Promise<AppendResult[]> {
+  const rounds: StreamAppend[][] = [];
+  const seen = new Map<string, number>();
+  for (const a of appends) {
+    const n = seen.get(a.streamId) ?? 0;
+    seen.set(a.streamId, n + 1);
+    (rounds[n] ??= []).push(a);
+  }
+  const results: AppendResult[] = [];
+  for (const round of rounds) results.push(...(await store.appendMany(round, { metadata })));
+  return results;
 }
 
 /** A row that could not come across, with why. */

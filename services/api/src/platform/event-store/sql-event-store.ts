@@ -146,6 +146,7 @@ export class SqlEventStore implements EventStore {
       const types: string[] = [];
       const data: string[] = [];
       const metadata: string[] = [];
+      const createdAt: (string | null)[] = [];
       for (const append of appends) {
         const actual = versions.get(append.streamId) ?? 0;
         if (!expectedVersionHolds(append.expectedVersion, actual)) {
@@ -159,16 +160,18 @@ export class SqlEventStore implements EventStore {
           types.push(event.type);
           data.push(JSON.stringify(event.data ?? null));
           metadata.push(meta);
+          createdAt.push(event.createdAt ? event.createdAt.toISOString() : null);
         });
       }
       const inserted = await tx.query<EventRow>(
-        `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
-         SELECT u.event_id::uuid, u.stream_id, u.stream_version, u.type, u.data::jsonb, u.metadata::jsonb
-           FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[])
-                WITH ORDINALITY AS u(event_id, stream_id, stream_version, type, data, metadata, ord)
+        `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
+         SELECT u.event_id::uuid, u.stream_id, u.stream_version, u.type, u.data::jsonb, u.metadata::jsonb,
+                coalesce(u.created_at, now())
+           FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+                WITH ORDINALITY AS u(event_id, stream_id, stream_version, type, data, metadata, created_at, ord)
           ORDER BY u.ord
          RETURNING ${COLUMNS}`,
-        [eventIds, streams, streamVersions, types, data, metadata],
+        [eventIds, streams, streamVersions, types, data, metadata, createdAt],
       );
       const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
       if (this.inlineHook) await this.inlineHook(tx, rows);
