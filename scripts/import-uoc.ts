@@ -37,7 +37,13 @@ if (require.main === module) {
     console.error(`Usage: npm run import:uoc -- --source postgres://…/<uoc database> (user-office-core up to db patch ${SUPPORTED_PATCH_FILE})`);
     process.exit(2);
   }
-  runUocImport({ sourceUrl, batchSize: Number(arg('batch') ?? 1000), log: (l) => console.log(l) })
+  const pauseMs = Number(process.env.UOC_IMPORT_PAUSE_MS ?? 0); // tests: time to kill a run between batches
+  runUocImport({
+    sourceUrl,
+    batchSize: Number(arg('batch') ?? 1000),
+    log: (l) => console.log(l),
+    afterBatch: pauseMs > 0 ? () => new Promise((r) => setTimeout(r, pauseMs)) : undefined,
+  })
     .then((report) => {
       for (const line of describeReport(report)) console.log(line);
       process.exit(0);
