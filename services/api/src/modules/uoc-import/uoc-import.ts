@@ -288,8 +288,13 @@ export class UocImporter {
     const appends: StreamAppend[] = [];
     let last: StreamAppend | null = null;
     let lastKey = '';
+    // one kind of stream after the other: the projections fold long runs of one kind (proposal_views' applyBatch
+    // ends a folded run at each assessment event)
+    const rank = (streamId: string): number =>
+      streamId.startsWith('proposal-assessment-') ? 2 : streamId.startsWith('questionary-') ? 1 : 0;
     const byStream = new Map<string, Planned[]>();
-    for (const p of fresh) byStream.set(p.streamId, [...(byStream.get(p.streamId) ?? []), p]);
+    for (const p of [...fresh].sort((a, b) => rank(a.streamId) - rank(b.streamId)))
+      byStream.set(p.streamId, [...(byStream.get(p.streamId) ?? []), p]);
     for (const [streamId, events] of byStream) {
       let version = versions.get(streamId) ?? 0;
       last = null;
