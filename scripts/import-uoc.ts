@@ -7,34 +7,26 @@
  * uoc_import_problems). Exit code 0: imported (problems listed); 2: refused or failed, with the reason.
  */
 import 'reflect-metadata';
-import { runUocImport } from '../services/api/src/uoc-import';
-import { SUPPORTED_PATCH_FILE, type UocImportReport } from '../services/api/src/modules/uoc-import';
+import { describeReport, runUocImport } from '../services/api/src/uoc-import';
+import { SUPPORTED_PATCH_FILE } from '../services/api/src/modules/uoc-import';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=').slice(1).join('=');
-}
-
-export function describeReport(r: UocImportReport): string[] {
-  const lines = [`Source: ${r.schema}`];
-  for (const [kind, c] of Object.entries(r.kinds)) lines.push(`  ${kind}: ${c.read} read, ${c.events} events appended`);
-  lines.push(
-    r.nothingNew
-      ? `Nothing new: the store already holds everything the source has (${r.seconds.toFixed(1)} s)`
-      : `Imported ${r.events} events for ${r.proposals} proposals in ${r.seconds.toFixed(1)} s ` +
-          `(${Math.round(r.proposals / Math.max(r.seconds, 0.001))} proposals/s, ${Math.round(r.events / Math.max(r.seconds, 0.001))} events/s)`,
-  );
-  if (r.problems.length > 0) {
-    lines.push(`${r.problems.length} row(s) could not come across as they are:`);
-    for (const p of r.problems) lines.push(`  ${p.kind} ${p.sourceRow}: ${p.reason}`);
-  }
-  return lines;
+  return i >= 0
+    ? process.argv[i + 1]
+    : process.argv
+        .find((a) => a.startsWith(`--${name}=`))
+        ?.split('=')
+        .slice(1)
+        .join('=');
 }
 
 if (require.main === module) {
   const sourceUrl = arg('source') ?? process.env.UOC_SOURCE_URL;
   if (!sourceUrl) {
-    console.error(`Usage: npm run import:uoc -- --source postgres://…/<uoc database> (user-office-core up to db patch ${SUPPORTED_PATCH_FILE})`);
+    console.error(
+      `Usage: npm run import:uoc -- --source postgres://…/<uoc database> (user-office-core up to db patch ${SUPPORTED_PATCH_FILE})`,
+    );
     process.exit(2);
   }
   const pauseMs = Number(process.env.UOC_IMPORT_PAUSE_MS ?? 0); // tests: time to kill a run between batches

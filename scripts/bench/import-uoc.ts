@@ -43,7 +43,9 @@ async function main(): Promise<void> {
   try {
     let t = performance.now();
     await buildUocSource(urlOf(source), { proposals: PROPOSALS, answers: ANSWERS });
-    console.log(`source: ${PROPOSALS} proposals × ${ANSWERS} answers built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `source: ${PROPOSALS} proposals × ${ANSWERS} answers built in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
     t = performance.now();
@@ -56,7 +58,11 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - t) / 1000;
     peak = Math.max(peak, process.memoryUsage().rss);
     t = performance.now();
-    const second = await runUocImport({ sourceUrl: urlOf(source), batchSize: BATCH, overrides: { databaseUrl: urlOf(target) } });
+    const second = await runUocImport({
+      sourceUrl: urlOf(source),
+      batchSize: BATCH,
+      overrides: { databaseUrl: urlOf(target) },
+    });
     const noop = (performance.now() - t) / 1000;
     clearInterval(sampler);
     const result = {

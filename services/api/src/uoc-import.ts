@@ -24,7 +24,12 @@ export interface RunUocImportOptions {
  */
 export async function runUocImport(options: RunUocImportOptions): Promise<UocImportReport> {
   const log = options.log ?? (() => undefined);
-  const { app } = await createApp({ logLevel: 'warn', ...options.overrides, mode: 'maintenance', seedDemo: false });
+  const { app } = await createApp({
+    logLevel: 'warn',
+    ...options.overrides,
+    mode: 'maintenance',
+    seedDemo: false,
+  });
   try {
     const sql = app.get<SqlClient>(SQL_CLIENT);
     const store = app.get<EventStore>(EVENT_STORE);
@@ -43,7 +48,11 @@ export async function runUocImport(options: RunUocImportOptions): Promise<UocImp
       await runner.initialize({ rebuildChanged: false });
       runner.start();
       try {
-        await runner.waitFor(await store.headPosition(), asyncModels.map((p) => p.name), 30 * 60_000);
+        await runner.waitFor(
+          await store.headPosition(),
+          asyncModels.map((p) => p.name),
+          30 * 60_000,
+        );
       } finally {
         await runner.stop();
       }
@@ -53,4 +62,22 @@ export async function runUocImport(options: RunUocImportOptions): Promise<UocImp
   } finally {
     await app.close();
   }
+}
+
+/** the report's lines: per kind, the totals, and every row that could not come across with its reason */
+export function describeReport(r: UocImportReport): string[] {
+  const lines = [`Source: ${r.schema}`];
+  for (const [kind, c] of Object.entries(r.kinds))
+    lines.push(`  ${kind}: ${c.read} read, ${c.events} events appended`);
+  lines.push(
+    r.nothingNew
+      ? `Nothing new: the store already holds everything the source has (${r.seconds.toFixed(1)} s)`
+      : `Imported ${r.events} events for ${r.proposals} proposals in ${r.seconds.toFixed(1)} s ` +
+          `(${Math.round(r.proposals / Math.max(r.seconds, 0.001))} proposals/s, ${Math.round(r.events / Math.max(r.seconds, 0.001))} events/s)`,
+  );
+  if (r.problems.length > 0) {
+    lines.push(`${r.problems.length} row(s) could not come across as they are:`);
+    for (const p of r.problems) lines.push(`  ${p.kind} ${p.sourceRow}: ${p.reason}`);
+  }
+  return lines;
 }

@@ -40,7 +40,11 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       createTestDatabase('uoc_kill'),
     ]);
     await buildUocSource(source.url, { proposals: PROPOSALS, answers: 6, awkward: true });
-    first = await runUocImport({ sourceUrl: source.url, batchSize: 25, overrides: { databaseUrl: target.url } });
+    first = await runUocImport({
+      sourceUrl: source.url,
+      batchSize: 25,
+      overrides: { databaseUrl: target.url },
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -50,7 +54,10 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
   test('refuses a database that is not user-office-core at the supported patch, importing nothing', async () => {
     const other = await createTestDatabase('uoc_bad');
     try {
-      await query(other.url, `CREATE TABLE db_patches (patch_id text); INSERT INTO db_patches VALUES ('init.sql')`);
+      await query(
+        other.url,
+        `CREATE TABLE db_patches (patch_id text); INSERT INTO db_patches VALUES ('init.sql')`,
+      );
       await expect(
         runUocImport({ sourceUrl: other.url, overrides: { databaseUrl: killed.url } }),
       ).rejects.toThrow(/lacks db patch 0206_DeleteFeatureEmailInviteLegacy\.sql/);
@@ -72,7 +79,12 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       [2, PROPOSALS / 2],
       [8, 1],
     ]);
-    const p1 = await query<{ type: string; created_at: Date; actor: string | null; data: Record<string, unknown> }>(
+    const p1 = await query<{
+      type: string;
+      created_at: Date;
+      actor: string | null;
+      data: Record<string, unknown>;
+    }>(
       target.url,
       `SELECT type, created_at, metadata->>'actorId' AS actor, data FROM events WHERE stream_id = 'proposal-2'
         ORDER BY stream_version`,
@@ -81,16 +93,34 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     expect(p1[0].created_at.toISOString()).toBe('2019-03-01T00:02:00.000Z');
     expect(p1[0].actor).toBe('2');
     expect(p1[0].data).toMatchObject({ proposalPk: 2, proposalId: '000002', callId: 1 });
-    expect(p1[2].data).toMatchObject({ statusId: 2, previousStatusId: 1, changedBy: 'workflow', connectionId: 2 });
+    expect(p1[2].data).toMatchObject({
+      statusId: 2,
+      previousStatusId: 1,
+      changedBy: 'workflow',
+      connectionId: 2,
+    });
     const answers = await query<{ data: { answers: { questionId: string; value: unknown }[] } }>(
       target.url,
       `SELECT data FROM events WHERE stream_id = 'questionary-1' AND type = 'TopicAnswered' ORDER BY stream_version`,
     );
-    const values = Object.fromEntries(answers.flatMap((e) => e.data.answers.map((a) => [a.questionId, a.value])));
-    expect(values).toMatchObject({ q_1: 'Answer 1 of 1', q_6: 'Answer 6 of 1', q_bool: true, q_rich: AWKWARD.rich });
-    const invite = await query<{ email: string }>(target.url, 'SELECT email FROM proposal_invites WHERE proposal_pk = 1');
+    const values = Object.fromEntries(
+      answers.flatMap((e) => e.data.answers.map((a) => [a.questionId, a.value])),
+    );
+    expect(values).toMatchObject({
+      q_1: 'Answer 1 of 1',
+      q_6: 'Answer 6 of 1',
+      q_bool: true,
+      q_rich: AWKWARD.rich,
+    });
+    const invite = await query<{ email: string }>(
+      target.url,
+      'SELECT email FROM proposal_invites WHERE proposal_pk = 1',
+    );
     expect(invite).toEqual([{ email: 'friend@uoc.test' }]);
-    const members = await query<{ user_id: number }>(target.url, 'SELECT user_id FROM proposal_users WHERE proposal_pk = 5');
+    const members = await query<{ user_id: number }>(
+      target.url,
+      'SELECT user_id FROM proposal_users WHERE proposal_pk = 5',
+    );
     expect(members).toEqual([{ user_id: 3 }]);
     const review = await query<{ type: string }>(
       target.url,
@@ -117,7 +147,9 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       AWKWARD.unreachableStatus,
     ]) {
       expect(
-        first.problems.filter((p) => p.kind === kind && p.sourceRow.includes(row) && p.reason.includes(reason)),
+        first.problems.filter(
+          (p) => p.kind === kind && p.sourceRow.includes(row) && p.reason.includes(reason),
+        ),
       ).toHaveLength(1);
     }
   });

@@ -464,7 +464,11 @@ export class UocImporter {
       for (const c of mine) {
         const statusId = num(c.status_id);
         if (!this.statuses.has(statusId)) {
-          this.problem('workflow_connections', `workflow_connection_id=${str(c.workflow_connection_id)}`, `status ${statusId} does not exist`);
+          this.problem(
+            'workflow_connections',
+            `workflow_connection_id=${str(c.workflow_connection_id)}`,
+            `status ${statusId} does not exist`,
+          );
           continue;
         }
         byStatus.set(statusId, num(c.workflow_connection_id));
@@ -485,7 +489,8 @@ export class UocImporter {
         continue;
       }
       this.initialStatus.set(workflowId, initial.statusId);
-      const entityType = str(w.entity_type) === 'EXPERIMENT' ? WorkflowType.EXPERIMENT : WorkflowType.PROPOSAL;
+      const entityType =
+        str(w.entity_type) === 'EXPERIMENT' ? WorkflowType.EXPERIMENT : WorkflowType.PROPOSAL;
       wf.push({
         streamId: `workflow-${workflowId}`,
         key: `workflows/${workflowId}`,
@@ -530,7 +535,12 @@ export class UocImporter {
           streamId: `workflow-${workflowId}`,
           key: `status_changing_events/${p.connectionId}/${digest(list)}`,
           type: 'StatusChangingEventsSet',
-          data: { workflowId, connectionId: p.connectionId, statusId: p.statusId, statusChangingEvents: list },
+          data: {
+            workflowId,
+            connectionId: p.connectionId,
+            statusId: p.statusId,
+            statusChangingEvents: list,
+          },
           at: null,
           actorId: null,
           from,
@@ -553,7 +563,11 @@ export class UocImporter {
         continue;
       }
       if (!category) {
-        this.problem('questions', `question_id=${id}`, `unknown question category ${str(q.category_id)}: not imported`);
+        this.problem(
+          'questions',
+          `question_id=${id}`,
+          `unknown question category ${str(q.category_id)}: not imported`,
+        );
         continue;
       }
       this.questions.add(id);
@@ -593,7 +607,11 @@ export class UocImporter {
       const templateId = num(t.template_id);
       const groupId = GROUPS[str(t.group_id)];
       if (!groupId) {
-        this.problem('templates', `template_id=${templateId}`, `template group ${str(t.group_id)} is not supported: not imported`);
+        this.problem(
+          'templates',
+          `template_id=${templateId}`,
+          `template group ${str(t.group_id)} is not supported: not imported`,
+        );
         continue;
       }
       const myTopics: TopicData[] = topics
@@ -610,7 +628,11 @@ export class UocImporter {
         const questionId = str(f.question_id);
         const row = `templates_has_questions template_id=${templateId} question_id=${questionId}`;
         if (!this.questions.has(questionId)) {
-          this.problem('templates_has_questions', row, 'its question was not imported (missing or of an unknown type)');
+          this.problem(
+            'templates_has_questions',
+            row,
+            'its question was not imported (missing or of an unknown type)',
+          );
           continue;
         }
         if (!info.topics.includes(num(f.topic_id))) {
@@ -618,9 +640,14 @@ export class UocImporter {
           continue;
         }
         const dependencies: Dependency[] = [];
-        for (const d of deps.filter((x) => num(x.template_id) === templateId && str(x.question_id) === questionId)) {
+        for (const d of deps.filter(
+          (x) => num(x.template_id) === templateId && str(x.question_id) === questionId,
+        )) {
           const on = str(d.dependency_question_id);
-          if (!this.questions.has(on) || !fields.some((x) => num(x.template_id) === templateId && str(x.question_id) === on)) {
+          if (
+            !this.questions.has(on) ||
+            !fields.some((x) => num(x.template_id) === templateId && str(x.question_id) === on)
+          ) {
             this.problem(
               'question_dependencies',
               `template_id=${templateId} question_id=${questionId} dependency_question_id=${on}`,
@@ -643,7 +670,9 @@ export class UocImporter {
           config: (f.config as Record<string, unknown>) ?? {},
           dependencies,
           dependenciesOperator:
-            str(f.dependencies_operator) === 'OR' ? DependenciesLogicOperator.OR : DependenciesLogicOperator.AND,
+            str(f.dependencies_operator) === 'OR'
+              ? DependenciesLogicOperator.OR
+              : DependenciesLogicOperator.AND,
         });
       }
       this.templates.set(templateId, info);
@@ -703,7 +732,11 @@ export class UocImporter {
       const callId = num(c.call_id);
       let workflowId = numOrNull(c.proposal_workflow_id);
       if (workflowId === null || !this.initialStatus.has(workflowId)) {
-        this.problem('call', `call_id=${callId}`, `proposal workflow ${String(workflowId)} does not exist: the call follows workflow ${defaultWorkflow}`);
+        this.problem(
+          'call',
+          `call_id=${callId}`,
+          `proposal workflow ${String(workflowId)} does not exist: the call follows workflow ${defaultWorkflow}`,
+        );
         workflowId = defaultWorkflow;
       }
       this.calls.set(callId, { workflowId, shortCode: str(c.call_short_code) });
@@ -738,7 +771,11 @@ export class UocImporter {
           fapReviewTemplateId: template(c.fap_review_template_id),
           technicalReviewTemplateId: template(c.technical_review_template_id),
           allocationTimeUnit:
-            unit === 'hour' ? AllocationTimeUnit.Hour : unit === 'week' ? AllocationTimeUnit.Week : AllocationTimeUnit.Day,
+            unit === 'hour'
+              ? AllocationTimeUnit.Hour
+              : unit === 'week'
+                ? AllocationTimeUnit.Week
+                : AllocationTimeUnit.Day,
           submissionMessage: strOrNull(c.submission_message),
           experimentWorkflowId: numOrNull(c.experiment_workflow_id),
         },
@@ -752,7 +789,9 @@ export class UocImporter {
 
   private async importInstruments(): Promise<void> {
     const rows = await this.rows('SELECT * FROM instruments ORDER BY instrument_id');
-    const scientists = await this.rows('SELECT * FROM instrument_has_scientists ORDER BY instrument_id, user_id');
+    const scientists = await this.rows(
+      'SELECT * FROM instrument_has_scientists ORDER BY instrument_id, user_id',
+    );
     const planned: Planned[] = [];
     for (const r of rows) {
       const id = num(r.instrument_id);
@@ -778,7 +817,11 @@ export class UocImporter {
       const ids = scientists.filter((s) => num(s.instrument_id) === id).map((s) => num(s.user_id));
       const known = ids.filter((u) => this.users.has(u));
       for (const u of ids.filter((x) => !this.users.has(x)))
-        this.problem('instrument_has_scientists', `instrument_id=${id} user_id=${u}`, 'the user does not exist');
+        this.problem(
+          'instrument_has_scientists',
+          `instrument_id=${id} user_id=${u}`,
+          'the user does not exist',
+        );
       if (known.length > 0)
         planned.push({
           streamId: `instrument-${id}`,
@@ -798,7 +841,9 @@ export class UocImporter {
       'SELECT last_key, complete FROM uoc_import_checkpoints WHERE kind = $1',
       [kind],
     );
-    return rows[0] ? { lastKey: Number(rows[0].last_key), complete: rows[0].complete } : { lastKey: 0, complete: false };
+    return rows[0]
+      ? { lastKey: Number(rows[0].last_key), complete: rows[0].complete }
+      : { lastKey: 0, complete: false };
   }
 
   private async saveCheckpoint(kind: string, lastKey: number, complete: boolean): Promise<void> {
@@ -839,7 +884,9 @@ export class UocImporter {
       this.count('proposals', proposals.length, events);
       await this.moveReactionsPastImport();
       const secs = (performance.now() - started) / 1000;
-      log(`  proposals: ${done} read, ${this.kinds.proposals.events} events (${Math.round(done / secs)} proposals/s)`);
+      log(
+        `  proposals: ${done} read, ${this.kinds.proposals.events} events (${Math.round(done / secs)} proposals/s)`,
+      );
       await afterBatch?.(done);
     }
     await this.saveCheckpoint('proposals', after, true);
@@ -851,26 +898,41 @@ export class UocImporter {
     const [questionaries, answers, completeness, members, invites, history, assigned, reviews] =
       await sequentially([
         () => this.rows('SELECT * FROM questionaries WHERE questionary_id = ANY($1::int[])', [qids]),
-        () => this.rows(
-          'SELECT questionary_id, question_id, answer, created_at FROM answers WHERE questionary_id = ANY($1::int[]) ORDER BY questionary_id, answer_id',
-          [qids],
-        ),
+        () =>
+          this.rows(
+            'SELECT questionary_id, question_id, answer, created_at FROM answers WHERE questionary_id = ANY($1::int[]) ORDER BY questionary_id, answer_id',
+            [qids],
+          ),
         () => this.rows('SELECT * FROM topic_completenesses WHERE questionary_id = ANY($1::int[])', [qids]),
-        () => this.rows('SELECT * FROM proposal_user WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, user_id', [pks]),
-        () => this.rows(
-          `SELECT i.*, c.proposal_pk FROM invites i JOIN co_proposer_claims c USING (invite_id)
+        () =>
+          this.rows(
+            'SELECT * FROM proposal_user WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, user_id',
+            [pks],
+          ),
+        () =>
+          this.rows(
+            `SELECT i.*, c.proposal_pk FROM invites i JOIN co_proposer_claims c USING (invite_id)
             WHERE c.proposal_pk = ANY($1::int[]) ORDER BY i.invite_id`,
-          [pks],
-        ),
-        () => this.rows(
-          `SELECT id, changed_by, event_type, row_data, event_tstamp, changed_object_id FROM event_logs
+            [pks],
+          ),
+        () =>
+          this.rows(
+            `SELECT id, changed_by, event_type, row_data, event_tstamp, changed_object_id FROM event_logs
             WHERE changed_object_id = ANY($1::text[])
               AND event_type IN ('PROPOSAL_STATUS_CHANGED_BY_WORKFLOW', 'PROPOSAL_STATUS_CHANGED_BY_USER')
             ORDER BY id`,
-          [pks.map(String)],
-        ),
-        () => this.rows('SELECT * FROM instrument_has_proposals WHERE proposal_pk = ANY($1::int[]) ORDER BY instrument_id', [pks]),
-        () => this.rows('SELECT * FROM technical_review WHERE proposal_pk = ANY($1::int[]) ORDER BY technical_review_id', [pks]),
+            [pks.map(String)],
+          ),
+        () =>
+          this.rows(
+            'SELECT * FROM instrument_has_proposals WHERE proposal_pk = ANY($1::int[]) ORDER BY instrument_id',
+            [pks],
+          ),
+        () =>
+          this.rows(
+            'SELECT * FROM technical_review WHERE proposal_pk = ANY($1::int[]) ORDER BY technical_review_id',
+            [pks],
+          ),
       ]);
     const group = <T extends Row>(rows: T[], key: string): Map<number, T[]> => {
       const m = new Map<number, T[]>();
@@ -902,12 +964,21 @@ export class UocImporter {
       }
       const proposerId = num(p.proposer_id);
       if (!this.users.has(proposerId))
-        this.problem('proposals', `proposal_pk=${pk}`, `proposer ${proposerId} does not exist (a deleted user): kept as the proposer id, shown without a name`);
+        this.problem(
+          'proposals',
+          `proposal_pk=${pk}`,
+          `proposer ${proposerId} does not exist (a deleted user): kept as the proposer id, shown without a name`,
+        );
       const userIds: number[] = [];
       for (const m of membersOf.get(pk) ?? []) {
         const u = num(m.user_id);
         if (this.users.has(u)) userIds.push(u);
-        else this.problem('proposal_user', `proposal_pk=${pk} user_id=${u}`, 'the co-proposer does not exist: left out');
+        else
+          this.problem(
+            'proposal_user',
+            `proposal_pk=${pk} user_id=${u}`,
+            'the co-proposer does not exist: left out',
+          );
       }
       const questionaryId = num(p.questionary_id);
       const q = qById.get(questionaryId);
@@ -932,8 +1003,22 @@ export class UocImporter {
         actorId: proposerId,
         from,
       });
-      if (q) planned.push(...this.planQuestionary(q, answersOf.get(questionaryId) ?? [], completeOf.get(questionaryId) ?? [], proposerId, from));
-      else this.problem('proposals', `proposal_pk=${pk}`, `questionary ${questionaryId} does not exist: the proposal has no answers`);
+      if (q)
+        planned.push(
+          ...this.planQuestionary(
+            q,
+            answersOf.get(questionaryId) ?? [],
+            completeOf.get(questionaryId) ?? [],
+            proposerId,
+            from,
+          ),
+        );
+      else
+        this.problem(
+          'proposals',
+          `proposal_pk=${pk}`,
+          `questionary ${questionaryId} does not exist: the proposal has no answers`,
+        );
       for (const inv of invitesOf.get(pk) ?? []) {
         const inviteId = `uoc-${str(inv.invite_id)}`;
         planned.push({
@@ -957,7 +1042,12 @@ export class UocImporter {
             streamId: stream,
             key: `invites/${str(inv.invite_id)}/claimed`,
             type: 'CoProposerInviteAccepted',
-            data: { proposalPk: pk, inviteId, userId: num(inv.claimed_by), claimedAt: iso(inv.claimed_at as Date) },
+            data: {
+              proposalPk: pk,
+              inviteId,
+              userId: num(inv.claimed_by),
+              claimedAt: iso(inv.claimed_at as Date),
+            },
             at: inv.claimed_at as Date,
             actorId: num(inv.claimed_by),
             from: `uoc:invites/${str(inv.invite_id)}`,
@@ -989,28 +1079,67 @@ export class UocImporter {
           to = null;
         }
         if (to === null || !this.statuses.has(to)) {
-          this.problem('event_logs', `id=${str(h.id)}`, 'a status change whose status cannot be read: left out of the history');
+          this.problem(
+            'event_logs',
+            `id=${str(h.id)}`,
+            'a status change whose status cannot be read: left out of the history',
+          );
           continue;
         }
         if (to === status) continue;
-        planned.push(this.statusChange(pk, status, to, call.workflowId, `event_logs/${str(h.id)}`, h.event_tstamp as Date, numOrNull(h.changed_by), str(h.event_type).endsWith('WORKFLOW') ? 'workflow' : 'user'));
+        planned.push(
+          this.statusChange(
+            pk,
+            status,
+            to,
+            call.workflowId,
+            `event_logs/${str(h.id)}`,
+            h.event_tstamp as Date,
+            numOrNull(h.changed_by),
+            str(h.event_type).endsWith('WORKFLOW') ? 'workflow' : 'user',
+          ),
+        );
         status = to;
       }
       const current = num(p.status_id);
       if (current !== status) {
         if (!this.statuses.has(current)) {
-          this.problem('proposals', `proposal_pk=${pk}`, `status ${current} does not exist: the proposal stays in status ${status}`);
+          this.problem(
+            'proposals',
+            `proposal_pk=${pk}`,
+            `status ${current} does not exist: the proposal stays in status ${status}`,
+          );
         } else {
-          planned.push(this.statusChange(pk, status, current, call.workflowId, `proposals/${pk}/status/${current}/${iso(p.updated_at as Date)}`, p.updated_at as Date, null, 'user'));
+          planned.push(
+            this.statusChange(
+              pk,
+              status,
+              current,
+              call.workflowId,
+              `proposals/${pk}/status/${current}/${iso(p.updated_at as Date)}`,
+              p.updated_at as Date,
+              null,
+              'user',
+            ),
+          );
         }
       }
       if (!this.connections.get(call.workflowId)?.has(current) && this.statuses.has(current))
-        this.problem('proposals', `proposal_pk=${pk}`, `status ${this.statuses.get(current)?.shortCode} is on no connection of the call's workflow ${call.workflowId}: imported in it; the workflow cannot move it on until an officer changes its status`);
+        this.problem(
+          'proposals',
+          `proposal_pk=${pk}`,
+          `status ${this.statuses.get(current)?.shortCode} is on no connection of the call's workflow ${call.workflowId}: imported in it; the workflow cannot move it on until an officer changes its status`,
+        );
       const finalStatus = END_STATUS[num(p.final_status ?? 0)] ?? ProposalEndStatus.UNSET;
       const allocations = (assignedOf.get(pk) ?? [])
         .filter((a) => a.management_time_allocation !== null && a.management_time_allocation !== undefined)
         .map((a) => ({ instrumentId: num(a.instrument_id), value: num(a.management_time_allocation) }));
-      if (finalStatus !== ProposalEndStatus.UNSET || p.comment_for_user || p.comment_for_management || p.management_decision_submitted) {
+      if (
+        finalStatus !== ProposalEndStatus.UNSET ||
+        p.comment_for_user ||
+        p.comment_for_management ||
+        p.management_decision_submitted
+      ) {
         const decision = {
           proposalPk: pk,
           finalStatus,
@@ -1020,18 +1149,59 @@ export class UocImporter {
           managementTimeAllocations: allocations,
           managementDecisionSubmitted: Boolean(p.management_decision_submitted),
         };
-        planned.push({ streamId: stream, key: `proposals/${pk}/decision/${digest(decision)}`, type: 'ProposalManagementDecisionUpdated', data: decision, at: p.updated_at as Date, actorId: null, from });
+        planned.push({
+          streamId: stream,
+          key: `proposals/${pk}/decision/${digest(decision)}`,
+          type: 'ProposalManagementDecisionUpdated',
+          data: decision,
+          at: p.updated_at as Date,
+          actorId: null,
+          from,
+        });
         if (p.management_decision_submitted)
-          planned.push({ streamId: stream, key: `proposals/${pk}/decision-submitted`, type: 'ProposalManagementDecisionSubmitted', data: { proposalPk: pk, finalStatus }, at: p.updated_at as Date, actorId: null, from });
+          planned.push({
+            streamId: stream,
+            key: `proposals/${pk}/decision-submitted`,
+            type: 'ProposalManagementDecisionSubmitted',
+            data: { proposalPk: pk, finalStatus },
+            at: p.updated_at as Date,
+            actorId: null,
+            from,
+          });
       }
       if (p.notified)
-        planned.push({ streamId: stream, key: `proposals/${pk}/notified`, type: 'ProposalNotified', data: { proposalPk: pk, proposalId: str(p.proposal_id), proposerId, finalStatus, commentForUser: str(p.comment_for_user) }, at: p.updated_at as Date, actorId: null, from });
-      planned.push(...this.planAssessment(pk, assignedOf.get(pk) ?? [], reviewsOf.get(pk) ?? [], p.updated_at as Date));
+        planned.push({
+          streamId: stream,
+          key: `proposals/${pk}/notified`,
+          type: 'ProposalNotified',
+          data: {
+            proposalPk: pk,
+            proposalId: str(p.proposal_id),
+            proposerId,
+            finalStatus,
+            commentForUser: str(p.comment_for_user),
+          },
+          at: p.updated_at as Date,
+          actorId: null,
+          from,
+        });
+      planned.push(
+        ...this.planAssessment(pk, assignedOf.get(pk) ?? [], reviewsOf.get(pk) ?? [], p.updated_at as Date),
+      );
     }
     return planned;
   }
 
-  private statusChange(pk: number, from: number, to: number, workflowId: number, key: string, at: Date, actorId: number | null, changedBy: 'workflow' | 'user'): Planned {
+  private statusChange(
+    pk: number,
+    from: number,
+    to: number,
+    workflowId: number,
+    key: string,
+    at: Date,
+    actorId: number | null,
+    changedBy: 'workflow' | 'user',
+  ): Planned {
     return {
       streamId: `proposal-${pk}`,
       key,
@@ -1051,7 +1221,13 @@ export class UocImporter {
   }
 
   /** the questionary and one TopicAnswered per topic with answers (keyed by their content: a changed step is new) */
-  private planQuestionary(q: Row, answers: Row[], complete: Row[], creatorId: number, proposalFrom: string): Planned[] {
+  private planQuestionary(
+    q: Row,
+    answers: Row[],
+    complete: Row[],
+    creatorId: number,
+    proposalFrom: string,
+  ): Planned[] {
     const questionaryId = num(q.questionary_id);
     const templateId = num(q.template_id);
     const stream = `questionary-${questionaryId}`;
@@ -1062,7 +1238,11 @@ export class UocImporter {
         streamId: stream,
         key: `questionaries/${questionaryId}`,
         type: 'QuestionaryCreated',
-        data: { questionaryId, templateId, creatorId: this.users.has(num(q.creator_id)) ? num(q.creator_id) : null },
+        data: {
+          questionaryId,
+          templateId,
+          creatorId: this.users.has(num(q.creator_id)) ? num(q.creator_id) : null,
+        },
         at: q.created_at as Date,
         actorId: creatorId,
         from,
@@ -1070,7 +1250,11 @@ export class UocImporter {
     ];
     if (!template) {
       if (answers.length > 0)
-        this.problem('answers', `questionary_id=${questionaryId}`, `template ${templateId} was not imported: ${answers.length} answers left out (${proposalFrom})`);
+        this.problem(
+          'answers',
+          `questionary_id=${questionaryId}`,
+          `template ${templateId} was not imported: ${answers.length} answers left out (${proposalFrom})`,
+        );
       return planned;
     }
     const byTopic = new Map<number, { questionId: string; value: unknown }[]>();
@@ -1079,7 +1263,11 @@ export class UocImporter {
       const questionId = str(a.question_id);
       const topicId = template.topicOf.get(questionId);
       if (topicId === undefined) {
-        this.problem('answers', `questionary_id=${questionaryId} question_id=${questionId}`, 'the question is no longer on the questionary\'s template (a removed question): the answer is left out');
+        this.problem(
+          'answers',
+          `questionary_id=${questionaryId} question_id=${questionId}`,
+          "the question is no longer on the questionary's template (a removed question): the answer is left out",
+        );
         continue;
       }
       const value = (a.answer as { value?: unknown } | null)?.value ?? null;
@@ -1091,8 +1279,22 @@ export class UocImporter {
     for (const topicId of template.topics) {
       const list = byTopic.get(topicId) ?? [];
       if (list.length === 0 && !completeTopics.has(topicId)) continue;
-      const data = { questionaryId, topicId, answers: list, removedQuestionIds: [], isComplete: completeTopics.has(topicId) };
-      planned.push({ streamId: stream, key: `questionaries/${questionaryId}/topic/${topicId}/${digest(data)}`, type: 'TopicAnswered', data, at: last ?? (q.created_at as Date), actorId: creatorId, from });
+      const data = {
+        questionaryId,
+        topicId,
+        answers: list,
+        removedQuestionIds: [],
+        isComplete: completeTopics.has(topicId),
+      };
+      planned.push({
+        streamId: stream,
+        key: `questionaries/${questionaryId}/topic/${topicId}/${digest(data)}`,
+        type: 'TopicAnswered',
+        data,
+        at: last ?? (q.created_at as Date),
+        actorId: creatorId,
+        from,
+      });
     }
     return planned;
   }
@@ -1104,7 +1306,11 @@ export class UocImporter {
     const instruments = assigned
       .filter((a) => {
         if (this.instruments.has(num(a.instrument_id))) return true;
-        this.problem('instrument_has_proposals', `proposal_pk=${pk} instrument_id=${str(a.instrument_id)}`, 'the instrument does not exist');
+        this.problem(
+          'instrument_has_proposals',
+          `proposal_pk=${pk} instrument_id=${str(a.instrument_id)}`,
+          'the instrument does not exist',
+        );
         return false;
       })
       .map((a) => ({ id: num(a.instrument_id), ...this.instruments.get(num(a.instrument_id))! }));
@@ -1112,7 +1318,11 @@ export class UocImporter {
     const ids = new Set(instruments.map((i) => i.id));
     const mine = reviews.filter((r) => {
       if (ids.has(num(r.instrument_id))) return true;
-      this.problem('technical_review', `technical_review_id=${str(r.technical_review_id)}`, `its instrument ${str(r.instrument_id)} is not assigned to proposal ${pk}`);
+      this.problem(
+        'technical_review',
+        `technical_review_id=${str(r.technical_review_id)}`,
+        `its instrument ${str(r.instrument_id)} is not assigned to proposal ${pk}`,
+      );
       return false;
     });
     const planned: Planned[] = [
@@ -1126,7 +1336,9 @@ export class UocImporter {
           createdReviews: mine.map((r) => ({
             technicalReviewId: num(r.technical_review_id),
             instrumentId: num(r.instrument_id),
-            technicalReviewAssigneeId: this.users.has(num(r.technical_review_assignee_id)) ? num(r.technical_review_assignee_id) : null,
+            technicalReviewAssigneeId: this.users.has(num(r.technical_review_assignee_id))
+              ? num(r.technical_review_assignee_id)
+              : null,
             questionaryId: numOrNull(r.questionary_id),
           })),
           deletedReviewIds: [],
@@ -1152,9 +1364,32 @@ export class UocImporter {
         questionaryId: numOrNull(r.questionary_id),
       };
       const f = `uoc:technical_review/${id}`;
-      planned.push({ streamId: stream, key: `technical_review/${id}/${digest(data)}`, type: 'TechnicalReviewSaved', data, at, actorId: data.reviewerId, from: f });
+      planned.push({
+        streamId: stream,
+        key: `technical_review/${id}/${digest(data)}`,
+        type: 'TechnicalReviewSaved',
+        data,
+        at,
+        actorId: data.reviewerId,
+        from: f,
+      });
       if (data.submitted)
-        planned.push({ streamId: stream, key: `technical_review/${id}/submitted`, type: 'TechnicalReviewSubmitted', data: { technicalReviewId: id, proposalPk: pk, instrumentId: data.instrumentId, status: data.status, reviewerId: data.reviewerId, allSubmitted: mine.every((x) => x.submitted) }, at, actorId: data.reviewerId, from: f });
+        planned.push({
+          streamId: stream,
+          key: `technical_review/${id}/submitted`,
+          type: 'TechnicalReviewSubmitted',
+          data: {
+            technicalReviewId: id,
+            proposalPk: pk,
+            instrumentId: data.instrumentId,
+            status: data.status,
+            reviewerId: data.reviewerId,
+            allSubmitted: mine.every((x) => x.submitted),
+          },
+          at,
+          actorId: data.reviewerId,
+          from: f,
+        });
     }
     return planned;
   }
@@ -1178,7 +1413,10 @@ export class UocImporter {
     for (const { seq, m } of maxes) {
       if (m === null || Number(m) < 1) continue;
       await this.sql.query(`CREATE SEQUENCE IF NOT EXISTS "${seq}"`);
-      await this.sql.query(`SELECT setval('"${seq}"', greatest($1::bigint, (SELECT last_value FROM "${seq}")))`, [Number(m)]);
+      await this.sql.query(
+        `SELECT setval('"${seq}"', greatest($1::bigint, (SELECT last_value FROM "${seq}")))`,
+        [Number(m)],
+      );
     }
   }
 

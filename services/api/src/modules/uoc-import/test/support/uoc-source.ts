@@ -13,12 +13,7 @@ export interface UocSourceOptions {
   awkward?: boolean;
 }
 
-const JSONB = new Set([
-  'answer',
-  'config',
-  'default_config',
-  'dependency_condition',
-]);
+const JSONB = new Set(['answer', 'config', 'default_config', 'dependency_condition']);
 const BOOL = new Set([
   'placeholder',
   'is_default',
@@ -98,9 +93,21 @@ function ddl(): string[] {
 export const AWKWARD = {
   deletedUser: { kind: 'proposals', row: 'proposal_pk=900001', reason: 'proposer 99 does not exist' },
   removedQuestion: { kind: 'answers', row: 'question_id=q_removed', reason: 'removed question' },
-  missingDependency: { kind: 'question_dependencies', row: 'dependency_question_id=q_missing', reason: 'depends on a question that is not on the template' },
-  unknownType: { kind: 'questions', row: 'question_id=q_weird', reason: 'unknown question type FANCY_NEW_TYPE' },
-  unreachableStatus: { kind: 'proposals', row: 'proposal_pk=900001', reason: 'SCHEDULING is on no connection' },
+  missingDependency: {
+    kind: 'question_dependencies',
+    row: 'dependency_question_id=q_missing',
+    reason: 'depends on a question that is not on the template',
+  },
+  unknownType: {
+    kind: 'questions',
+    row: 'question_id=q_weird',
+    reason: 'unknown question type FANCY_NEW_TYPE',
+  },
+  unreachableStatus: {
+    kind: 'proposals',
+    row: 'proposal_pk=900001',
+    reason: 'SCHEDULING is on no connection',
+  },
   rich: '<p>Hello <b>world</b></p>',
 };
 
