@@ -19,6 +19,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { verified, verifyProjections } from '../../services/api/src/maintenance';
 import { runUocImport } from '../../services/api/src/uoc-import';
 import { verifyEventChain } from '../../services/api/src/platform/event-store/event-chain';
 import { PgSqlClient } from '../../services/api/src/platform/database/pg-sql-client';
@@ -164,6 +165,10 @@ async function main(): Promise<void> {
     console.log(
       `  second run: ${again.nothingNew ? 'nothing new' : `${again.events} events`} (${again.seconds.toFixed(1)} s)`,
     );
+    const projections = await verifyProjections([], { databaseUrl: T });
+    const differ = projections.filter((r) => !verified(r)).map((r) => r.name);
+    check(differ.length === 0, `projections:verify: ${differ.join(', ')} differ(s) from the events`);
+    console.log(`  projections:verify: ${projections.length - differ.length} of ${projections.length} equal`);
     const sql = await PgSqlClient.connect(T, 2);
     try {
       const chain = await verifyEventChain(sql, { record: false });

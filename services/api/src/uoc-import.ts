@@ -6,7 +6,7 @@ import { isReaction } from './platform/projections/projection';
 import { ProjectionRunner } from './platform/projections/projection-runner';
 import { ProjectionsService } from './platform/projections/projections.service';
 import { EVENT_STORE, SQL_CLIENT } from './platform/tokens';
-import { UocImporter, type UocImportReport } from './modules/uoc-import';
+import { UocImporter, checkUocSource, type UocImportReport } from './modules/uoc-import';
 
 export interface RunUocImportOptions {
   sourceUrl: string;
@@ -24,6 +24,8 @@ export interface RunUocImportOptions {
  */
 export async function runUocImport(options: RunUocImportOptions): Promise<UocImportReport> {
   const log = options.log ?? (() => undefined);
+  // a source the importer does not know is refused before the store is even opened
+  await checkUocSource(options.sourceUrl);
   const { app } = await createApp({
     logLevel: 'warn',
     ...options.overrides,

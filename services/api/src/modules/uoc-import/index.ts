@@ -1,5 +1,6 @@
 export {
   UocImporter,
+  checkUocSource,
   appendStreams,
   eventIdOf,
   type ImportProblem,

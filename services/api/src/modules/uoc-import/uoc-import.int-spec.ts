@@ -7,7 +7,7 @@ import { AWKWARD, buildUocSource } from './test/support/uoc-source';
 import type { UocImportReport } from './uoc-import';
 
 const ROOT = resolve(__dirname, '../../../../..');
-const PROPOSALS = 120;
+const PROPOSALS = 60;
 
 async function query<T>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
   const c = new Client({ connectionString: url });
@@ -168,7 +168,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       ['-r', '@swc-node/register', 'scripts/import-uoc.ts', '--source', source.url, '--batch', '10'],
       {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: killed.url, UOC_IMPORT_PAUSE_MS: '300', NODE_OPTIONS: '' },
+        env: { ...process.env, DATABASE_URL: killed.url, UOC_IMPORT_PAUSE_MS: '200', NODE_OPTIONS: '' },
         stdio: 'ignore',
       },
     );
@@ -179,7 +179,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         killed.url,
         `SELECT last_key FROM uoc_import_checkpoints WHERE kind = 'proposals'`,
       ).catch(() => []);
-      if (cp.length > 0 && Number(cp[0].last_key) >= 30) break;
+      if (cp.length > 0 && Number(cp[0].last_key) >= 20) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     child.kill('SIGKILL');

@@ -78,6 +78,30 @@ export interface UocImportOptions {
   afterBatch?: (done: number) => Promise<void> | void;
 }
 
+/** Refuses (throws, naming what is missing) a source that is not user-office-core at the supported patch. */
+export async function checkUocSource(sourceUrl: string): Promise<string> {
+  const source = new Client({ connectionString: sourceUrl, options: '-c default_transaction_read_only=on' });
+  await source.connect();
+  try {
+    const columns = (
+      await source.query<{ table: string; column: string }>(
+        `SELECT table_name AS table, column_name AS column FROM information_schema.columns
+          WHERE table_schema = current_schema()`,
+      )
+    ).rows;
+    const patches = columns.some((c) => c.table === 'db_patches')
+      ? (await source.query<{ patch_id: string }>('SELECT patch_id FROM db_patches')).rows.map(
+          (r) => r.patch_id,
+        )
+      : [];
+    const check = checkSourceSchema(patches, columns);
+    if (!check.ok) throw new Error(check.message);
+    return check.message;
+  } finally {
+    await source.end().catch(() => undefined);
+  }
+}
+
 /** the uuid (v5 layout) of a name: an event keyed by its source row is refused the second time */
 export function eventIdOf(name: string): string {
   const h = createHash('sha1').update(`uoc-import:${name}`).digest();
@@ -286,7 +310,7 @@ export class UocImporter {
       ).rows.map((r) => [r.stream_id, Number(r.v)]),
     );
     const appends: StreamAppend[] = [];
-    let last: StreamAppend | null = null;
+    let last: StreamAppend | null;
     let lastKey = '';
     // one kind of stream after the other: the projections fold long runs of one kind (proposal_views' applyBatch
     // ends a folded run at each assessment event)
@@ -1071,7 +1095,7 @@ export class UocImporter {
       // the status history UOC logged, then the status it is in now
       let status = initial;
       for (const h of historyOf.get(pk) ?? []) {
-        let to: number | null = null;
+        let to: number | null;
         try {
           const data = JSON.parse(str(h.row_data)) as { statusId?: number };
           to = typeof data.statusId === 'number' ? data.statusId : null;
