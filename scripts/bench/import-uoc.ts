@@ -1,6 +1,6 @@
 /**
  * UOC import benchmark: a user-office-core-shaped database (built by SQL, see
- * services/api/src/modules/uoc-import/test/support/uoc-source.ts) of BENCH_PROPOSALS proposals (default 100,000) with
+ * scripts/bench/uoc-source.ts, also the test's source) of BENCH_PROPOSALS proposals (default 100,000) with
  * BENCH_ANSWERS answers each (default 20), imported into a scratch PostgreSQL store by `runUocImport` (what
  * `npm run import:uoc` runs), then imported again (the no-op run). Prints proposals/s, events/s, the importer's peak
  * RSS (sampled every 100 ms) and the second run's time; the last stdout line is JSON. Drops its databases.
@@ -11,7 +11,7 @@ import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { runUocImport } from '../../services/api/src/uoc-import';
-import { buildUocSource } from '../../services/api/src/modules/uoc-import/test/support/uoc-source';
+import { buildUocSource } from './uoc-source';
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100_000);
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 20);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import { runUocImport } from '../../uoc-import';
-import { AWKWARD, buildUocSource } from './test/support/uoc-source';
+import { AWKWARD, buildUocSource } from '../../../../../scripts/bench/uoc-source';
 import type { UocImportReport } from './uoc-import';
 
 const ROOT = resolve(__dirname, '../../../../..');

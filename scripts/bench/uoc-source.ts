@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { REQUIRED_COLUMNS, SUPPORTED_PATCH_FILE } from '../../uoc-schema';
+import { REQUIRED_COLUMNS, SUPPORTED_PATCH_FILE } from '../../services/api/src/modules/uoc-import';
 
 /**
  * A user-office-core-shaped source database, built by SQL (no UOC code here): the tables and columns the importer
