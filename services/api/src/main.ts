@@ -3,9 +3,11 @@ import { startDevIdp, type DevIdp } from '@user-office/dev-idp';
 import { createApp } from './app.factory';
 import { startDevMailCatcher, type DevMailCatcher } from './dev-mail/dev-mail-catcher';
 import { loadConfig, runsApi, runsWorker, type AppConfig } from './platform/config/app-config';
+import { describeReport, runUocImport } from './uoc-import';
 
 /** `UO_MODE` = all (default: api + projector + worker in one process) | api | projector | worker. */
 async function main(): Promise<void> {
+  if (process.env.UO_MODE === 'import') return importUoc();
   const config = loadConfig();
   let idp: DevIdp | null = null;
   const overrides: Partial<AppConfig> = {};
@@ -78,3 +80,22 @@ main().catch((error: unknown) => {
   );
   process.exit(1);
 });
+
+/**
+ * `UO_MODE=import UOC_SOURCE_URL=postgres://…` (a deployment's one-off job): `npm run import:uoc`'s import into the
+ * configured store, then exit (0: imported, the report printed; 2: refused or failed). Run it with the product stopped.
+ */
+async function importUoc(): Promise<void> {
+  const sourceUrl = process.env.UOC_SOURCE_URL;
+  if (!sourceUrl)
+    throw new Error('UO_MODE=import needs UOC_SOURCE_URL, the user-office-core database to import');
+  process.env.UO_MODE = 'maintenance';
+  try {
+    const report = await runUocImport({ sourceUrl, log: (line) => console.log(line) });
+    for (const line of describeReport(report)) console.log(line);
+    process.exit(0);
+  } catch (error) {
+    console.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+}

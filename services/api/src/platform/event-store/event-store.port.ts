@@ -18,6 +18,8 @@ export interface EventMetadata {
   impersonatorId: number | null;
   correlationId: string;
   causationId: string | null;
+  /** where an imported event comes from (e.g. `uoc:proposals/42`); absent on events the product made itself */
+  importedFrom?: string;
 }
 
 export interface NewEvent<T = unknown> {
@@ -25,6 +27,8 @@ export interface NewEvent<T = unknown> {
   data: T;
   /** optional idempotency id; a UUID is generated when absent */
   eventId?: string;
+  /** when it happened, for history written after the fact (an import); the time of the append when absent */
+  createdAt?: Date;
 }
 
 export interface StoredEvent<T = unknown> {

@@ -146,6 +146,7 @@ export class SqlEventStore implements EventStore {
       const types: string[] = [];
       const data: string[] = [];
       const metadata: string[] = [];
+      const createdAt: (string | null)[] = [];
       for (const append of appends) {
         const actual = versions.get(append.streamId) ?? 0;
         if (!expectedVersionHolds(append.expectedVersion, actual)) {
@@ -159,16 +160,18 @@ export class SqlEventStore implements EventStore {
           types.push(event.type);
           data.push(JSON.stringify(event.data ?? null));
           metadata.push(meta);
+          createdAt.push(event.createdAt ? event.createdAt.toISOString() : null);
         });
       }
       const inserted = await tx.query<EventRow>(
-        `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
-         SELECT u.event_id::uuid, u.stream_id, u.stream_version, u.type, u.data::jsonb, u.metadata::jsonb
-           FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[])
-                WITH ORDINALITY AS u(event_id, stream_id, stream_version, type, data, metadata, ord)
+        `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
+         SELECT u.event_id::uuid, u.stream_id, u.stream_version, u.type, u.data::jsonb, u.metadata::jsonb,
+                coalesce(u.created_at, now())
+           FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+                WITH ORDINALITY AS u(event_id, stream_id, stream_version, type, data, metadata, created_at, ord)
           ORDER BY u.ord
          RETURNING ${COLUMNS}`,
-        [eventIds, streams, streamVersions, types, data, metadata],
+        [eventIds, streams, streamVersions, types, data, metadata, createdAt],
       );
       const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
       if (this.inlineHook) await this.inlineHook(tx, rows);
@@ -242,16 +245,17 @@ export class SqlEventStore implements EventStore {
         event.type,
         JSON.stringify(event.data ?? null),
         JSON.stringify(options.metadata),
+        event.createdAt ? event.createdAt.toISOString() : null,
       );
-      const b = 3 + i * 5;
-      return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb)`;
+      const b = 3 + i * 6;
+      return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb, $${b + 6}::timestamptz)`;
     });
     // guarded: an expected version that does not hold inserts nothing (no holes, no overwrite)
     const inserted = await tx.query<EventRow>(
       `WITH cur AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1)
-       INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata)
-       SELECT n.event_id, $1, cur.v + n.ord, n.type, n.data, n.metadata
-         FROM (VALUES ${values.join(', ')}) AS n(event_id, ord, type, data, metadata), cur
+       INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
+       SELECT n.event_id, $1, cur.v + n.ord, n.type, n.data, n.metadata, coalesce(n.created_at, now())
+         FROM (VALUES ${values.join(', ')}) AS n(event_id, ord, type, data, metadata, created_at), cur
         WHERE CASE $3::text
                 WHEN 'exact' THEN cur.v = $2::int
                 WHEN 'no_stream' THEN cur.v = 0
