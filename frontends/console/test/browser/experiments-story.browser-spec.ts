@@ -88,6 +88,12 @@ describe('experiments and their safety in Chromium', () => {
       // two days, ending two days before the protein experiment starts (both in the timeline's window)
       const endsAt = new Date(new Date(protein.startsAt).getTime() - 2 * 86_400_000);
       const startsAt = new Date(endsAt.getTime() - 2 * 86_400_000);
+      // a retried chapter starts over: the experiment its first try scheduled goes first (one Lithium experiment)
+      if (scheduledPk) {
+        await officer('mutation($pk: Int!) { deleteExperiment(experimentPk: $pk) { experimentPk } }', {
+          pk: scheduledPk,
+        });
+      }
       await openExperimentTimes(page, { instrument: 'D22' });
       scheduledPk = await scheduleOnTimeline(page, {
         instrument: 'D22',

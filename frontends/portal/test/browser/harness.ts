@@ -283,6 +283,18 @@ let axeScript: string | undefined;
 const axeSource = () => (axeScript ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
 
 async function axeViolations(page: Page): Promise<string[]> {
+  // a dialog still fading in is half transparent, and axe would measure the contrast of its fade: every finite
+  // CSS transition and animation ended first (a spinner's endless one is left turning)
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   // once per document: the console and the portal are single-page apps, so most checks find it still there
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource() });
   const violations = await page.evaluate(async () => {

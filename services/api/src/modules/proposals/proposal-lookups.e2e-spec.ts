@@ -63,7 +63,7 @@ describe('getCallsByInstrumentScientist, getProposalToClone, getProposalsWithAtt
     expect(await code(CALLS_OF, { s: 999999 }, officer)).toBeUndefined();
   });
 
-  it('gives the proposal to clone to its proposers and officers only; null when it does not exist', async () => {
+  it('gives the proposal to clone to its proposers and officers only; a missing one is null for officers, refused like a foreign one for anyone else', async () => {
     for (const caller of [pi, coProposer, officer])
       expect(
         (
@@ -81,8 +81,9 @@ describe('getCallsByInstrumentScientist, getProposalToClone, getProposalsWithAtt
     expect(await code(TO_CLONE, { pk: proposal.proposalPk }, stranger)).toBe('FORBIDDEN');
     expect(await code(TO_CLONE, { pk: proposal.proposalPk }, scientist)).toBe('FORBIDDEN');
     expect(
-      (await gql<{ getProposalToClone: null }>(TO_CLONE, { pk: 999999 }, pi)).getProposalToClone,
+      (await gql<{ getProposalToClone: null }>(TO_CLONE, { pk: 999999 }, officer)).getProposalToClone,
     ).toBeNull();
+    expect(await code(TO_CLONE, { pk: 999999 }, pi)).toBe('FORBIDDEN');
   });
 
   it('lists the readable proposals of the reference numbers with their attachments; others are left out', async () => {
