@@ -103,6 +103,8 @@ describe('the management decision in workflows and the event log', () => {
       description:
         'Management decision saved: final status RESERVED (was ACCEPTED), time allocations instrument 2: 5, submitted',
       changedObjectId: '7',
+      objectType: 'proposal',
+      proposalPk: 7,
     });
     expect(
       describeEvent(
@@ -110,7 +112,12 @@ describe('the management decision in workflows and the event log', () => {
         { proposalPk: 7, finalStatus: 'REJECTED' },
         stream,
       ),
-    ).toEqual({ description: 'Management decision submitted: final status REJECTED', changedObjectId: '7' });
+    ).toEqual({
+      description: 'Management decision submitted: final status REJECTED',
+      changedObjectId: '7',
+      objectType: 'proposal',
+      proposalPk: 7,
+    });
     expect(
       describeEvent(
         'ProposalNotified',

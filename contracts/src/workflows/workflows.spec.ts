@@ -101,7 +101,12 @@ describe('workflow catalogues', () => {
         },
         'status-23',
       ),
-    ).toEqual({ description: 'Status ON_HOLD ("On hold", PROPOSAL) created', changedObjectId: '23' });
+    ).toEqual({
+      description: 'Status ON_HOLD ("On hold", PROPOSAL) created',
+      changedObjectId: '23',
+      objectType: 'status',
+      proposalPk: null,
+    });
   });
 });
 
