@@ -19,20 +19,24 @@ export const DEMO_ESI_ANSWERS: EsiAnswers = {
 };
 
 /** The upcoming experiments table's row of the proposal. */
-export function upcomingExperimentRow(page: Page, proposalTitle: string): Locator {
-  return page
-    .getByRole('table', { name: 'Upcoming experiments' })
-    .getByRole('row')
-    .filter({ hasText: proposalTitle });
+export function upcomingExperimentRow(page: Page, proposalTitle: string, experimentPk?: number): Locator {
+  const table = page.getByRole('table', { name: 'Upcoming experiments' });
+  // a proposal may have several upcoming experiments (the demo's and one a story scheduled): the one by its key
+  if (experimentPk !== undefined) return table.getByTestId(`experiment-row-${experimentPk}`);
+  return table.getByRole('row').filter({ hasText: proposalTitle });
 }
 
 /**
  * Dashboard → the "finish experiment safety form" icon of the proposal's experiment (it creates the ESI when there is
  * none) → the ESI wizard. Returns the experiment's primary key.
  */
-export async function openEsiFromDashboard(page: Page, proposalTitle: string): Promise<number> {
+export async function openEsiFromDashboard(
+  page: Page,
+  proposalTitle: string,
+  experimentPk?: number,
+): Promise<number> {
   await page.getByRole('heading', { name: 'Upcoming experiments' }).waitFor();
-  const row = upcomingExperimentRow(page, proposalTitle);
+  const row = upcomingExperimentRow(page, proposalTitle, experimentPk);
   await row.getByRole('button', { name: /experiment safety form of proposal/i }).click();
   await page.waitForURL(/\/ExperimentSafety\/\d+/);
   await page.getByRole('heading', { level: 1, name: 'Experiment safety input' }).waitFor();
@@ -114,6 +118,8 @@ export async function submitEsi(page: Page): Promise<void> {
 
 export interface FillEsiOptions {
   proposalTitle: string;
+  /** the experiment, when its proposal has several upcoming */
+  experimentPk?: number;
   /** the two samples (default: the first two of the proposal's list) */
   samples?: [string, string];
   answers?: EsiAnswers;
@@ -128,7 +134,7 @@ export interface FillEsiOptions {
  */
 export async function fillEsiWithTwoSamples(page: Page, options: FillEsiOptions): Promise<number> {
   const answers = options.answers ?? DEMO_ESI_ANSWERS;
-  const experimentPk = await openEsiFromDashboard(page, options.proposalTitle);
+  const experimentPk = await openEsiFromDashboard(page, options.proposalTitle, options.experimentPk);
   const [first, second] =
     options.samples ??
     ((await page
