@@ -5,7 +5,7 @@ import { Authenticated } from '../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../platform/auth/session';
 import { badInput } from '../../platform/errors/app-error';
 import { FilesService } from '../files';
-import { ProposalsRepository, ProposalsService } from '../proposals';
+import { ProposalReaders, ProposalsRepository } from '../proposals';
 import { QuestionariesRepository } from '../questionaries';
 
 /** the most reference numbers one call asks for (the staff table's select-all prefetches 200 at a time) */
@@ -75,7 +75,7 @@ const isFileItem = (item: unknown): item is FileItem =>
 @Resolver()
 export class ProposalsWithAttachmentsResolver {
   constructor(
-    private readonly proposals: ProposalsService,
+    private readonly readers: ProposalReaders,
     private readonly repository: ProposalsRepository,
     private readonly questionaries: QuestionariesRepository,
     private readonly files: FilesService,
@@ -98,9 +98,7 @@ export class ProposalsWithAttachmentsResolver {
     if (referenceNumbers.length > MAX_ATTACHMENT_REFERENCE_NUMBERS)
       throw badInput(tooManyReferenceNumbers, { 'filter.referenceNumbers': tooManyReferenceNumbers });
     const found = await this.repository.byReferenceNumbers(referenceNumbers);
-    const readable = [];
-    for (const proposal of found)
-      if (await this.proposals.mayRead(proposal, session)) readable.push(proposal);
+    const readable = await this.readers.filter(session, found, (proposal) => proposal.primaryKey);
     const out: ProposalWithAttachmentsModel[] = [];
     for (const proposal of readable) {
       const questionary = await this.questionaries.questionary(proposal.questionaryId);
