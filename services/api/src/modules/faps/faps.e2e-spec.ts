@@ -428,6 +428,37 @@ describe.each<TestStore>(moduleStores())('FAPs end to end (%s)', (store) => {
     expect(proposalOnly.length).toBeGreaterThan(0);
     expect(proposalOnly.every((e) => e.objectType === 'proposal' && e.proposalPk === a.pk)).toBe(true);
     expect((await t.gql(LOGS, { p: a.pk }, chair.token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    // and in the proposal's History tab (what changed, folded from the events): the review's accepted conflicts
+    // and the reason, given by the chair
+    const CHANGES = `query($pk: Int!, $from: DateTime!, $to: DateTime!) {
+      proposalChanges(proposalPk: $pk, from: $from, to: $to) { field eventType after changedById } }`;
+    const { proposalChanges } = await gql<{
+      proposalChanges: { field: string; eventType: string; after: string | null; changedById: number }[];
+    }>(
+      CHANGES,
+      {
+        pk: a.pk,
+        from: new Date(Date.now() - 3_600_000).toISOString(),
+        to: new Date(Date.now() + 60_000).toISOString(),
+      },
+      officer,
+    );
+    expect(proposalChanges.filter((c) => c.field.startsWith(`fapReview.${overridden.id}.`))).toEqual(
+      expect.arrayContaining([
+        {
+          field: `fapReview.${overridden.id}.overrideReason`,
+          eventType: 'FapReviewerAssigned',
+          after: JSON.stringify('Only expert on magnons'),
+          changedById: chair.id,
+        },
+        {
+          field: `fapReview.${overridden.id}.conflicts`,
+          eventType: 'FapReviewerAssigned',
+          after: JSON.stringify([`Shares the PI's institution (${INSTITUTION_NAME})`]),
+          changedById: chair.id,
+        },
+      ]),
+    );
 
     const reviewA = (
       await gql<{ addUserForReview: Review }>(ADD_REVIEWER, { u: reviewerA.id, p: a.pk, f: fapId }, chair)
