@@ -5,6 +5,11 @@
  * (short files that import their parts, each about a minute) last in a clean clone, as in CI. Here a file without
  * a recorded time gets its project's typical time (measured on this 2-core machine), then the size breaks the tie.
  * Files that failed last time still come first.
+ *
+ * The browser stories are not run two at a time where it can be helped: each drives a Chromium and a whole
+ * product, and two of them side by side on 2 cores slow each other's every page (and make their waits the
+ * flakiest). After each story come the other long files (e2e, int) of about its time, so one worker tends to run
+ * the stories while the other runs the rest, and the short files fill the end.
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
@@ -24,11 +29,23 @@ class LongestFirstSequencer extends Sequencer {
       const name = test.context.config.displayName?.name;
       return (TYPICAL_SECONDS[name] ?? 1) * 1000;
     };
-    return [...tests].sort((a, b) => {
-      const failedA = this.hasFailed(a);
-      if (failedA !== this.hasFailed(b)) return failedA ? -1 : 1;
-      return expected(b) - expected(a) || size(b) - size(a);
-    });
+    const longestFirst = (a, b) => expected(b) - expected(a) || size(b) - size(a);
+    const failed = tests.filter((t) => this.hasFailed(t)).sort(longestFirst);
+    const rest = tests.filter((t) => !this.hasFailed(t));
+    const browser = rest.filter((t) => t.context.config.displayName?.name === 'browser').sort(longestFirst);
+    const others = rest.filter((t) => t.context.config.displayName?.name !== 'browser').sort(longestFirst);
+    const order = [...failed];
+    let o = 0;
+    for (const story of browser) {
+      order.push(story);
+      // the other worker's share while this story runs: long files adding up to about the story's time
+      let share = 0;
+      while (o < others.length && share < expected(story) && expected(others[o]) >= 5000) {
+        share += expected(others[o]);
+        order.push(others[o++]);
+      }
+    }
+    return [...order, ...others.slice(o)];
   }
 }
 
