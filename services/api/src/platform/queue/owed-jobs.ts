@@ -317,18 +317,24 @@ export class OwedJobs {
    */
   async reconcile(): Promise<ReconcileResult> {
     const result: ReconcileResult = { enqueued: 0, retried: 0, repaired: 0 };
-    const rows = await this.sql.query<OwedRow>(
-      `SELECT queue, job_id, name, data, attempts, backoff_ms, run_at, state, started_at FROM ${OWED_JOBS_TABLE}
+    // the jobs' data is read only for those to enqueue again: a burst leaves thousands owed that the queue holds
+    const rows = await this.sql.query<Pick<OwedRow, 'queue' | 'job_id' | 'state' | 'started_at'>>(
+      `SELECT queue, job_id, state, started_at FROM ${OWED_JOBS_TABLE}
        WHERE state IN ('pending', 'running') ORDER BY created_at LIMIT $1`,
       [this.batch],
     );
-    const byQueue = new Map<string, OwedRow[]>();
-    for (const row of rows.rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
+    const byQueue = new Map<string, (typeof rows.rows)[number][]>();
+    for (const row of rows.rows) {
+      const owed = byQueue.get(row.queue);
+      if (owed) owed.push(row);
+      else byQueue.set(row.queue, [row]);
+    }
     for (const [queue, owed] of byQueue) {
       const presence = await this.driver.lookup(
         queue,
         owed.map((r) => r.job_id),
       );
+      const lost: string[] = [];
       for (const row of owed) {
         const held: JobPresence = presence.get(row.job_id) ?? 'absent';
         if (held === 'held') continue;
@@ -340,9 +346,16 @@ export class OwedJobs {
         } else {
           const since = row.started_at ? Date.now() - new Date(row.started_at).getTime() : Infinity;
           if (row.state === 'running' && since < this.runningLeaseMs) continue;
-          if (await this.enqueue(row)) result.enqueued += 1;
+          lost.push(row.job_id);
         }
       }
+      if (lost.length === 0) continue;
+      const full = await this.sql.query<OwedRow>(
+        `SELECT queue, job_id, name, data, attempts, backoff_ms, run_at, state, started_at FROM ${OWED_JOBS_TABLE}
+         WHERE queue = $1 AND job_id = ANY($2::text[]) AND state IN ('pending', 'running') ORDER BY created_at`,
+        [queue, lost],
+      );
+      for (const row of full.rows) if (await this.enqueue(row)) result.enqueued += 1;
     }
     if (Date.now() - this.lastCleanup > 3600_000) {
       this.lastCleanup = Date.now();
