@@ -47,7 +47,7 @@ export interface AppConfig {
   /** RABBITMQ_PREFETCH: unacknowledged messages the consumer holds at most */
   rabbitmqPrefetch: number;
   smtpUrl: string | null;
-  /** EMAIL_CONCURRENCY: e-mails a worker process sends at a time */
+  /** EMAIL_CONCURRENCY: e-mails a worker process sends at a time (its pooled SMTP connections) */
   emailConcurrency: number;
   /** the development e-mail catcher npm start runs when SMTP_URL is unset: its SMTP and web inbox ports */
   devSmtpPort: number;
