@@ -45,7 +45,7 @@ export interface Delivery {
 export const SEND_EMAIL_JOB = 'send-email';
 
 /** the most jobs of the `email` queue one batch takes */
-const EMAIL_BATCH = 100;
+const EMAIL_BATCH = 50;
 
 /** runs `run` over the items, at most `limit` at a time; each item's outcome, in order */
 async function inTurns<I>(

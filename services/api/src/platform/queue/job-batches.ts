@@ -123,9 +123,12 @@ export function batchingProcessor<T>(
   return (data, job) => coalescer.submit({ data, job });
 }
 
-/** batches of one batch processor run at once; the next gathers jobs meanwhile */
+/** batches of one batch processor run at once (one's round trips overlap the other's work) */
 const BATCHES_IN_FLIGHT = 2;
 
-/** the jobs a driver runs at once for a batch processor: its batches in flight, and one gathering */
+/**
+ * the jobs a driver runs at once for a batch processor: its batches in flight. Not more: a BullMQ worker takes
+ * that many jobs off the queue, one round trip each, before it hands the first to its processor.
+ */
 export const batchConcurrency = (options: BatchProcessorOptions): number =>
-  Math.max(1, Math.floor(options.maxBatch)) * (BATCHES_IN_FLIGHT + 1);
+  Math.max(1, Math.floor(options.maxBatch)) * BATCHES_IN_FLIGHT;
