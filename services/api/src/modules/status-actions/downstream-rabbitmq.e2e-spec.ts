@@ -481,14 +481,12 @@ describe('downstream systems over RabbitMQ: the compatible profile out, the sche
       await eventually(async () => (await owed()).length === 2, 'the two owed messages');
       const [earlier, later] = await owed();
       const batch = (rows: (typeof earlier)[]) =>
-        projector.app
-          .get(StatusActionsRunner)
-          .processBatch(
-            rows.map((r) => ({
-              data: r.data,
-              job: { id: r.job_id, name: 'status-action-rabbitmq', attemptsMade: 0 },
-            })),
-          );
+        projector.app.get(StatusActionsRunner).processBatch(
+          rows.map((r) => ({
+            data: r.data,
+            job: { id: r.job_id, name: 'status-action-rabbitmq', attemptsMade: 0 },
+          })),
+        );
       const [laterFirst, earlierSecond] = await batch([later, earlier]);
       expect(laterFirst.ok).toBe(false);
       expect(!laterFirst.ok && String(laterFirst.error)).toMatch(
