@@ -7,18 +7,23 @@
  *
  * BENCH_PROPOSALS proposals (1000), seeded as events, each with its own PI, are moved (no action) to UNDER_REVIEW,
  * then by one changeProposalsStatus over HTTP to APPROVED, whose connection has a compatible RabbitMQ action to the
- * run's exchange and an e-mail action to the PI (proposal-accepted). Timed from the mutation's start:
+ * run's exchange and an e-mail action to the PI (proposal-accepted); BENCH_ACTIONS=rabbitmq or =email keeps one.
+ * Timed from the mutation's start (and from its answer):
  * - until every PROPOSAL_STATUS_ACTION_EXECUTED is in a queue bound to the exchange (published with confirms);
  * - until every e-mail is accepted by the catcher;
- * - until every status-action job is done in `owed_jobs` (its outcome logged).
+ * - until every status-action job is done in `owed_jobs` (its outcome logged), with when the jobs were owed, first
+ *   taken and last done per queue.
  * Checked: one message per status change (distinct message ids), one e-mail per PI (distinct Message-IDs), and
- * nothing more 2 s later. The rates are given over the time from the mutation's start and from its answer.
+ * nothing more 2 s later.
  *
  * Environment (all optional): TEST_DATABASE_ADMIN_URL, AMQP_URL (default amqp://guest:guest@127.0.0.1:5672),
- * REDIS_URL, BENCH_QUEUE, BENCH_PROPOSALS, BENCH_KEEP_DB. Progress goes to stderr; the figures to stdout, the last
- * stdout line is JSON.
+ * REDIS_URL, BENCH_QUEUE, BENCH_PROPOSALS, BENCH_ACTIONS (`both`, `rabbitmq`, `email`), BENCH_KEEP_DB,
+ * BENCH_CPU_PROFILE (a file: the process's CPU profile from the request until every outcome is logged, for Chrome
+ * DevTools). Progress goes to stderr; the figures to stdout, the last stdout line is JSON.
  */
 import { fork } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect } from 'amqplib';
@@ -35,6 +40,12 @@ const AMQP_URL = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const IN_PROCESS = process.env.BENCH_QUEUE === 'in-process';
 const REDIS_URL = IN_PROCESS ? null : process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 1000);
+/** which actions the status has: `both` (default), `rabbitmq` or `email` (each alone, to see what they cost) */
+const ACTIONS = process.env.BENCH_ACTIONS ?? 'both';
+const MESSAGES = ACTIONS !== 'email';
+const EMAILS = ACTIONS !== 'rabbitmq';
+/** where to write a CPU profile of the process from the request until every outcome is logged */
+const PROFILE = process.env.BENCH_CPU_PROFILE || null;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(probe: () => boolean | Promise<boolean>, what: string, timeoutMs = 600_000) {
@@ -43,6 +54,27 @@ async function until(probe: () => boolean | Promise<boolean>, what: string, time
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await sleep(20);
   }
+}
+
+/** the V8 profiler of this process (the app runs in it): stop() writes a .cpuprofile (Chrome DevTools reads it) */
+async function startCpuProfile() {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 500 });
+  await post('Profiler.start');
+  return {
+    stop: async (path: string) => {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      await writeFile(path, JSON.stringify(profile));
+      session.disconnect();
+      log(`CPU profile written to ${path}`);
+    },
+  };
 }
 
 /** the SMTP catcher in a child process: its SMTP URL, and a way to ask it how many e-mails it accepted */
@@ -111,21 +143,29 @@ async function main(): Promise<void> {
           );
         await set(status.UNDER_REVIEW, []);
         await set(status.APPROVED, [
-          {
-            actionId: RABBITMQ_ACTION_ID,
-            actionType: 'RABBITMQ',
-            config: JSON.stringify({ profile: 'compatible', exchanges: [out] }),
-          },
-          {
-            actionId: EMAIL_ACTION_ID,
-            actionType: 'EMAIL',
-            config: JSON.stringify({
-              recipientsWithEmailTemplate: [
-                { recipient: { name: 'PI' }, emailTemplate: { id: 'proposal-accepted' } },
-              ],
-              otherRecipientEmails: [],
-            }),
-          },
+          ...(MESSAGES
+            ? [
+                {
+                  actionId: RABBITMQ_ACTION_ID,
+                  actionType: 'RABBITMQ',
+                  config: JSON.stringify({ profile: 'compatible', exchanges: [out] }),
+                },
+              ]
+            : []),
+          ...(EMAILS
+            ? [
+                {
+                  actionId: EMAIL_ACTION_ID,
+                  actionType: 'EMAIL',
+                  config: JSON.stringify({
+                    recipientsWithEmailTemplate: [
+                      { recipient: { name: 'PI' }, emailTemplate: { id: 'proposal-accepted' } },
+                    ],
+                    otherRecipientEmails: [],
+                  }),
+                },
+              ]
+            : []),
         ]);
         const change = (statusId: number) =>
           asOfficer(
@@ -148,6 +188,7 @@ async function main(): Promise<void> {
           return { done: Number(r.rows[0].done), open: Number(r.rows[0].open) };
         };
         try {
+          const profiler = PROFILE ? await startCpuProfile() : null;
           const startedAt = Date.now();
           const started = performance.now();
           await change(status.APPROVED);
@@ -155,46 +196,82 @@ async function main(): Promise<void> {
           const answeredAt = Date.now();
           log(`changeProposalsStatus answered in ${mutationSeconds.toFixed(2)} s; waiting for the actions…`);
           let mail = before;
-          const expectedMails = before.accepted + pks.length;
-          await until(async () => {
-            mail = await catcher.count();
-            return received.length >= pks.length && mail.accepted >= expectedMails;
-          }, `${pks.length} messages and ${pks.length} e-mails`);
-          const messagesAt = received[pks.length - 1].at;
-          const mailsAt = mail.lastAt;
+          const expectedMessages = MESSAGES ? pks.length : 0;
+          const expectedMails = before.accepted + (EMAILS ? pks.length : 0);
+          await until(
+            async () => {
+              mail = await catcher.count();
+              return received.length >= expectedMessages && mail.accepted >= expectedMails;
+            },
+            `${expectedMessages} messages and ${expectedMails - before.accepted} e-mails`,
+          );
+          const messagesAt = MESSAGES ? received[pks.length - 1].at : startedAt;
+          const mailsAt = EMAILS ? mail.lastAt : startedAt;
           let jobs = await jobsDone(startedAt);
           await until(async () => {
             jobs = await jobsDone(startedAt);
-            return jobs.open === 0 && jobs.done >= 2 * pks.length;
+            return jobs.open === 0 && jobs.done >= (Number(MESSAGES) + Number(EMAILS)) * pks.length;
           }, 'every job logged');
           const loggedAt = Date.now();
+          if (profiler) await profiler.stop(PROFILE as string);
+          // where the time went, per queue: the jobs owed (the reaction), first taken, last finished
+          const phases = await pg.query<{
+            queue: string;
+            owed_from: number;
+            owed_to: number;
+            started: number;
+            finished: number;
+          }>(
+            `SELECT queue,
+               extract(epoch FROM min(created_at)) * 1000 - $1 AS owed_from,
+               extract(epoch FROM max(created_at)) * 1000 - $1 AS owed_to,
+               extract(epoch FROM min(started_at)) * 1000 - $1 AS started,
+               extract(epoch FROM max(finished_at)) * 1000 - $1 AS finished
+             FROM owed_jobs WHERE queue IN ('rabbitmq', 'email') AND created_at >= to_timestamp($1::double precision / 1000)
+             GROUP BY queue ORDER BY queue`,
+            [startedAt],
+          );
+          const seconds = (ms: number) => Number((Number(ms) / 1000).toFixed(2));
+          const timeline = Object.fromEntries(
+            phases.rows.map((r) => [
+              r.queue,
+              {
+                owedFrom: seconds(r.owed_from),
+                owedTo: seconds(r.owed_to),
+                firstTaken: seconds(r.started),
+                lastDone: seconds(r.finished),
+              },
+            ]),
+          );
           await sleep(2000); // nothing more comes
           mail = await catcher.count();
           const ids = new Set(received.map((m) => m.messageId));
           const rate = (n: number, from: number, to: number) => Math.round(n / ((to - from) / 1000));
           return {
             queue: REDIS_URL ? 'bullmq' : 'in-process',
+            actions: ACTIONS,
             statusChanges: pks.length,
             mutationSeconds: Number(mutationSeconds.toFixed(2)),
             messages: {
               published: received.length,
               distinctMessageIds: ids.size,
-              publishedOnce: received.length === pks.length && ids.size === pks.length,
+              publishedOnce: received.length === expectedMessages && ids.size === expectedMessages,
               seconds: Number(((messagesAt - startedAt) / 1000).toFixed(2)),
-              perSecond: rate(pks.length, startedAt, messagesAt),
-              perSecondAfterAnswer: rate(pks.length, answeredAt, messagesAt),
+              perSecond: MESSAGES ? rate(pks.length, startedAt, messagesAt) : null,
+              perSecondAfterAnswer: MESSAGES ? rate(pks.length, answeredAt, messagesAt) : null,
             },
             emails: {
               accepted: mail.accepted - before.accepted,
               distinctMessageIds: mail.distinctMessageIds - before.distinctMessageIds,
               sentOnce:
-                mail.accepted - before.accepted === pks.length &&
-                mail.distinctMessageIds - before.distinctMessageIds === pks.length,
+                mail.accepted - before.accepted === expectedMails - before.accepted &&
+                mail.distinctMessageIds - before.distinctMessageIds === expectedMails - before.accepted,
               seconds: Number(((mailsAt - startedAt) / 1000).toFixed(2)),
-              perSecond: rate(pks.length, startedAt, mailsAt),
-              perSecondAfterAnswer: rate(pks.length, answeredAt, mailsAt),
+              perSecond: EMAILS ? rate(pks.length, startedAt, mailsAt) : null,
+              perSecondAfterAnswer: EMAILS ? rate(pks.length, answeredAt, mailsAt) : null,
             },
             allLoggedSeconds: Number(((loggedAt - startedAt) / 1000).toFixed(2)),
+            timeline,
             jobsDone: jobs.done,
           };
         } finally {
@@ -209,7 +286,8 @@ async function main(): Promise<void> {
       `${figures.statusChanges} status changes (${figures.queue}), changeProposalsStatus ${figures.mutationSeconds} s\n` +
         `RabbitMQ: ${m.published} published, once=${m.publishedOnce}, all out ${m.seconds} s after the request → ${m.perSecond} msgs/s (${m.perSecondAfterAnswer} msgs/s after the answer)\n` +
         `e-mails:  ${e.accepted} accepted, once=${e.sentOnce}, all in ${e.seconds} s after the request → ${e.perSecond} e-mails/s (${e.perSecondAfterAnswer} e-mails/s after the answer)\n` +
-        `every outcome logged ${figures.allLoggedSeconds} s after the request (${figures.jobsDone} jobs)\n` +
+        `every outcome logged ${figures.allLoggedSeconds} s after the request (${figures.jobsDone} jobs); ` +
+        `seconds after the request, per queue: ${JSON.stringify(figures.timeline)}\n` +
         `${JSON.stringify(figures)}\n`,
     );
   } finally {
