@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QUEUES, SETTING_DEFAULTS, SettingsId, type EmailJobData } from '@user-office/contracts';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import type { SqlExecutor } from '../../platform/database/sql-client';
 import { rejected, settleAll, type Settled } from '../../platform/queue/job-batches';
@@ -261,9 +262,10 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
       this.transport?.transporter.close();
       this.transport = {
         url,
-        // pooled: a few connections kept open and reused, instead of a connection (and greeting) per e-mail
+        // pooled: a few connections kept open and reused, instead of a connection (and greeting) per e-mail. The
+        // URL is parsed here: nodemailer given `{ url }` takes the URL's options alone and drops the others
         transporter: nodemailer.createTransport({
-          url,
+          ...parseConnectionUrl(url),
           pool: true,
           maxConnections: this.config.emailConcurrency,
           maxMessages: Infinity,
