@@ -62,7 +62,7 @@ export function recipientOf(action: StatusActionSpec): string {
 }
 
 /** the most jobs of the `rabbitmq` queue one batch takes */
-export const RABBITMQ_BATCH = 100;
+export const RABBITMQ_BATCH = 50;
 
 /** the request context a job's outcome is appended under: its cause, and its request's correlation id */
 const metadataOf = (data: StatusActionJobData): EventMetadata => ({
