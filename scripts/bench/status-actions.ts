@@ -17,7 +17,9 @@
  * nothing more 2 s later.
  *
  * Environment (all optional): TEST_DATABASE_ADMIN_URL, AMQP_URL (default amqp://guest:guest@127.0.0.1:5672),
- * REDIS_URL, BENCH_QUEUE, BENCH_PROPOSALS, BENCH_ACTIONS (`both`, `rabbitmq`, `email`), BENCH_KEEP_DB,
+ * REDIS_URL, BENCH_QUEUE, BENCH_SHAPE (`all`: the app in this process; `split`: the production shape, the api here and
+ * the projector and the worker each in a process of its own), BENCH_PROPOSALS, BENCH_ACTIONS (`both`, `rabbitmq`,
+ * `email`), BENCH_KEEP_DB,
  * BENCH_CPU_PROFILE (a file: the process's CPU profile from the request until every outcome is logged, for Chrome
  * DevTools). Progress goes to stderr; the figures to stdout, the last stdout line is JSON.
  */
@@ -32,12 +34,15 @@ import { EMAIL_ACTION_ID, RABBITMQ_ACTION_ID, Role } from '../../contracts/src';
 import { CallsRepository } from '../../services/api/src/modules/calls';
 import { ProposalsRepository } from '../../services/api/src/modules/proposals';
 import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
+import type { AppConfig } from '../../services/api/src/platform/config/app-config';
 import type { CatcherCount } from './mail-catcher.child';
 import { seedProposals } from './proposals-seed';
 import { log, runBench, sessionToken, withScratchApp } from './support';
 
 const AMQP_URL = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const IN_PROCESS = process.env.BENCH_QUEUE === 'in-process';
+/** `all` (default): the whole app in this process; `split`: api here, projector and worker in processes of their own */
+const SPLIT = process.env.BENCH_SHAPE === 'split';
 const REDIS_URL = IN_PROCESS ? null : process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 1000);
 /** which actions the status has: `both` (default), `rabbitmq` or `email` (each alone, to see what they cost) */
@@ -54,6 +59,29 @@ async function until(probe: () => boolean | Promise<boolean>, what: string, time
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await sleep(20);
   }
+}
+
+/**
+ * The production shape (BENCH_SHAPE=split): the api in this process, the projector and the worker each in a process
+ * of its own (app-process.child.ts), on the same database, Redis prefix, broker and catcher.
+ */
+async function startAppProcess(config: Partial<AppConfig>) {
+  const child = fork(join(__dirname, 'app-process.child.ts'), [], {
+    execArgv: ['-r', '@swc-node/register'],
+    env: { ...process.env, BENCH_APP_CONFIG: JSON.stringify(config) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the ${config.mode} process exited (${code})`)));
+  });
+  return {
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('close');
+      await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
+    },
+  };
 }
 
 /** the V8 profiler of this process (the app runs in it): stop() writes a .cpuprofile (Chrome DevTools reads it) */
@@ -116,16 +144,36 @@ async function main(): Promise<void> {
   );
   const catcher = await startCatcher();
   try {
+    if (SPLIT && !REDIS_URL)
+      throw new Error('BENCH_SHAPE=split needs Redis (the processes share its queues)');
+    const shared: Partial<AppConfig> = {
+      amqpUrl: AMQP_URL,
+      smtpUrl: catcher.smtpUrl,
+      redisUrl: REDIS_URL,
+      queuePrefix: run,
+      rabbitmqExchanges: [`${run}.feed.fanout`],
+    };
+    const others: { close(): Promise<void> }[] = [];
     const figures = await withScratchApp(
       'bench_status_actions',
-      {
-        amqpUrl: AMQP_URL,
-        smtpUrl: catcher.smtpUrl,
-        redisUrl: REDIS_URL,
-        queuePrefix: run,
-        rabbitmqExchanges: [`${run}.feed.fanout`],
-      },
+      { ...shared, ...(SPLIT ? { mode: 'api' as const } : {}) },
       async ({ app, gql, databaseUrl }) => {
+        if (SPLIT) {
+          log('starting the projector and the worker, each in a process of its own…');
+          for (const mode of ['projector', 'worker'] as const)
+            others.push(
+              await startAppProcess({
+                ...shared,
+                mode,
+                nodeEnv: 'test',
+                logLevel: 'warn',
+                databaseUrl,
+                dataDir: 'memory://',
+                eventStoreUrl: null,
+                jwtSecret: 'bench-secret',
+              }),
+            );
+        }
         const officer = sessionToken(app, 1, Role.USER_OFFICER);
         const asOfficer = <T>(query: string, variables: Record<string, unknown> = {}) =>
           gql<T>(query, variables, officer);
@@ -249,6 +297,7 @@ async function main(): Promise<void> {
           const rate = (n: number, from: number, to: number) => Math.round(n / ((to - from) / 1000));
           return {
             queue: REDIS_URL ? 'bullmq' : 'in-process',
+            shape: SPLIT ? 'split' : 'all',
             actions: ACTIONS,
             statusChanges: pks.length,
             mutationSeconds: Number(mutationSeconds.toFixed(2)),
@@ -276,6 +325,7 @@ async function main(): Promise<void> {
           };
         } finally {
           await pg.end();
+          for (const other of others) await other.close();
         }
       },
     );
@@ -283,7 +333,7 @@ async function main(): Promise<void> {
     const m = figures.messages;
     const e = figures.emails;
     process.stdout.write(
-      `${figures.statusChanges} status changes (${figures.queue}), changeProposalsStatus ${figures.mutationSeconds} s\n` +
+      `${figures.statusChanges} status changes (${figures.queue}, ${figures.shape === 'split' ? 'api, projector and worker apart' : 'one process'}), changeProposalsStatus ${figures.mutationSeconds} s\n` +
         `RabbitMQ: ${m.published} published, once=${m.publishedOnce}, all out ${m.seconds} s after the request → ${m.perSecond} msgs/s (${m.perSecondAfterAnswer} msgs/s after the answer)\n` +
         `e-mails:  ${e.accepted} accepted, once=${e.sentOnce}, all in ${e.seconds} s after the request → ${e.perSecond} e-mails/s (${e.perSecondAfterAnswer} e-mails/s after the answer)\n` +
         `every outcome logged ${figures.allLoggedSeconds} s after the request (${figures.jobsDone} jobs); ` +
