@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import { createOpenCall, createUser, type TestUser } from '../test/support/fixtures';
 import { createTestApp, type TestApp } from '../test/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database';
+import { pgTemplate } from '../test/support/test-templates';
 import { createApp } from './app.factory';
 import type { AppConfig } from './platform/config/app-config';
 import { PgSqlClient } from './platform/database/pg-sql-client';
@@ -45,7 +46,7 @@ describe('rebuilding every projection while applicants write (PostgreSQL)', () =
   let overrides: Partial<AppConfig>;
 
   beforeAll(async () => {
-    db = await createTestDatabase('writers');
+    db = await createTestDatabase('writers', { template: pgTemplate() });
     empty = await createTestDatabase('replay');
     t = await createTestApp({ database: db });
     const officer = await createUser(t, { role: Role.USER_OFFICER, isInternalUser: true });

@@ -12,6 +12,7 @@ import { createOpenCall, createUser, type TestUser } from '../test/support/fixtu
 import { startPrivateFerretDb, type PrivateFerretDb } from '../test/support/private-servers';
 import { createTestApp, type TestApp } from '../test/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database';
+import { pgTemplate } from '../test/support/test-templates';
 import { testMongoDatabase } from '../test/support/test-mongo';
 import { rebuildProjections, verified, verifyProjections } from './maintenance';
 import { EVENT_LOGS_PROJECTION } from './modules/event-logs';
@@ -105,7 +106,7 @@ describe('Mongo read models rebuilt while applicants write', () => {
   let s: Setup;
 
   beforeAll(async () => {
-    db = await createTestDatabase('mongo_writers');
+    db = await createTestDatabase('mongo_writers', { template: pgTemplate() });
     mongo = testMongoDatabase('writers');
     s = await setUp(await createTestApp({ database: db, config: { readModelsMongoUrl: mongo.url } }));
   });
@@ -154,7 +155,7 @@ describe('MongoDB away while applicants submit', () => {
 
   beforeAll(async () => {
     backend = await createTestDatabase('ferret_backend');
-    db = await createTestDatabase('mongo_outage');
+    db = await createTestDatabase('mongo_outage', { template: pgTemplate() });
     ferret = await startPrivateFerretDb(backend.url);
     s = await setUp(
       await createTestApp({ database: db, config: { readModelsMongoUrl: ferret.url('uo_outage') } }),

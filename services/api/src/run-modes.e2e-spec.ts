@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestApp, type TestApp } from '../test/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database';
+import { pgTemplate } from '../test/support/test-templates';
 import { EVENT_LOGS_PROJECTION } from './modules/event-logs';
 import type { EventStore } from './platform/event-store/event-store.port';
 import { EVENT_STORE } from './platform/tokens';
@@ -15,7 +16,7 @@ describe('run modes: api and projector as separate processes on one database', (
   let api: TestApp;
   let projector: TestApp;
   beforeAll(async () => {
-    db = await createTestDatabase('modes');
+    db = await createTestDatabase('modes', { template: pgTemplate() });
     api = await createTestApp({ database: db, config: { mode: 'api' } });
     projector = await createTestApp({ database: db, config: { mode: 'projector' } });
   });

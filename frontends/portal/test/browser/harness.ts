@@ -276,7 +276,17 @@ interface AxeViolation {
 
 /** axe-core on the page as it is; returns the serious and critical violations (none is the aim). */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  return timed('axe', () => axeViolations(page));
+  return timed('axe', async () => {
+    try {
+      return await axeViolations(page);
+    } catch (error) {
+      // the app moved on while axe ran (a redirect after a save, the console settling on a role's page): the page
+      // it went to is checked once it has loaded, as a person would look at where they landed
+      if (!/Execution context was destroyed|Cannot find context/.test(String(error))) throw error;
+      await page.waitForLoadState();
+      return axeViolations(page);
+    }
+  });
 }
 
 let axeScript: string | undefined;

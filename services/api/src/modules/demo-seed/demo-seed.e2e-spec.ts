@@ -9,7 +9,10 @@ import {
   Role,
   TemplateGroupId,
 } from '@user-office/contracts';
+import { type TestStore } from '../../../test/support/stores';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
+import { pgDemoTemplate } from '../../../test/support/test-templates';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
@@ -74,7 +77,40 @@ const devAccount = (username: string) => DEV_ACCOUNTS.find((a) => a.username ===
 
 const NON_BASIS_TYPES = Object.values(DataType).filter((dataType) => !questionType(dataType).isBasis);
 
-describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
+/** GraphQL through the file's app, expecting no errors; the open call DEMO */
+function helpers(app: () => TestApp, officer: () => string) {
+  async function gql<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
+    const res = await app().gql<T>(query, variables, token);
+    expect(res.errors).toBeUndefined();
+    return res.data!;
+  }
+  const demoCall = async () => {
+    const { getCalls } = await gql<{
+      getCalls: {
+        id: number;
+        shortCode: string;
+        templateId: number;
+        pdfTemplateId: number | null;
+        referenceNumberFormat: string;
+        submissionMessage: string;
+      }[];
+    }>(CALLS, {}, officer());
+    const call = getCalls.find((c) => c.shortCode === DEMO_CALL_SHORT_CODE);
+    if (!call) throw new Error('no open DEMO call');
+    return call;
+  };
+  return { gql, demoCall };
+}
+
+/**
+ * The demo as `npm start` seeds it, on the embedded store. On PostgreSQL the same seeder builds the run's demo
+ * template (global-setup-demo.js), which the read-access and browser tests clone and use throughout; the whole file
+ * runs there too with UO_TEST_ALL_STORES=1.
+ */
+const seedStores = (): readonly TestStore[] =>
+  process.env.UO_TEST_ALL_STORES ? ['postgres', 'pglite'] : ['pglite'];
+
+describe.each<TestStore>(seedStores())('demo seed (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let officer: string;
@@ -96,26 +132,10 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
   });
   afterAll(() => t.close());
 
-  async function gql<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
-    const res = await t.gql<T>(query, variables, token);
-    expect(res.errors).toBeUndefined();
-    return res.data!;
-  }
-  const demoCall = async () => {
-    const { getCalls } = await gql<{
-      getCalls: {
-        id: number;
-        shortCode: string;
-        templateId: number;
-        pdfTemplateId: number | null;
-        referenceNumberFormat: string;
-        submissionMessage: string;
-      }[];
-    }>(CALLS, {}, officer);
-    const call = getCalls.find((c) => c.shortCode === DEMO_CALL_SHORT_CODE);
-    if (!call) throw new Error('no open DEMO call');
-    return call;
-  };
+  const { gql, demoCall } = helpers(
+    () => t,
+    () => officer,
+  );
 
   it('seeds on the first start: the open call DEMO on the default workflow, recorded once', async () => {
     const call = await demoCall();
@@ -589,43 +609,58 @@ describe.each(['postgres', 'pglite'] as const)('demo seed (%s)', (store) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(outbox.slice(mailsBefore).map((m) => m.to)).toContain(account.email);
   });
+});
 
-  // the demo seeded a second time costs most of this file's time: once, on PostgreSQL (the same SQL on PGlite)
-  (store === 'postgres' ? it : it.skip)(
-    'prepareDB empties the store for officers in development and test mode, and seeds the demo again when asked',
-    async () => {
-      const PREPARE = `mutation($s: Boolean) { prepareDB(includeSeeds: $s) }`;
-      const applicant = t.token({ roles: [Role.USER], currentRole: Role.USER });
-      expect((await t.gql(PREPARE, { s: false }, applicant)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
-      const config = t.app.get<AppConfig>(APP_CONFIG);
-      const mode = config.nodeEnv;
-      try {
-        (config as { nodeEnv: string }).nodeEnv = 'production';
-        expect((await t.gql(PREPARE, { s: false }, officer)).errors?.[0]).toMatchObject({
-          message: prepareDbRefused,
-          extensions: { code: 'FORBIDDEN' },
-        });
-        expect((await gql<{ getCalls: unknown[] }>(CALLS, {}, officer)).getCalls.length).toBeGreaterThan(0);
-      } finally {
-        (config as { nodeEnv: string }).nodeEnv = mode;
-      }
-
-      const { prepareDB } = await gql<{ prepareDB: string[] }>(PREPARE, { s: false }, officer);
-      expect(prepareDB.join('\n')).toContain('Default statuses, workflows and units created');
-      expect((await gql<{ getCalls: unknown[] }>(CALLS, {}, officer)).getCalls).toEqual([]);
-      const COUNTS = `{ getProposalsCore { totalCount } getStatuses(entityType: PROPOSAL) { shortCode } getUnits { id } }`;
-      const empty = await gql<{
-        getProposalsCore: { totalCount: number };
-        getStatuses: { shortCode: string }[];
-        getUnits: unknown[];
-      }>(COUNTS, {}, officer);
-      expect(empty.getProposalsCore.totalCount).toBe(0);
-      expect(empty.getStatuses.map((st) => st.shortCode)).toContain('DRAFT');
-      expect(empty.getUnits.length).toBeGreaterThan(0);
-      expect((await t.app.get<EventStore>(EVENT_STORE).readStream(DEMO_SEED_STREAM_ID)).length).toBe(0);
-
-      await gql(PREPARE, { s: true }, officer);
-      expect((await demoCall()).shortCode).toBe(DEMO_CALL_SHORT_CODE);
-    },
+describe("prepareDB (PostgreSQL, from the run's demo template)", () => {
+  let t: TestApp;
+  let demo: TestDatabase;
+  let officer: string;
+  beforeAll(async () => {
+    demo = await createTestDatabase('prepare', { template: pgDemoTemplate() });
+    t = await createTestApp({ database: demo, config: { seedDemo: !pgDemoTemplate() } });
+    officer = t.token();
+  });
+  afterAll(async () => {
+    await t.close();
+    await demo.drop();
+  });
+  const { gql, demoCall } = helpers(
+    () => t,
+    () => officer,
   );
+
+  it('prepareDB empties the store for officers in development and test mode, and seeds the demo again when asked', async () => {
+    const PREPARE = `mutation($s: Boolean) { prepareDB(includeSeeds: $s) }`;
+    const applicant = t.token({ roles: [Role.USER], currentRole: Role.USER });
+    expect((await t.gql(PREPARE, { s: false }, applicant)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    const config = t.app.get<AppConfig>(APP_CONFIG);
+    const mode = config.nodeEnv;
+    try {
+      (config as { nodeEnv: string }).nodeEnv = 'production';
+      expect((await t.gql(PREPARE, { s: false }, officer)).errors?.[0]).toMatchObject({
+        message: prepareDbRefused,
+        extensions: { code: 'FORBIDDEN' },
+      });
+      expect((await gql<{ getCalls: unknown[] }>(CALLS, {}, officer)).getCalls.length).toBeGreaterThan(0);
+    } finally {
+      (config as { nodeEnv: string }).nodeEnv = mode;
+    }
+
+    const { prepareDB } = await gql<{ prepareDB: string[] }>(PREPARE, { s: false }, officer);
+    expect(prepareDB.join('\n')).toContain('Default statuses, workflows and units created');
+    expect((await gql<{ getCalls: unknown[] }>(CALLS, {}, officer)).getCalls).toEqual([]);
+    const COUNTS = `{ getProposalsCore { totalCount } getStatuses(entityType: PROPOSAL) { shortCode } getUnits { id } }`;
+    const empty = await gql<{
+      getProposalsCore: { totalCount: number };
+      getStatuses: { shortCode: string }[];
+      getUnits: unknown[];
+    }>(COUNTS, {}, officer);
+    expect(empty.getProposalsCore.totalCount).toBe(0);
+    expect(empty.getStatuses.map((st) => st.shortCode)).toContain('DRAFT');
+    expect(empty.getUnits.length).toBeGreaterThan(0);
+    expect((await t.app.get<EventStore>(EVENT_STORE).readStream(DEMO_SEED_STREAM_ID)).length).toBe(0);
+
+    await gql(PREPARE, { s: true }, officer);
+    expect((await demoCall()).shortCode).toBe(DEMO_CALL_SHORT_CODE);
+  });
 });

@@ -8,6 +8,7 @@ import { eventually } from '../../../test/support/eventually';
 import { createOpenCall, createUser, type TestUser } from '../../../test/support/fixtures';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
+import { pgTemplate } from '../../../test/support/test-templates';
 import type { SqlClient } from '../../platform/database/sql-client';
 import { SQL_CLIENT } from '../../platform/tokens';
 import { feedbackReminderJobId } from './reactions/plan-feedback-reminders-on-experiment-completed.reaction';
@@ -109,7 +110,7 @@ describe('feedback reminders with the worker killed in the middle (BullMQ on Red
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase('fbcrash');
+    db = await createTestDatabase('fbcrash', { template: pgTemplate() });
     dataDir = mkdtempSync(join(tmpdir(), 'uo-fbcrash-'));
     const config = { queuePrefix: prefix, dataDir };
     api = await createTestApp({ database: db, queue: 'redis', config: { ...config, mode: 'api' } });

@@ -20,6 +20,7 @@ import { expectRefused } from '../../../test/support/refused';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const PROPOSAL = `primaryKey proposalId title abstract statusId status { shortCode } publicStatus submitted callId questionaryId
   proposer { id } users { id } questionary { isCompleted steps { isCompleted } } call { id }`;
@@ -51,7 +52,7 @@ interface Proposal {
   questionary: { isCompleted: boolean; steps: { isCompleted: boolean }[] };
 }
 
-describe.each(['postgres', 'pglite'] as const)('proposals end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('proposals end to end (%s)', (store) => {
   let t: TestApp;
   let officer: TestUser;
   let pi: TestUser;

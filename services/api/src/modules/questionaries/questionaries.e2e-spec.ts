@@ -9,6 +9,7 @@ import {
 import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
+import { moduleStores, type TestStore } from '../../../test/support/stores';
 
 const STEP = `topic { id title } isCompleted fields { answerId question { id naturalKey dataType } config value }`;
 const CREATE_TEMPLATE = `mutation($name: String!) { createTemplate(groupId: PROPOSAL_QUESTIONARY, name: $name) { templateId steps { topic { id } } } }`;
@@ -50,7 +51,7 @@ const MM = {
 };
 const answer = (questionId: string, value: unknown) => ({ questionId, value: JSON.stringify({ value }) });
 
-describe.each(['postgres', 'pglite'] as const)('questionaries end to end (%s)', (store) => {
+describe.each<TestStore>(moduleStores())('questionaries end to end (%s)', (store) => {
   let t: TestApp;
   let head: () => Promise<number>;
   let officer: string;

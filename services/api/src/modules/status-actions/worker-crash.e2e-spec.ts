@@ -18,6 +18,7 @@ import {
 } from '../../../test/support/fixtures';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
+import { pgTemplate } from '../../../test/support/test-templates';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { fromBullJobId } from '../../platform/queue/bullmq-job-queue';
 import type { JobQueue } from '../../platform/queue/job-queue.port';
@@ -60,7 +61,7 @@ describe('a worker killed in the middle of a status-action job (BullMQ on Redis,
   const workers: Worker[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase('crash');
+    db = await createTestDatabase('crash', { template: pgTemplate() });
     const config = {
       queuePrefix: prefix,
       amqpUrl: AMQP_URL,

@@ -53,15 +53,15 @@ export class InstitutionsRepository {
     return result.rows.length === 0 ? null : toInstitution(result.rows[0]);
   }
 
-  /** The institutions of these ids (unknown ones left out; deleted ones only with `includeDeleted`). */
+  /** Several institutions in one query (unknown ones left out; deleted ones only with `includeDeleted`). */
   async byIds(
     ids: readonly number[],
     options: { includeDeleted?: boolean } = {},
   ): Promise<InstitutionModel[]> {
     if (ids.length === 0) return [];
     const result = await this.sql.query<InstitutionRecord>(
-      `SELECT ${COLUMNS} FROM institutions WHERE id = ANY($1::int[]) AND ($2 OR NOT deleted)`,
-      [[...ids], options.includeDeleted ?? false],
+      `SELECT ${COLUMNS} FROM institutions WHERE id = ANY($1::int[]) AND ($2 OR NOT deleted) ORDER BY id`,
+      [[...new Set(ids)], options.includeDeleted ?? false],
     );
     return result.rows.map(toInstitution);
   }
