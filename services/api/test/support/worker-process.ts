@@ -5,22 +5,21 @@
  *
  * `KILL_AFTER_EMAILS=n`: the process kills itself with SIGKILL as soon as the n-th e-mail delivered after its start
  * is out — inside the job that sent it, before the queue or PostgreSQL know the job is done (the worst moment for
- * a crash) — having printed "killed after <the e-mail's key>" (its workers may have sent a few before the count
- * starts: they start with the app).
+ * a crash) — having printed "killed after <the e-mail's key>".
  */
 import 'reflect-metadata';
 import { createApp } from '../../src/app.factory';
 import { MailerService } from '../../src/modules/notifications';
 
 async function main(): Promise<void> {
-  const { app } = await createApp({ smtpUrl: null });
   const killAfter = Number(process.env.KILL_AFTER_EMAILS ?? 0);
   if (killAfter > 0) {
-    const mailer = app.get(MailerService);
-    const deliver = mailer.deliver.bind(mailer);
+    // on the prototype, before the app exists: its workers start inside createApp, and a batch of e-mails can be
+    // out before createApp returns
+    const deliver = MailerService.prototype.deliver;
     let delivered = 0;
-    mailer.deliver = async (...args) => {
-      const delivery = await deliver(...args);
+    MailerService.prototype.deliver = async function (this: MailerService, ...args) {
+      const delivery = await deliver.apply(this, args);
       if (!delivery.duplicate && ++delivered >= killAfter) {
         console.log(`killed after ${args[1]?.key ?? 'an e-mail without a key'}`);
         process.kill(process.pid, 'SIGKILL');
@@ -28,6 +27,7 @@ async function main(): Promise<void> {
       return delivery;
     };
   }
+  const { app } = await createApp({ smtpUrl: null });
   await app.init();
   console.log('started');
 }

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { QUEUES } from '@user-office/contracts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { startDevMailCatcher, type DevMailCatcher } from '../../dev-mail/dev-mail-catcher';
@@ -67,6 +67,39 @@ describe.each(['in-process', 'redis'] as const)('the mailer (%s queue)', (queue)
     t.config.smtpUrl = catcher.smtpUrl;
     await mailer.deliver({ to: 'ada@example.org', subject: `Back ${queue}`, text: 'x' });
     await catcher.waitFor((m) => m.subject === `Back ${queue}`);
+  });
+
+  it('sends a burst through a pool of EMAIL_CONCURRENCY connections kept open, each e-mail once', async () => {
+    // a counting proxy in front of the catcher: how many connections the mailer opens
+    let connections = 0;
+    const sockets = new Set<Socket>();
+    const proxy = createServer((client) => {
+      connections += 1;
+      const upstream = connect(catcher.smtpPort, '127.0.0.1', () => client.pipe(upstream).pipe(client));
+      sockets.add(client).add(upstream);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const concurrency = t.config.emailConcurrency;
+    try {
+      t.config.emailConcurrency = 3;
+      t.config.smtpUrl = `smtp://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+      const subjects = Array.from({ length: 12 }, (_, i) => `Pooled ${queue} ${i}`);
+      const sent = await mailer.deliverMany(
+        subjects.map((subject) => ({ mail: { to: 'ada@example.org', subject, text: 'x' } })),
+      );
+      expect(sent.every((s) => s.ok)).toBe(true);
+      for (const subject of subjects) await catcher.waitFor((m) => m.subject === subject);
+      expect(connections).toBeGreaterThan(0);
+      expect(connections).toBeLessThanOrEqual(3);
+      expect(catcher.messages().filter((m) => m.subject.startsWith(`Pooled ${queue} `))).toHaveLength(12);
+    } finally {
+      t.config.emailConcurrency = concurrency;
+      t.config.smtpUrl = null;
+      for (const socket of sockets) socket.destroy(); // the pool's connections stay open until then
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('keeps its public face: enqueued e-mails are sent once per job id; other jobs of the email queue go to their handler', async () => {

@@ -3,9 +3,17 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QUEUES, SETTING_DEFAULTS, SettingsId, type EmailJobData } from '@user-office/contracts';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import type { SqlExecutor } from '../../platform/database/sql-client';
-import type { JobProcessor, JobQueue } from '../../platform/queue/job-queue.port';
+import { rejected, settleAll, type Settled } from '../../platform/queue/job-batches';
+import type {
+  BatchJob,
+  BatchJobProcessor,
+  JobProcessor,
+  JobQueue,
+  JobSettlement,
+} from '../../platform/queue/job-queue.port';
 import { OwedJobs } from '../../platform/queue/owed-jobs';
 import { JOB_QUEUE } from '../../platform/tokens';
 import { SettingsRepository } from '../settings';
@@ -37,6 +45,31 @@ export interface Delivery {
 /** The job name of the mailer's own jobs on the `email` queue (`enqueue`). */
 export const SEND_EMAIL_JOB = 'send-email';
 
+/** the most jobs of the `email` queue one batch takes */
+const EMAIL_BATCH = 50;
+
+/** runs `run` over the items, at most `limit` at a time; each item's outcome, in order */
+async function inTurns<I>(
+  items: readonly I[],
+  limit: number,
+  run: (item: I) => Promise<unknown>,
+): Promise<JobSettlement[]> {
+  const settled: JobSettlement[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(Math.max(1, limit), items.length) }, async () => {
+      for (let i = next++; i < items.length; i = next++) {
+        try {
+          settled[i] = { ok: true, value: await run(items[i]) };
+        } catch (error) {
+          settled[i] = { ok: false, error };
+        }
+      }
+    }),
+  );
+  return settled;
+}
+
 /** SMTP timeouts: a relay that does not answer fails the try (the queue retries) instead of holding the worker. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
@@ -51,6 +84,7 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Mailer');
   private transport: { url: string; transporter: Transporter } | null = null;
   private readonly handlers = new Map<string, JobProcessor<unknown>>();
+  private readonly batchHandlers = new Map<string, BatchJobProcessor<unknown>>();
   readonly outbox: SentMail[] = [];
   /** the keys of the e-mails in the outbox (its file read once, at the first keyed delivery) */
   private outboxKeys: Promise<Set<string>> | null = null;
@@ -63,14 +97,42 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.queue.registerProcessor<unknown>(
-      QUEUES.email,
-      (data, job) => {
-        const handler = this.handlers.get(job.name);
-        return handler ? handler(data, job) : this.send(data as EmailJobData);
-      },
-      { concurrency: this.config.emailConcurrency },
+    this.queue.registerBatchProcessor<unknown>(QUEUES.email, (jobs) => this.processBatch(jobs), {
+      maxBatch: EMAIL_BATCH,
+    });
+  }
+
+  /**
+   * A batch of the `email` queue's jobs: its own `send-email` jobs delivered together (the pool sends
+   * EMAIL_CONCURRENCY at a time), each other name's jobs handed to its module's batch processor, or to its
+   * per-job processor EMAIL_CONCURRENCY at a time.
+   */
+  private async processBatch(jobs: readonly BatchJob<unknown>[]): Promise<JobSettlement[]> {
+    const settled: JobSettlement[] = jobs.map(() => ({ ok: false, error: new Error('not run') }));
+    const byName = new Map<string, number[]>();
+    jobs.forEach(({ job }, i) => {
+      const named = byName.get(job.name);
+      if (named) named.push(i);
+      else byName.set(job.name, [i]);
+    });
+    await Promise.all(
+      [...byName].map(async ([name, indexes]) => {
+        const mine = indexes.map((i) => jobs[i]);
+        let results: JobSettlement[];
+        try {
+          const batch = this.batchHandlers.get(name);
+          const single = this.handlers.get(name);
+          if (batch) results = await batch(mine);
+          else if (single)
+            results = await inTurns(mine, this.config.emailConcurrency, (j) => single(j.data, j.job));
+          else results = await this.deliverMany(mine.map((j) => ({ mail: j.data as EmailJobData })));
+        } catch (error) {
+          results = mine.map(() => ({ ok: false, error }));
+        }
+        indexes.forEach((i, k) => (settled[i] = results[k] ?? { ok: false, error: new Error('not run') }));
+      }),
     );
+    return settled;
   }
 
   onApplicationShutdown(): void {
@@ -100,21 +162,51 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
 
   /** runs the `email` queue's jobs named `jobName` (enqueued by the caller on QUEUES.email) */
   handle<T>(jobName: string, processor: JobProcessor<T>): void {
-    if (jobName === SEND_EMAIL_JOB || this.handlers.has(jobName)) {
+    this.assertFree(jobName);
+    this.handlers.set(jobName, processor as JobProcessor<unknown>);
+  }
+
+  /** runs the `email` queue's jobs named `jobName` in batches (what the queue hands over together) */
+  handleBatch<T>(jobName: string, processor: BatchJobProcessor<T>): void {
+    this.assertFree(jobName);
+    this.batchHandlers.set(jobName, processor as BatchJobProcessor<unknown>);
+  }
+
+  private assertFree(jobName: string): void {
+    if (jobName === SEND_EMAIL_JOB || this.handlers.has(jobName) || this.batchHandlers.has(jobName)) {
       throw new Error(`The email queue already has a processor for "${jobName}" jobs`);
     }
-    this.handlers.set(jobName, processor as JobProcessor<unknown>);
   }
 
   /** sends one e-mail now (no queue): throws when the SMTP server refuses or cannot be reached */
   async deliver(mail: EmailJobData, options: DeliverOptions = {}): Promise<Delivery> {
-    return this.send(mail, options.key);
+    const [delivery] = await this.deliverMany([{ mail, key: options.key }]);
+    if (!delivery.ok) throw delivery.error;
+    return delivery.value;
   }
 
-  private async send(mail: EmailJobData, key?: string): Promise<Delivery> {
-    const from =
-      (await this.settings.settings()).find((s) => s.id === SettingsId.USER_OFFICE_EMAIL)?.settingsValue ||
-      SETTING_DEFAULTS[SettingsId.USER_OFFICE_EMAIL].value;
+  /**
+   * Sends many e-mails now (no queue), the sender's address read once: through SMTP at once (the pooled
+   * transport keeps EMAIL_CONCURRENCY connections and sends that many at a time), into the outbox one after
+   * the other. Each settles on its own: a refused one fails alone.
+   */
+  async deliverMany(mails: readonly { mail: EmailJobData; key?: string }[]): Promise<Settled<Delivery>[]> {
+    if (mails.length === 0) return [];
+    let from: string;
+    try {
+      from =
+        (await this.settings.settings()).find((s) => s.id === SettingsId.USER_OFFICE_EMAIL)?.settingsValue ||
+        SETTING_DEFAULTS[SettingsId.USER_OFFICE_EMAIL].value;
+    } catch (error) {
+      return mails.map(() => rejected(error));
+    }
+    if (this.transporter()) return settleAll(mails.map(({ mail, key }) => this.send(from, mail, key)));
+    const settled: Settled<Delivery>[] = [];
+    for (const { mail, key } of mails) settled.push(...(await settleAll([this.send(from, mail, key)])));
+    return settled;
+  }
+
+  private async send(from: string, mail: EmailJobData, key?: string): Promise<Delivery> {
     const transporter = this.transporter();
     if (transporter) {
       const info = await transporter.sendMail({
@@ -168,7 +260,18 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
     if (!url) return null;
     if (this.transport?.url !== url) {
       this.transport?.transporter.close();
-      this.transport = { url, transporter: nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }) };
+      this.transport = {
+        url,
+        // pooled: a few connections kept open and reused, instead of a connection (and greeting) per e-mail. The
+        // URL is parsed here: nodemailer given `{ url }` takes the URL's options alone and drops the others
+        transporter: nodemailer.createTransport({
+          ...parseConnectionUrl(url),
+          pool: true,
+          maxConnections: this.config.emailConcurrency,
+          maxMessages: Infinity,
+          ...SMTP_TIMEOUTS,
+        }),
+      };
     }
     return this.transport.transporter;
   }

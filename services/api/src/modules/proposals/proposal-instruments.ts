@@ -18,10 +18,15 @@ export class ProposalInstruments {
 
   /** The instrument ids assigned to the proposal, ascending, each once. */
   async assigned(proposalPk: number): Promise<number[]> {
-    const ids = new Set<number>();
+    return (await this.assignedMany([proposalPk])).get(proposalPk) ?? [];
+  }
+
+  /** `assigned` for many proposals, one question per source (proposal pk → its instrument ids; none: empty) */
+  async assignedMany(proposalPks: readonly number[]): Promise<Map<number, number[]>> {
+    const ids = new Map<number, Set<number>>(proposalPks.map((pk) => [pk, new Set<number>()]));
     for (const source of this.sources) {
-      for (const id of (await source([proposalPk])).get(proposalPk) ?? []) ids.add(id);
+      for (const [pk, assigned] of await source(proposalPks)) for (const id of assigned) ids.get(pk)?.add(id);
     }
-    return [...ids].sort((a, b) => a - b);
+    return new Map([...ids].map(([pk, set]) => [pk, [...set].sort((a, b) => a - b)]));
   }
 }

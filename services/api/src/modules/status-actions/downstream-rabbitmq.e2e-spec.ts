@@ -8,6 +8,7 @@ import {
   Role,
   deadLetterQueueOf,
   type CompatibleProposalMessage,
+  type StatusActionJobData,
 } from '@user-office/contracts';
 import Ajv from 'ajv';
 import { connect, type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
@@ -28,6 +29,7 @@ import { EVENT_STORE, SQL_CLIENT } from '../../platform/tokens';
 import { ExperimentsRepository } from '../experiments';
 import { SchedulerConsumer, type InboxOutcome } from '../scheduler-inbox';
 import { WorkflowsRepository } from '../workflows';
+import { StatusActionsRunner } from './jobs/status-actions.runner';
 
 const BROKER_PORT = Number(new URL(process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672').port || 5672);
 const AMQP_URL = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
@@ -424,6 +426,95 @@ describe('downstream systems over RabbitMQ: the compatible profile out, the sche
     } finally {
       t.config.rabbitmqOutAttempts = attempts;
       await proxy.restore();
+    }
+  });
+
+  it('two messages of one proposal in one batch, the later first: it waits, the earlier goes once, then the later', async () => {
+    const db = await createTestDatabase('ds_batch', { template: pgTemplate() });
+    const out = await collector(channel, [outA]);
+    const config = { amqpUrl: AMQP_URL, rabbitmqExchanges: [feed], owedJobsReconcileMs: 300 };
+    // no worker: the status changes' messages stay owed, for this test to hand them over in one batch
+    const api = await createTestApp({ database: db, config: { ...config, mode: 'api' } });
+    const projector = await createTestApp({ database: db, config: { ...config, mode: 'projector' } });
+    let worker: TestApp | null = null;
+    try {
+      const chief = await createUser(api, { role: Role.USER_OFFICER, isInternalUser: true });
+      const applicant = await createUser(api);
+      const as = async <T>(user: TestUser, query: string, variables: Record<string, unknown>) => {
+        const res = await api.gql<T>(query, variables, user.token);
+        expect(res.errors).toBeUndefined();
+        return res.data!;
+      };
+      const workflows = api.app.get(WorkflowsRepository);
+      const workflowId = await defaultProposalWorkflowId(api);
+      for (const code of ['APPROVED', 'UNSUCCESSFUL']) {
+        const connection = (await workflows.connections(workflowId)).find(
+          (c) => c.statusId === status[code],
+        )!;
+        await as(chief, SET_ACTIONS, {
+          id: connection.id,
+          workflowId,
+          actions: [
+            {
+              actionId: RABBITMQ_ACTION_ID,
+              actionType: 'RABBITMQ',
+              config: JSON.stringify({ profile: 'compatible', exchanges: [outA] }),
+            },
+          ],
+        });
+      }
+      const batchCall = await createOpenCall(api, chief.token);
+      const { createProposal } = await as<{ createProposal: { primaryKey: number } }>(applicant, CREATE, {
+        c: batchCall.callId,
+      });
+      const pk = createProposal.primaryKey;
+      await as(chief, CHANGE, { pks: [pk], s: status.APPROVED });
+      await as(chief, CHANGE, { pks: [pk], s: status.UNSUCCESSFUL });
+      const sql = api.app.get<SqlClient>(SQL_CLIENT);
+      const owed = async () =>
+        (
+          await sql.query<{ job_id: string; data: StatusActionJobData }>(
+            `SELECT job_id, data FROM owed_jobs WHERE queue = $1 ORDER BY (data->'action'->>'position')::bigint`,
+            [QUEUES.rabbitmq],
+          )
+        ).rows;
+      await eventually(async () => (await owed()).length === 2, 'the two owed messages');
+      const [earlier, later] = await owed();
+      const batch = (rows: (typeof earlier)[]) =>
+        projector.app.get(StatusActionsRunner).processBatch(
+          rows.map((r) => ({
+            data: r.data,
+            job: { id: r.job_id, name: 'status-action-rabbitmq', attemptsMade: 0 },
+          })),
+        );
+      const [laterFirst, earlierSecond] = await batch([later, earlier]);
+      expect(laterFirst.ok).toBe(false);
+      expect(!laterFirst.ok && String(laterFirst.error)).toMatch(
+        new RegExp(`Waiting for an earlier message of proposal-${pk} \\(job ${earlier.job_id}\\)`),
+      );
+      expect(earlierSecond).toEqual({ ok: true, value: { successful: true } });
+      await eventually(async () => out.received.length >= 1, 'the earlier message');
+      // a worker now: it runs both owed jobs (the reconciler enqueues them): the earlier, logged, is not published
+      // again; the later follows it
+      worker = await createTestApp({ database: db, config: { ...config, mode: 'worker' } });
+      await eventually(async () => out.received.length >= 2, 'the later message', 20_000);
+      await eventually(
+        async () => (await sql.query(`SELECT 1 FROM owed_jobs WHERE state <> 'done'`)).rows.length === 0,
+        'both jobs done',
+      );
+      await sleep(500);
+      expect(out.received.map((m) => [out.body(m).proposalPk, out.body(m).newStatus])).toEqual([
+        [pk, 'APPROVED'],
+        [pk, 'UNSUCCESSFUL'],
+      ]);
+      expect(out.received.map((m) => m.properties.messageId)).toEqual(
+        [earlier, later].map((r) => r.data.action.sourceEventId),
+      );
+    } finally {
+      await worker?.close();
+      await projector.close();
+      await api.close();
+      await db.drop();
     }
   });
 

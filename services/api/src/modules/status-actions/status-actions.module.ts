@@ -13,10 +13,12 @@ import { WorkflowsModule } from '../workflows';
 import { ExecuteStatusActionsLogCommandHandler } from './commands/execute-status-actions-log-command';
 import { ReplayStatusActionsLogResolver } from './commands/replay-status-actions-log/replay-status-actions-log.resolver';
 import { RecipientsResolver } from './email/recipients.resolver';
+import { StatusActionEmails } from './email/status-action-emails';
 import { CombinedEmailBatches } from './jobs/combined-email-batches';
 import { StatusActionsRunner } from './jobs/status-actions.runner';
 import { StatusActionsScheduler } from './jobs/status-actions.scheduler';
 import { AmqpPublisher } from './rabbitmq/amqp-publisher';
+import { StatusActionMessages } from './rabbitmq/status-action-messages';
 import { CompatibleMessages } from './downstream/compatible-messages.service';
 import { DownstreamMessagesRunner } from './downstream/downstream-messages.runner';
 import { PublishedMessages } from './downstream/published-messages';
@@ -58,6 +60,8 @@ import { StatusActionsLogsRepository } from './read-models/status-actions-logs/s
     DownstreamMessagesRunner,
     PublishDownstreamMessagesOnEventsReaction,
     RecipientsResolver,
+    StatusActionEmails,
+    StatusActionMessages,
     StatusActionsScheduler,
     CombinedEmailBatches,
     StatusActionsRunner,

@@ -47,7 +47,7 @@ export interface AppConfig {
   /** RABBITMQ_PREFETCH: unacknowledged messages the consumer holds at most */
   rabbitmqPrefetch: number;
   smtpUrl: string | null;
-  /** EMAIL_CONCURRENCY: e-mails a worker process sends at a time */
+  /** EMAIL_CONCURRENCY: e-mails a worker process sends at a time (its pooled SMTP connections) */
   emailConcurrency: number;
   /** the development e-mail catcher npm start runs when SMTP_URL is unset: its SMTP and web inbox ports */
   devSmtpPort: number;
@@ -139,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rabbitmqSchedulerExchange: env.RABBITMQ_SCHEDULER_EXCHANGE?.trim() || SCHEDULER_DEFAULT_EXCHANGE,
     rabbitmqPrefetch: Math.max(1, intOf(env.RABBITMQ_PREFETCH, 20, 'RABBITMQ_PREFETCH')),
     smtpUrl: env.SMTP_URL || null,
-    emailConcurrency: Math.max(1, intOf(env.EMAIL_CONCURRENCY, 4, 'EMAIL_CONCURRENCY')),
+    emailConcurrency: Math.max(1, intOf(env.EMAIL_CONCURRENCY, 16, 'EMAIL_CONCURRENCY')),
     devSmtpPort: intOf(env.DEV_SMTP_PORT, 1025, 'DEV_SMTP_PORT'),
     devMailPort: intOf(env.DEV_MAIL_PORT, 8025, 'DEV_MAIL_PORT'),
     statusActionAttempts: Math.max(1, intOf(env.STATUS_ACTION_ATTEMPTS, 5, 'STATUS_ACTION_ATTEMPTS')),

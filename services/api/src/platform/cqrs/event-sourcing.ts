@@ -1,6 +1,7 @@
 import {
   ConcurrencyError,
   type AppendResult,
+  type EventMetadata,
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
@@ -30,6 +31,11 @@ export interface StreamCommand<C> {
   command: C;
   /** how a refusal names the item (e.g. the proposal's reference); the stream id when absent */
   label?: string;
+  /**
+   * the metadata of the stream's events when the items come from different causes (a batch of jobs); the first
+   * item's of a stream counts; absent: the request's (RequestContext)
+   */
+  metadata?: EventMetadata;
 }
 
 /** What a bulk command appended: per item its stream's append (null when nothing was decided for the stream). */
@@ -117,6 +123,9 @@ export class EventSourcing {
     const attempts = options.attempts ?? 3;
     if (items.length === 0) return { results: [], position: null };
     const streamIds = [...new Set(items.map((i) => i.streamId))];
+    const metadataOf = new Map<string, EventMetadata>();
+    for (const item of items)
+      if (item.metadata && !metadataOf.has(item.streamId)) metadataOf.set(item.streamId, item.metadata);
     const profile =
       process.env.UO_BULK_PROFILE === '1' ? { started: performance.now(), marks: [] as string[] } : null;
     const mark = (stage: string) => {
@@ -145,9 +154,16 @@ export class EventSourcing {
       mark(`decided ${items.length} items`);
       if (options.dryRun) return { results: items.map(() => null), position: null };
       const appends: StreamAppend[] = [];
-      for (const [streamId, { events }] of decided)
-        if (events.length > 0)
-          appends.push({ streamId, events, expectedVersion: loaded.get(streamId)!.version });
+      for (const [streamId, { events }] of decided) {
+        if (events.length === 0) continue;
+        const metadata = metadataOf.get(streamId);
+        appends.push({
+          streamId,
+          events,
+          expectedVersion: loaded.get(streamId)!.version,
+          ...(metadata ? { metadata } : {}),
+        });
+      }
       if (appends.length === 0) return { results: items.map(() => null), position: null };
       try {
         const appended = await this.store.appendMany(appends, { metadata: RequestContext.metadata() });

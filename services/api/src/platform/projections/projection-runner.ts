@@ -15,6 +15,8 @@ import {
 
 const BATCH = 1000;
 const POLL_MS = 1000;
+/** how long the loops of one wake-up share a read of the store's head */
+const HEAD_REUSE_MS = 100;
 /** a swap that cannot lock the live tables at once lets go and tries again (readers never wait long) */
 const SWAP_ATTEMPTS = 200;
 
@@ -49,6 +51,9 @@ export class ProjectionRunner {
   private readonly loops: Promise<void>[] = [];
   private running = false;
   private stopListening: (() => void) | null = null;
+  /** wake-ups so far (each: events appended somewhere), and the head read for the latest */
+  private wakes = 0;
+  private head: { wakes: number; at: number; position: Promise<number> } | null = null;
 
   constructor(
     private readonly sql: SqlClient,
@@ -424,7 +429,7 @@ export class ProjectionRunner {
   /** One batch: read after the checkpoint, apply and move the checkpoint in one transaction. */
   private async step(p: Projection): Promise<number> {
     const from = this.checkpoints.get(p.name) ?? 0;
-    const head = await this.store.headPosition();
+    const head = await this.headPosition();
     if (head <= from) return 0;
     const events = await this.store.readAll({ after: from, limit: BATCH, types: typesOf(p) });
     const last = events.length > 0 ? events[events.length - 1].position : from;
@@ -435,13 +440,19 @@ export class ProjectionRunner {
       // (its deferred writes: owed jobs) is written in the transaction that moves the checkpoint, then enqueued
       const writes = new DeferredWrites();
       await applyEvents(p, writes, events, tables);
-      await this.sql.transaction(async (tx) => {
-        await writes.flush(tx);
-        await tx.query(
+      const move = async (db: SqlExecutor) => {
+        await db.query(
           'UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2 AND position < $1',
           [to, p.name],
         );
-      });
+      };
+      // nothing owed (none of its events, or nothing to do for them): the checkpoint alone, one statement
+      if (writes.size === 0) await move(this.sql);
+      else
+        await this.sql.transaction(async (tx) => {
+          await writes.flush(tx);
+          await move(tx);
+        });
       writes.committed();
       this.checkpoints.set(p.name, to);
       this.settleWaiters();
@@ -495,7 +506,25 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * The store's head for the loops stepping on one wake-up: one query shared by them all, rather than one each
+   * (an append wakes every async projection). A read is shared only with steps of the same wake-up (an append
+   * committed since has woken them again) and only for HEAD_REUSE_MS (the polling fallback reads anew).
+   */
+  private headPosition(): Promise<number> {
+    const now = Date.now();
+    if (this.head && this.head.wakes === this.wakes && now - this.head.at < HEAD_REUSE_MS)
+      return this.head.position;
+    const entry = { wakes: this.wakes, at: now, position: this.store.headPosition() };
+    this.head = entry;
+    entry.position.catch(() => {
+      if (this.head === entry) this.head = null;
+    });
+    return entry.position;
+  }
+
   private wakeAll(): void {
+    this.wakes += 1;
     for (const p of this.projections) {
       const wake = this.wakers.get(p.name);
       if (wake) {

@@ -19,7 +19,10 @@ import {
   CAPPED_BACKOFF,
   resolveRetryOptions,
 } from './job-queue-support';
+import { batchConcurrency, batchingProcessor } from './job-batches';
 import type {
+  BatchJobProcessor,
+  BatchProcessorOptions,
   JobInfo,
   JobOptions,
   JobOutcome,
@@ -27,6 +30,7 @@ import type {
   JobProcessor,
   JobQueue,
   JobState,
+  NewJob,
   ProcessorOptions,
 } from './job-queue.port';
 
@@ -60,6 +64,8 @@ function isRedisConnectionError(error: Error): boolean {
 type OutcomeListener = (queue: string, outcome: JobOutcome) => void;
 
 const PING_TIMEOUT_MS = 2000;
+/** jobs per addBulk of `enqueueMany` */
+const ADD_CHUNK = 100;
 
 /**
  * Maps a job id to one BullMQ accepts (no ':', not an integer). Injective, so distinct ids never collide:
@@ -133,17 +139,45 @@ export class BullMqJobQueue implements JobQueue {
     const jobId = toBullJobId(options.jobId);
     // BullMQ ignores an add with a known id anyway; checking first tells the caller it was a duplicate
     if (await bullQueue.getJob(jobId)) return false;
+    await bullQueue.add(name, data, this.jobOptions(options));
+    return true;
+  }
+
+  private jobOptions(options: JobOptions): JobsOptions {
     const { attempts, backoffMs } = resolveRetryOptions(options);
-    const jobOptions: JobsOptions = {
-      jobId,
+    return {
+      jobId: toBullJobId(options.jobId),
       attempts,
       backoff: { type: CAPPED_BACKOFF, delay: backoffMs },
       ...(options.delayMs && options.delayMs > 0 ? { delay: options.delayMs } : {}),
       removeOnComplete: { count: this.keepFinished },
       removeOnFail: { count: this.keepFinished },
     };
-    await bullQueue.add(name, data, jobOptions);
-    return true;
+  }
+
+  /**
+   * BullMQ's addBulk per queue, in chunks of ADD_CHUNK (each one MULTI: the workers take the first jobs while the
+   * rest are added); a job whose id the queue knows is left as it is
+   */
+  async enqueueMany(jobs: readonly NewJob[]): Promise<void> {
+    const byQueue = new Map<string, NewJob[]>();
+    for (const job of jobs) {
+      assertJobId(job.options.jobId);
+      const queued = byQueue.get(job.queue);
+      if (queued) queued.push(job);
+      else byQueue.set(job.queue, [job]);
+    }
+    const adds: Promise<unknown>[] = [];
+    for (const [queue, queued] of byQueue)
+      for (let i = 0; i < queued.length; i += ADD_CHUNK)
+        adds.push(
+          this.queue(queue).addBulk(
+            queued
+              .slice(i, i + ADD_CHUNK)
+              .map((job) => ({ name: job.name, data: job.data, opts: this.jobOptions(job.options) })),
+          ),
+        );
+    await Promise.all(adds);
   }
 
   registerProcessor<T>(queue: string, processor: JobProcessor<T>, options: ProcessorOptions = {}): void {
@@ -153,6 +187,16 @@ export class BullMqJobQueue implements JobQueue {
     this.processors.set(queue, processor as JobProcessor<unknown>);
     this.concurrency.set(queue, Math.max(1, Math.floor(options.concurrency ?? 1)));
     if (this.started) this.startWorker(queue, processor as JobProcessor<unknown>);
+  }
+
+  registerBatchProcessor<T>(
+    queue: string,
+    processor: BatchJobProcessor<T>,
+    options: BatchProcessorOptions,
+  ): void {
+    this.registerProcessor(queue, batchingProcessor(processor, options), {
+      concurrency: batchConcurrency(options),
+    });
   }
 
   /** creates the workers and resolves once they are connected */

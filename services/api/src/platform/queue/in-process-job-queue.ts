@@ -9,7 +9,10 @@ import {
   errorMessage,
   resolveRetryOptions,
 } from './job-queue-support';
+import { batchConcurrency, batchingProcessor } from './job-batches';
 import type {
+  BatchJobProcessor,
+  BatchProcessorOptions,
   JobInfo,
   JobOptions,
   JobOutcome,
@@ -17,6 +20,7 @@ import type {
   JobProcessor,
   JobQueue,
   JobState,
+  NewJob,
   ProcessorOptions,
 } from './job-queue.port';
 
@@ -93,6 +97,10 @@ export class InProcessJobQueue implements JobQueue {
     return true;
   }
 
+  async enqueueMany(jobs: readonly NewJob[]): Promise<void> {
+    for (const job of jobs) await this.enqueue(job.queue, job.name, job.data, job.options);
+  }
+
   registerProcessor<T>(queue: string, processor: JobProcessor<T>, options: ProcessorOptions = {}): void {
     assertQueueName(queue);
     const slot = this.slot(queue);
@@ -101,6 +109,16 @@ export class InProcessJobQueue implements JobQueue {
     slot.processor = processor as JobProcessor<unknown>;
     slot.concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
     this.pump(slot);
+  }
+
+  registerBatchProcessor<T>(
+    queue: string,
+    processor: BatchJobProcessor<T>,
+    options: BatchProcessorOptions,
+  ): void {
+    this.registerProcessor(queue, batchingProcessor(processor, options), {
+      concurrency: batchConcurrency(options),
+    });
   }
 
   async start(): Promise<void> {

@@ -291,5 +291,39 @@ export function describeJobQueueContract(name: string, factory: () => Promise<Jo
       expect(await peakOf('serial')).toBe(1);
       expect(await peakOf('concurrent', 3)).toBe(3);
     });
+
+    it('enqueueMany adds jobs de-duplicated by id; a batch processor takes them together, each ending on its own', async () => {
+      const q = queueName('batch');
+      const batches: string[][] = [];
+      queue.registerBatchProcessor<{ n: number }>(
+        q,
+        async (jobs) => {
+          batches.push(jobs.map((j) => j.job.id));
+          return jobs.map(({ data, job }) =>
+            data.n === 2 && job.attemptsMade === 0
+              ? { ok: false, error: new Error('once more') }
+              : { ok: true, value: { doubled: data.n * 2 } },
+          );
+        },
+        { maxBatch: 50, waitMs: 50 },
+      );
+      const jobs = [1, 2, 3, 1].map((n) => ({
+        queue: q,
+        name: 'job',
+        data: { n },
+        options: { jobId: `b${n}`, attempts: 2, backoffMs: 10 },
+      }));
+      await queue.enqueueMany(jobs);
+      await queue.enqueueMany(jobs.slice(0, 1)); // known: left as it is
+      await queue.start();
+      for (const n of [1, 2, 3]) {
+        const job = await waitForState(queue, q, `b${n}`, 'completed');
+        expect(job.returnValue).toEqual({ doubled: n * 2 });
+        expect(job.attemptsMade).toBe(n === 2 ? 2 : 1);
+      }
+      expect(batches.flat().filter((id) => id === 'b1')).toEqual(['b1']);
+      expect(batches.some((b) => b.length > 1)).toBe(true);
+      expect(batches.at(-1)).toEqual(['b2']);
+    });
   });
 }

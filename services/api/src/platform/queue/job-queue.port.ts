@@ -14,6 +14,14 @@ export interface JobOptions {
   delayMs?: number;
 }
 
+/** A job to add with `enqueueMany`. */
+export interface NewJob<T = unknown> {
+  queue: string;
+  name: string;
+  data: T;
+  options: JobOptions;
+}
+
 export type JobState = 'waiting' | 'delayed' | 'active' | 'completed' | 'failed' | 'unknown';
 
 export interface JobInfo<T = unknown> {
@@ -47,15 +55,45 @@ export interface ProcessorOptions {
   readonly concurrency?: number;
 }
 
+/** One job of a batch (`registerBatchProcessor`). */
+export interface BatchJob<T = unknown> {
+  data: T;
+  job: JobContext;
+}
+
+/** How one job of a batch ended: its result, or the error that fails this try (the queue retries it as usual). */
+export type JobSettlement = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Runs many jobs of a queue at once; answers one settlement per job, in order. Throwing fails them all. */
+export type BatchJobProcessor<T = unknown> = (jobs: readonly BatchJob<T>[]) => Promise<JobSettlement[]>;
+
+export interface BatchProcessorOptions {
+  /** the most jobs one batch takes */
+  readonly maxBatch: number;
+  /** how long a batch waits for more jobs after its first (default a few ms) */
+  readonly waitMs?: number;
+}
+
 export interface JobQueue {
   readonly driver: 'bullmq' | 'in-process';
   /** adds a job; returns false when a job with that id already exists (de-duplicated) */
   enqueue<T>(queue: string, name: string, data: T, options: JobOptions): Promise<boolean>;
+  /** adds many jobs, each de-duplicated by its id as by `enqueue`, in as few round trips as the driver can */
+  enqueueMany(jobs: readonly NewJob[]): Promise<void>;
   /**
    * registers the processor of a queue; workers start with `start()` (worker run mode). `concurrency`: jobs of the
    * queue run at a time by this process (default 1: one after another)
    */
   registerProcessor<T>(queue: string, processor: JobProcessor<T>, options?: ProcessorOptions): void;
+  /**
+   * registers a processor that takes the queue's jobs in batches (what arrives within `waitMs`, up to `maxBatch`):
+   * each job keeps its own id, tries and outcome; the processor pays its round trips once per batch
+   */
+  registerBatchProcessor<T>(
+    queue: string,
+    processor: BatchJobProcessor<T>,
+    options: BatchProcessorOptions,
+  ): void;
   start(): Promise<void>;
   getJob(queue: string, jobId: string): Promise<JobInfo | null>;
   listFailed(queue: string, limit?: number): Promise<JobInfo[]>;

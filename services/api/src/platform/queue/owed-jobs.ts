@@ -13,8 +13,12 @@ import type { SqlClient, SqlExecutor } from '../database/sql-client';
 import { isConnectionError, type OutageLogger } from '../observability/dependency-monitor';
 import { errorMessage, resolveRetryOptions } from './job-queue-support';
 import type {
+  BatchJobProcessor,
+  BatchProcessorOptions,
   JobInfo,
   JobOptions,
+  JobSettlement,
+  NewJob,
   JobOutcome,
   JobPresence,
   JobProcessor,
@@ -76,6 +80,8 @@ interface OwedRow {
 }
 
 const MIGRATION_LOCK = 'owed_jobs';
+/** rows per INSERT of `oweMany` (7 parameters whatever the count; a chunk keeps one statement's size sane) */
+const OWE_CHUNK = 500;
 
 export class OwedJobs {
   private readonly logger: OutageLogger;
@@ -164,6 +170,67 @@ export class OwedJobs {
     if (isDeferredWrites(tx)) tx.afterCommit(() => void this.enqueue(row).catch(() => undefined));
   }
 
+  /**
+   * `owe` for many jobs: one statement per few hundred rows through `tx`, and one enqueue of them all once it
+   * commits. Owing an id again changes nothing.
+   */
+  async oweMany(tx: SqlExecutor, jobs: readonly OwedJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const now = Date.now();
+    const rows: OwedRow[] = jobs.map((job) => {
+      const { attempts, backoffMs } = resolveRetryOptions(job);
+      return {
+        queue: job.queue,
+        job_id: job.jobId,
+        name: job.name,
+        data: job.data,
+        attempts,
+        backoff_ms: backoffMs,
+        run_at: new Date(now + Math.max(0, job.delayMs ?? 0)),
+        state: 'pending',
+        started_at: null,
+      };
+    });
+    for (let i = 0; i < rows.length; i += OWE_CHUNK) {
+      const chunk = rows.slice(i, i + OWE_CHUNK);
+      await tx.query(
+        `INSERT INTO ${OWED_JOBS_TABLE} (queue, job_id, name, data, attempts, backoff_ms, run_at)
+         SELECT q, j, n, d::jsonb, a, b, r
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::timestamptz[])
+           AS v(q, j, n, d, a, b, r)
+         ON CONFLICT (queue, job_id) DO NOTHING`,
+        [
+          chunk.map((r) => r.queue),
+          chunk.map((r) => r.job_id),
+          chunk.map((r) => r.name),
+          chunk.map((r) => JSON.stringify(r.data ?? null)),
+          chunk.map((r) => r.attempts),
+          chunk.map((r) => r.backoff_ms),
+          chunk.map((r) => (r.run_at as Date).toISOString()),
+        ],
+      );
+    }
+    if (isDeferredWrites(tx))
+      tx.afterCommit(
+        () =>
+          void this.driver
+            .enqueueMany(
+              rows.map((row) => ({
+                queue: row.queue,
+                name: row.name,
+                data: row.data,
+                options: {
+                  jobId: row.job_id,
+                  attempts: row.attempts,
+                  backoffMs: row.backoff_ms,
+                  delayMs: Math.max(0, (row.run_at as Date).getTime() - Date.now()),
+                },
+              })),
+            )
+            .catch(() => undefined), // the reconciler enqueues what did not make it
+      );
+  }
+
   /** the state of an owed job, null when it is not owed */
   async state(queue: string, jobId: string): Promise<OwedJobState | null> {
     const result = await this.sql.query<{ state: OwedJobState }>(
@@ -204,6 +271,45 @@ export class OwedJobs {
   }
 
   /**
+   * `track` for a batch processor: the rows of the batch's jobs are marked running in one statement, and their
+   * outcomes written in one more; a job that already ran to its end is not handed to the processor again.
+   */
+  trackBatch<T>(queue: string, processor: BatchJobProcessor<T>): BatchJobProcessor<T> {
+    return async (jobs) => {
+      const begun = await this.beginMany(
+        queue,
+        jobs.map((j) => j.job.id),
+      );
+      const settled: JobSettlement[] = jobs.map(() => ({ ok: true, value: null }));
+      const run = jobs.flatMap((j, i) => (begun.get(j.job.id) === 'done' ? [] : [i]));
+      if (run.length === 0) return settled;
+      let results: JobSettlement[];
+      try {
+        results = await processor(run.map((i) => jobs[i]));
+      } catch (error) {
+        results = run.map(() => ({ ok: false, error }));
+      }
+      const marks: { jobId: string; state: OwedJobState; error: string | null }[] = [];
+      run.forEach((i, k) => {
+        const result = results[k] ?? { ok: false, error: new Error('The batch gave this job no result') };
+        settled[i] = result;
+        const { job } = jobs[i];
+        const state = begun.get(job.id);
+        if (state === undefined || state === 'done' || state === 'untracked') return;
+        if (result.ok) marks.push({ jobId: job.id, state: 'done', error: null });
+        else
+          marks.push({
+            jobId: job.id,
+            state: job.attemptsMade + 1 >= state.attempts ? 'failed' : 'pending',
+            error: errorMessage(result.error),
+          });
+      });
+      await this.markMany(queue, marks);
+      return settled;
+    };
+  }
+
+  /**
    * One pass: the owed jobs still pending or running, compared with what the queue holds. A job the queue lost
    * is enqueued again under its id (a running one only after `runningLeaseMs`); one it failed for good while its
    * row could not be written (PostgreSQL away) runs again; one it completed is marked done. Several workers may
@@ -211,18 +317,24 @@ export class OwedJobs {
    */
   async reconcile(): Promise<ReconcileResult> {
     const result: ReconcileResult = { enqueued: 0, retried: 0, repaired: 0 };
-    const rows = await this.sql.query<OwedRow>(
-      `SELECT queue, job_id, name, data, attempts, backoff_ms, run_at, state, started_at FROM ${OWED_JOBS_TABLE}
+    // the jobs' data is read only for those to enqueue again: a burst leaves thousands owed that the queue holds
+    const rows = await this.sql.query<Pick<OwedRow, 'queue' | 'job_id' | 'state' | 'started_at'>>(
+      `SELECT queue, job_id, state, started_at FROM ${OWED_JOBS_TABLE}
        WHERE state IN ('pending', 'running') ORDER BY created_at LIMIT $1`,
       [this.batch],
     );
-    const byQueue = new Map<string, OwedRow[]>();
-    for (const row of rows.rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
+    const byQueue = new Map<string, (typeof rows.rows)[number][]>();
+    for (const row of rows.rows) {
+      const owed = byQueue.get(row.queue);
+      if (owed) owed.push(row);
+      else byQueue.set(row.queue, [row]);
+    }
     for (const [queue, owed] of byQueue) {
       const presence = await this.driver.lookup(
         queue,
         owed.map((r) => r.job_id),
       );
+      const lost: string[] = [];
       for (const row of owed) {
         const held: JobPresence = presence.get(row.job_id) ?? 'absent';
         if (held === 'held') continue;
@@ -234,9 +346,16 @@ export class OwedJobs {
         } else {
           const since = row.started_at ? Date.now() - new Date(row.started_at).getTime() : Infinity;
           if (row.state === 'running' && since < this.runningLeaseMs) continue;
-          if (await this.enqueue(row)) result.enqueued += 1;
+          lost.push(row.job_id);
         }
       }
+      if (lost.length === 0) continue;
+      const full = await this.sql.query<OwedRow>(
+        `SELECT queue, job_id, name, data, attempts, backoff_ms, run_at, state, started_at FROM ${OWED_JOBS_TABLE}
+         WHERE queue = $1 AND job_id = ANY($2::text[]) AND state IN ('pending', 'running') ORDER BY created_at`,
+        [queue, lost],
+      );
+      for (const row of full.rows) if (await this.enqueue(row)) result.enqueued += 1;
     }
     if (Date.now() - this.lastCleanup > 3600_000) {
       this.lastCleanup = Date.now();
@@ -304,6 +423,48 @@ export class OwedJobs {
     return (await this.state(queue, jobId)) === 'done' ? 'done' : 'untracked';
   }
 
+  /** `begin` for many jobs of one queue: two statements whatever their number */
+  private async beginMany(
+    queue: string,
+    jobIds: readonly string[],
+  ): Promise<Map<string, { attempts: number } | 'done' | 'untracked'>> {
+    const ids = [...new Set(jobIds)];
+    const begun = new Map<string, { attempts: number } | 'done' | 'untracked'>();
+    const updated = await this.sql.query<{ job_id: string; attempts: number }>(
+      `UPDATE ${OWED_JOBS_TABLE} SET state = 'running', tries = tries + 1, started_at = now(), updated_at = now()
+       WHERE queue = $1 AND job_id = ANY($2::text[]) AND state <> 'done' RETURNING job_id, attempts`,
+      [queue, ids],
+    );
+    for (const r of updated.rows) begun.set(r.job_id, { attempts: Number(r.attempts) });
+    const rest = ids.filter((id) => !begun.has(id));
+    if (rest.length > 0) {
+      const done = await this.sql.query<{ job_id: string }>(
+        `SELECT job_id FROM ${OWED_JOBS_TABLE} WHERE queue = $1 AND job_id = ANY($2::text[]) AND state = 'done'`,
+        [queue, rest],
+      );
+      const finished = new Set(done.rows.map((r) => r.job_id));
+      for (const id of rest) begun.set(id, finished.has(id) ? 'done' : 'untracked');
+    }
+    return begun;
+  }
+
+  /** `mark` for many jobs of one queue in one statement (best effort, like `mark`) */
+  private async markMany(
+    queue: string,
+    marks: readonly { jobId: string; state: OwedJobState; error: string | null }[],
+  ): Promise<void> {
+    if (marks.length === 0) return;
+    await this.sql
+      .query(
+        `UPDATE ${OWED_JOBS_TABLE} o SET state = v.state, last_error = v.error, updated_at = now(),
+           finished_at = CASE WHEN v.state IN ('done', 'failed') THEN now() ELSE o.finished_at END
+         FROM unnest($2::text[], $3::text[], $4::text[]) AS v(job_id, state, error)
+         WHERE o.queue = $1 AND o.job_id = v.job_id AND o.state IN ('pending', 'running', 'failed')`,
+        [queue, marks.map((m) => m.jobId), marks.map((m) => m.state), marks.map((m) => m.error)],
+      )
+      .catch(() => undefined);
+  }
+
   /**
    * Writes the outcome of a try. Best effort: when PostgreSQL is away the row keeps its state, and the reconciler
    * sets it right from what the queue says once it is back.
@@ -346,8 +507,20 @@ export class TrackedJobQueue implements JobQueue {
     return this.inner.enqueue(queue, name, data, options);
   }
 
+  enqueueMany(jobs: readonly NewJob[]): Promise<void> {
+    return this.inner.enqueueMany(jobs);
+  }
+
   registerProcessor<T>(queue: string, processor: JobProcessor<T>, options?: ProcessorOptions): void {
     this.inner.registerProcessor(queue, this.owed.track(queue, processor), options);
+  }
+
+  registerBatchProcessor<T>(
+    queue: string,
+    processor: BatchJobProcessor<T>,
+    options: BatchProcessorOptions,
+  ): void {
+    this.inner.registerBatchProcessor(queue, this.owed.trackBatch(queue, processor), options);
   }
 
   start(): Promise<void> {

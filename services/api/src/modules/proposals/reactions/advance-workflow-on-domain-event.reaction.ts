@@ -24,16 +24,20 @@ import {
   type CallMilestoneData,
   type FapProposalEvent,
   type ProposalAssessmentEvent,
+  proposalStreamId,
 } from '@user-office/contracts';
 import { RequestContext } from '../../../platform/context/request-context';
+import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
 import { AppError } from '../../../platform/errors/app-error';
 import type { StoredEvent } from '../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../platform/projections/projection';
+import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { RegisterProjection } from '../../../platform/projections/register-projection.decorator';
 import { CallsRepository } from '../../calls';
 import { WorkflowsRepository } from '../../workflows';
 import { ExecuteProposalCommand } from '../commands/execute-proposal-command';
-import type { WorkflowStep } from '../domain/proposal.decide';
+import { proposalDecider, type WorkflowStep } from '../domain/proposal.decide';
+import { PROPOSALS_PROJECTION } from '../read-models/proposals/proposals.projection';
 import { ProposalsRepository } from '../read-models/proposals/proposals.repository';
 
 /** Call milestones and the status-changing event names they are to the proposals of the call. */
@@ -49,6 +53,21 @@ const ASSESSMENT_EVENTS: ReadonlySet<string> = new Set(PROPOSAL_ASSESSMENT_EVENT
 
 /** The FAP events of a proposal (faps), recorded as the workflow events they are (fapWorkflowEvents). */
 const FAP_EVENTS: ReadonlySet<string> = new Set(FAP_PROPOSAL_EVENT_TYPES);
+
+/**
+ * The proposal's own events (the last branch of `apply`): no outside event to record, only an evaluation of the
+ * proposal as it is.
+ */
+function isOwnEvent(type: string): boolean {
+  return (
+    !CALL_EVENTS[type] &&
+    !ASSESSMENT_EVENTS.has(type) &&
+    !FAP_EVENTS.has(type) &&
+    type !== EXPERIMENT_CREATED &&
+    type !== EXPERIMENT_UPDATED &&
+    type !== EXPERIMENT_DELETED
+  );
+}
 
 /** The workflow engine's checkpoint name. */
 export const WORKFLOW_ENGINE = 'advance_workflow_on_domain_event';
@@ -93,10 +112,70 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
 
   constructor(
     private readonly commands: CommandBus,
+    private readonly events: EventSourcing,
+    private readonly projections: ProjectionsService,
     private readonly proposals: ProposalsRepository,
     private readonly calls: CallsRepository,
     private readonly workflows: WorkflowsRepository,
   ) {}
+
+  /**
+   * A projector batch: each run of the proposals' own events (a bulk change's 1,000 ProposalStatusChanged) is one
+   * evaluation per proposal, all decided and appended at once (`executeMany`; each proposal's events under a
+   * correlation id of their own, as one by one); the other events one by one, in order, as before. A proposal's own
+   * events only ask for an evaluation on its stream as it is now, so one per run is the same as one per event.
+   */
+  async applyBatch(tx: unknown, events: readonly StoredEvent[]): Promise<void> {
+    let run: number[] = [];
+    for (const event of events) {
+      if (isOwnEvent(event.type)) {
+        run.push((event.data as { proposalPk: number }).proposalPk);
+        continue;
+      }
+      await this.advanceMany(run);
+      run = [];
+      await this.apply(tx, event);
+    }
+    await this.advanceMany(run);
+  }
+
+  /** one evaluation of each proposal, decided and appended together; one by one when that is refused */
+  private async advanceMany(proposalPks: readonly number[]): Promise<void> {
+    const pks = [...new Set(proposalPks)];
+    if (pks.length === 0) return;
+    if (pks.length === 1) {
+      await RequestContext.run({}, () => this.evaluate(pks[0]));
+      return;
+    }
+    const proposals = await this.proposals.proposals(pks);
+    const steps = new Map<number, Promise<WorkflowStep[]>>();
+    const stepsOf = (callId: number) => {
+      if (!steps.has(callId)) steps.set(callId, this.stepsOfCall(callId));
+      return steps.get(callId)!;
+    };
+    const items = await Promise.all(
+      proposals.map(async (p) => ({
+        streamId: proposalStreamId(p.primaryKey),
+        command: { type: 'AdvanceWorkflow' as const, connections: await stepsOf(p.callId) },
+        metadata: RequestContext.run({}, () => RequestContext.metadata()),
+      })),
+    );
+    try {
+      const outcome = await this.events.executeMany(proposalDecider, items);
+      if (outcome.position !== null) await this.projections.waitFor(outcome.position, [PROPOSALS_PROJECTION]);
+    } catch (error) {
+      // a proposal deleted or changed meanwhile: each on its own, as one by one
+      this.logger.log(`Advancing ${pks.length} proposals at once: ${(error as Error).message}; one by one`);
+      for (const pk of pks) await RequestContext.run({}, () => this.evaluate(pk));
+    }
+  }
+
+  /** a proposal's own event: move it along the connections its events allow now */
+  private async evaluate(proposalPk: number): Promise<void> {
+    const proposal = await this.proposals.proposal(proposalPk);
+    if (!proposal) return;
+    await this.advance(proposalPk, await this.stepsOfCall(proposal.callId));
+  }
 
   async apply(_tx: unknown, event: StoredEvent): Promise<void> {
     await RequestContext.run({}, async () => {
@@ -130,10 +209,7 @@ export class AdvanceWorkflowOnDomainEventReaction implements Projection {
         });
         return;
       }
-      const { proposalPk } = event.data as { proposalPk: number };
-      const proposal = await this.proposals.proposal(proposalPk);
-      if (!proposal) return;
-      await this.advance(proposalPk, await this.stepsOfCall(proposal.callId));
+      await this.evaluate((event.data as { proposalPk: number }).proposalPk);
     });
   }
 

@@ -41,27 +41,88 @@ export class CompatibleMessages {
     proposalPk: number,
     options: { statusId?: number; includeDeleted?: boolean } = {},
   ): Promise<CompatibleProposalMessage | null> {
-    const proposal = await this.proposals.proposal(proposalPk, { includeDeleted: options.includeDeleted });
-    if (!proposal) return null;
-    const [call, status, pi, members, instrumentIds] = await Promise.all([
-      this.calls.call(proposal.callId),
-      this.workflows.status(options.statusId ?? proposal.statusId, { includeDeleted: true }),
-      this.users.byId(proposal.proposerId),
-      this.users.byIds(proposal.userIds),
-      this.proposalInstruments.assigned(proposal.primaryKey),
-    ]);
-    const instruments = instrumentIds.length > 0 ? await this.instruments.byIds(instrumentIds) : [];
-    return buildCompatibleProposalMessage({
-      proposal,
-      statusShortCode: status?.shortCode ?? '',
-      allocationTimeUnit: call?.allocationTimeUnit ?? null,
-      proposer: pi ? await this.person(pi) : null,
-      members: await Promise.all(members.map((m) => this.person(m))),
-      instruments: instrumentIds.flatMap((id) => {
-        const found = instruments.find((i) => i.id === id);
-        return found ? [{ id, shortCode: found.shortCode }] : [];
+    const [message] = await this.proposalMessages([{ proposalPk, statusId: options.statusId }], options);
+    return message;
+  }
+
+  /**
+   * `proposal` for many (a batch of status actions): the proposals, people, institutions, instruments, calls and
+   * statuses read once for them all; one message (or null) per request, in order.
+   */
+  async proposalMessages(
+    requests: readonly { proposalPk: number; statusId?: number }[],
+    options: { includeDeleted?: boolean } = {},
+  ): Promise<(CompatibleProposalMessage | null)[]> {
+    if (requests.length === 0) return [];
+    const includeDeleted = options.includeDeleted ?? false;
+    const pks = [...new Set(requests.map((r) => r.proposalPk))];
+    const found = new Map(
+      (await this.proposals.proposals(pks, { includeDeleted })).map((p) => [p.primaryKey, p] as const),
+    );
+    const present = [...found.values()];
+    const statusIds = new Set(
+      requests.flatMap((r) => {
+        const proposal = found.get(r.proposalPk);
+        return proposal ? [r.statusId ?? proposal.statusId] : [];
       }),
+    );
+    const [calls, statuses, people, assigned] = await Promise.all([
+      this.byId([...new Set(present.map((p) => p.callId))], (id) => this.calls.call(id)),
+      this.byId([...statusIds], (id) => this.workflows.status(id, { includeDeleted: true })),
+      this.users.byIds([...new Set(present.flatMap((p) => [p.proposerId, ...p.userIds]))]),
+      this.proposalInstruments.assignedMany(pks),
+    ]);
+    const users = new Map(people.map((u) => [u.id, u] as const));
+    const instrumentIds = [...new Set([...assigned.values()].flat())];
+    const institutionIds = [
+      ...new Set(people.flatMap((u) => (u.institutionId === null ? [] : [u.institutionId]))),
+    ];
+    const [instruments, institutions] = await Promise.all([
+      instrumentIds.length > 0 ? this.instruments.byIds(instrumentIds) : [],
+      this.institutions.byIds(institutionIds, { includeDeleted: true }),
+    ]);
+    const institutionOf = new Map(institutions.map((i) => [i.id, i] as const));
+    const person = (user: UserLike): CompatiblePersonSource => {
+      const institution =
+        user.institutionId === null ? null : (institutionOf.get(user.institutionId) ?? null);
+      return {
+        id: user.id,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        email: user.email,
+        oidcSub: user.oidcSub ?? null,
+        institution: institution
+          ? { id: institution.id, name: institution.name, country: institution.country?.value ?? null }
+          : null,
+      };
+    };
+    return requests.map((r) => {
+      const proposal = found.get(r.proposalPk);
+      if (!proposal) return null;
+      const pi = users.get(proposal.proposerId);
+      const ids = assigned.get(proposal.primaryKey) ?? [];
+      return buildCompatibleProposalMessage({
+        proposal,
+        statusShortCode: statuses.get(r.statusId ?? proposal.statusId)?.shortCode ?? '',
+        allocationTimeUnit: calls.get(proposal.callId)?.allocationTimeUnit ?? null,
+        proposer: pi ? person(pi) : null,
+        // in the order the users read gives them, as one proposal's own read did
+        members: people.filter((u) => proposal.userIds.includes(u.id)).map(person),
+        instruments: ids.flatMap((id) => {
+          const found = instruments.find((i) => i.id === id);
+          return found ? [{ id, shortCode: found.shortCode }] : [];
+        }),
+      });
     });
+  }
+
+  /** each id's record, read one by one (a batch names few calls and statuses) */
+  private async byId<T>(
+    ids: readonly number[],
+    read: (id: number) => Promise<T | null>,
+  ): Promise<Map<number, T>> {
+    const records = await Promise.all(ids.map(async (id) => [id, await read(id)] as const));
+    return new Map(records.flatMap(([id, record]) => (record === null ? [] : [[id, record] as const])));
   }
 
   async instrument(id: number): Promise<CompatibleInstrumentMessage | null> {
@@ -72,23 +133,6 @@ export class CompatibleMessages {
       name: instrument.name,
       shortCode: instrument.shortCode,
       description: instrument.description ?? '',
-    };
-  }
-
-  private async person(user: UserLike): Promise<CompatiblePersonSource> {
-    const institution =
-      user.institutionId === null
-        ? null
-        : await this.institutions.byId(user.institutionId, { includeDeleted: true });
-    return {
-      id: user.id,
-      firstname: user.firstname,
-      lastname: user.lastname,
-      email: user.email,
-      oidcSub: user.oidcSub ?? null,
-      institution: institution
-        ? { id: institution.id, name: institution.name, country: institution.country?.value ?? null }
-        : null,
     };
   }
 }

@@ -3,7 +3,10 @@ import { QUEUES } from '@user-office/contracts';
 import type { SqlClient } from '../../../platform/database/sql-client';
 import { OWED_JOBS_TABLE } from '../../../platform/queue/owed-jobs';
 import { SQL_CLIENT } from '../../../platform/tokens';
+import type { Options } from 'amqplib';
+import { fulfilled, rejected, type Settled } from '../../../platform/queue/job-batches';
 import { StatusActionError } from '../jobs/status-action-error';
+import type { OutgoingMessage } from '../rabbitmq/amqp-publisher';
 
 /** what the broker confirmed: one row per message and exchange (working state, like the owed jobs) */
 export const PUBLISHED_TABLE = 'rabbitmq_published';
@@ -46,17 +49,36 @@ export class PublishedMessages implements OnModuleInit {
 
   /** the exchanges the message was already confirmed on */
   async confirmed(messageKey: string): Promise<Set<string>> {
-    const result = await this.sql.query<{ exchange: string }>(
-      `SELECT exchange FROM ${PUBLISHED_TABLE} WHERE message_key = $1`,
-      [messageKey],
+    return (await this.confirmedMany([messageKey])).get(messageKey) ?? new Set();
+  }
+
+  /** the exchanges each message was already confirmed on, in one read */
+  async confirmedMany(messageKeys: readonly string[]): Promise<Map<string, Set<string>>> {
+    const confirmed = new Map<string, Set<string>>();
+    if (messageKeys.length === 0) return confirmed;
+    const result = await this.sql.query<{ message_key: string; exchange: string }>(
+      `SELECT message_key, exchange FROM ${PUBLISHED_TABLE} WHERE message_key = ANY($1::text[])`,
+      [[...new Set(messageKeys)]],
     );
-    return new Set(result.rows.map((r) => r.exchange));
+    for (const r of result.rows) {
+      const exchanges = confirmed.get(r.message_key) ?? new Set<string>();
+      exchanges.add(r.exchange);
+      confirmed.set(r.message_key, exchanges);
+    }
+    return confirmed;
   }
 
   async record(messageKey: string, exchange: string): Promise<void> {
+    await this.recordMany([{ messageKey, exchange }]);
+  }
+
+  /** the broker's confirmations of many messages, in one statement */
+  async recordMany(rows: readonly { messageKey: string; exchange: string }[]): Promise<void> {
+    if (rows.length === 0) return;
     await this.sql.query(
-      `INSERT INTO ${PUBLISHED_TABLE} (message_key, exchange) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [messageKey, exchange],
+      `INSERT INTO ${PUBLISHED_TABLE} (message_key, exchange)
+       SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
+      [rows.map((r) => r.messageKey), rows.map((r) => r.exchange)],
     );
   }
 
@@ -69,18 +91,38 @@ export class PublishedMessages implements OnModuleInit {
     orderingKey: string,
     position: number,
   ): Promise<void> {
-    const result = await this.sql.query<{ job_id: string }>(
-      `SELECT job_id FROM ${OWED_JOBS_TABLE}
-       WHERE ${OPEN_DOWNSTREAM} AND NOT (queue = $1 AND job_id = $2) AND ${ORDERING_KEY} = $3
-         AND COALESCE((data->>'position')::bigint, (data->'action'->>'position')::bigint) < $4
-       LIMIT 1`,
-      [own.queue, own.jobId, orderingKey, position],
+    const blocker = (await this.blockedMany([{ ...own, orderingKey, position }])).get(own.jobId);
+    if (blocker) throw waitingFor(orderingKey, blocker);
+  }
+
+  /**
+   * `assertTurn` for many messages in one read: the messages (by job id) that must wait, each with a job of an
+   * earlier message of its ordering key still owed. Two messages of one key asked together: the later waits for
+   * the earlier (whose job is open while it runs).
+   */
+  async blockedMany(
+    messages: readonly { queue: string; jobId: string; orderingKey: string; position: number }[],
+  ): Promise<Map<string, string>> {
+    const blocked = new Map<string, string>();
+    if (messages.length === 0) return blocked;
+    const result = await this.sql.query<{ job_id: string; blocker: string }>(
+      `SELECT v.job_id, b.job_id AS blocker
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS v(own_queue, job_id, ordering_key, pos)
+       CROSS JOIN LATERAL (
+         SELECT job_id FROM ${OWED_JOBS_TABLE}
+         WHERE ${OPEN_DOWNSTREAM} AND NOT (queue = v.own_queue AND job_id = v.job_id)
+           AND ${ORDERING_KEY} = v.ordering_key
+           AND COALESCE((data->>'position')::bigint, (data->'action'->>'position')::bigint) < v.pos
+         LIMIT 1) b`,
+      [
+        messages.map((m) => m.queue),
+        messages.map((m) => m.jobId),
+        messages.map((m) => m.orderingKey),
+        messages.map((m) => m.position),
+      ],
     );
-    if (result.rows[0])
-      throw new StatusActionError(
-        `Waiting for an earlier message of ${orderingKey} (job ${result.rows[0].job_id}) to be published first`,
-        false,
-      );
+    for (const r of result.rows) blocked.set(r.job_id, r.blocker);
+    return blocked;
   }
 
   /**
@@ -106,4 +148,66 @@ export class PublishedMessages implements OnModuleInit {
     }
     return { published, already };
   }
+
+  /**
+   * `publishOnce` for many messages: the ledger read once, every exchange not yet confirmed for its message
+   * published at once (`publishMany`: pipelined confirms), the confirmations written in one statement once the
+   * broker has given them. A message settles with the exchanges it went to now and before, or with the first
+   * error of its exchanges (the confirmed ones are recorded, so that its next try skips them).
+   */
+  async publishOnceMany(
+    messages: readonly {
+      messageKey: string;
+      exchanges: readonly string[];
+      content: Buffer;
+      properties: Options.Publish;
+    }[],
+    publishMany: (messages: readonly OutgoingMessage[]) => Promise<Settled<void>[]>,
+  ): Promise<Settled<{ published: string[]; already: string[] }>[]> {
+    const done = await this.confirmedMany(messages.map((m) => m.messageKey));
+    const outgoing: (OutgoingMessage & { index: number })[] = [];
+    messages.forEach((m, index) => {
+      const confirmed = done.get(m.messageKey);
+      for (const exchange of m.exchanges)
+        if (!confirmed?.has(exchange))
+          outgoing.push({ exchange, content: m.content, properties: m.properties, index });
+    });
+    const results = await publishMany(outgoing);
+    const confirmedNow = outgoing.flatMap((o, i) =>
+      results[i]?.ok ? [{ messageKey: messages[o.index].messageKey, exchange: o.exchange }] : [],
+    );
+    let unrecorded: unknown = null;
+    try {
+      await this.recordMany(confirmedNow);
+    } catch (error) {
+      unrecorded = error; // published, not recorded: their next try publishes them again (same message id)
+    }
+    const byMessage = new Map<number, { exchange: string; result: Settled<void> | undefined }[]>();
+    outgoing.forEach((o, i) => {
+      const mine = byMessage.get(o.index) ?? [];
+      mine.push({ exchange: o.exchange, result: results[i] });
+      byMessage.set(o.index, mine);
+    });
+    return messages.map((m, index) => {
+      const mine = byMessage.get(index) ?? [];
+      const failed = mine.find((p) => !p.result?.ok);
+      if (failed)
+        return rejected(
+          failed.result && !failed.result.ok ? failed.result.error : new Error('not published'),
+        );
+      if (unrecorded !== null && mine.length > 0) return rejected(unrecorded);
+      const sent = new Set(mine.map((p) => p.exchange));
+      return fulfilled({
+        published: m.exchanges.filter((e) => sent.has(e)),
+        already: m.exchanges.filter((e) => !sent.has(e)),
+      });
+    });
+  }
 }
+
+/** the retryable refusal of a message whose ordering key has an earlier message still owed */
+export const waitingFor = (orderingKey: string, blocker: string) =>
+  new StatusActionError(
+    `Waiting for an earlier message of ${orderingKey} (job ${blocker}) to be published first`,
+    false,
+  );

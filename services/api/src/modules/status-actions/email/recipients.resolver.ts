@@ -34,6 +34,14 @@ const addressRecipient = (email: string, firstname = '', lastname = ''): StatusA
   lastname,
 });
 
+/** What the requests of one batch share: the users read at once, each setting and role list read once. */
+interface BatchLookups {
+  user(id: number): Promise<UserRecord | null>;
+  users(ids: readonly number[]): Promise<UserRecord[]>;
+  setting(id: SettingsId): Promise<string>;
+  withRole(role: Role): Promise<UserRecord[]>;
+}
+
 /**
  * Who a recipient group of an e-mail action is for a proposal (§3 "Status action recipient groups"): PI = the
  * proposer, CO_PROPOSERS = the proposal's users, USER_OFFICE = the USER_OFFICE_EMAIL setting,
@@ -56,25 +64,63 @@ export class RecipientsResolver {
     groups: Iterable<EmailStatusActionRecipients>,
     proposal: ProposalModel,
   ): Promise<Map<EmailStatusActionRecipients, RecipientResolution>> {
-    const resolved = new Map<EmailStatusActionRecipients, RecipientResolution>();
-    for (const group of new Set(groups)) resolved.set(group, await this.resolveOne(group, proposal));
+    return (await this.resolveMany([{ groups, proposal }]))[0];
+  }
+
+  /**
+   * `resolve` for many proposals at once (a bulk status change): the PIs and co-proposers of them all in one read,
+   * each setting and role list once; the groups that depend on a proposal's staff are read per proposal.
+   */
+  async resolveMany(
+    requests: readonly { groups: Iterable<EmailStatusActionRecipients>; proposal: ProposalModel }[],
+  ): Promise<Map<EmailStatusActionRecipients, RecipientResolution>[]> {
+    const wanted = requests.map((r) => new Set(r.groups));
+    const people = new Set<number>();
+    requests.forEach(({ proposal }, i) => {
+      if (wanted[i].has(EmailStatusActionRecipients.PI)) people.add(proposal.proposerId);
+      if (wanted[i].has(EmailStatusActionRecipients.CO_PROPOSERS))
+        proposal.userIds.forEach((id) => people.add(id));
+    });
+    const known = new Map(
+      (people.size > 0 ? await this.users.byIds([...people]) : []).map((u) => [u.id, u] as const),
+    );
+    const memo = new Map<string, Promise<unknown>>();
+    const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+      if (!memo.has(key)) memo.set(key, read());
+      return memo.get(key) as Promise<T>;
+    };
+    const lookups: BatchLookups = {
+      user: async (id) => (known.has(id) ? (known.get(id) ?? null) : this.users.byId(id)),
+      users: async (ids) =>
+        ids.every((id) => known.has(id)) ? ids.flatMap((id) => known.get(id) ?? []) : this.users.byIds(ids),
+      setting: (id) =>
+        once(`setting-${id}`, async () => (await this.settings.setting(id)).settingsValue.trim()),
+      withRole: (role) => once(`role-${role}`, () => this.users.withRole(role)),
+    };
+    const resolved: Map<EmailStatusActionRecipients, RecipientResolution>[] = [];
+    for (const [i, { proposal }] of requests.entries()) {
+      const groups = new Map<EmailStatusActionRecipients, RecipientResolution>();
+      for (const group of wanted[i]) groups.set(group, await this.resolveOne(group, proposal, lookups));
+      resolved.push(groups);
+    }
     return resolved;
   }
 
   private async resolveOne(
     group: EmailStatusActionRecipients,
     proposal: ProposalModel,
+    lookups: BatchLookups,
   ): Promise<RecipientResolution> {
-    const setting = async (id: SettingsId) => (await this.settings.setting(id)).settingsValue.trim();
+    const setting = (id: SettingsId) => lookups.setting(id);
     switch (group) {
       case EmailStatusActionRecipients.PI: {
-        const pi = await this.users.byId(proposal.proposerId);
+        const pi = await lookups.user(proposal.proposerId);
         return pi
           ? { to: [userRecipient(pi)], unresolved: null }
           : nobody(group, `user ${proposal.proposerId} does not exist`);
       }
       case EmailStatusActionRecipients.CO_PROPOSERS: {
-        const members = await this.users.byIds(proposal.userIds);
+        const members = await lookups.users(proposal.userIds);
         return { to: members.map(userRecipient), unresolved: null };
       }
       case EmailStatusActionRecipients.USER_OFFICE: {
@@ -86,7 +132,7 @@ export class RecipientsResolver {
       case EmailStatusActionRecipients.EXPERIMENT_SAFETY_REVIEWERS: {
         // the users with the EXPERIMENT_SAFETY_REVIEWER role, and the setting's fixed address when set
         const email = await setting(SettingsId.EXPERIMENT_SAFETY_REVIEW_EMAIL);
-        const reviewers = await this.users.withRole(Role.EXPERIMENT_SAFETY_REVIEWER);
+        const reviewers = await lookups.withRole(Role.EXPERIMENT_SAFETY_REVIEWER);
         const to = [...reviewers.map(userRecipient), ...(email ? [addressRecipient(email)] : [])];
         return to.length > 0
           ? { to, unresolved: null }

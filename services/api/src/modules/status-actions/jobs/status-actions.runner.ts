@@ -1,47 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
-  EMAIL_TEMPLATES,
-  ProposalEndStatus,
-  PROPOSAL_STATUS_ACTION_EXECUTED,
-  PROPOSAL_STATUS_CHANGED_MESSAGE_TYPE,
   QUEUES,
   RabbitMqProfile,
-  SETTING_DEFAULTS,
   STATUS_ACTION_JOB_NAMES,
-  SettingsId,
   StatusActionType,
   statusActionsLogStreamId,
   type StatusActionJobData,
   type StatusActionProposalRef,
   type StatusActionSpec,
 } from '@user-office/contracts';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { RequestContext, type RequestContextData } from '../../../platform/context/request-context';
-import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
+import { EventSourcing, type Loaded } from '../../../platform/cqrs/event-sourcing';
 import { IdSequences } from '../../../platform/database/id-sequences';
-import type { JobContext, JobQueue } from '../../../platform/queue/job-queue.port';
+import type { EventMetadata } from '../../../platform/event-store/event-store.port';
+import { fulfilled, rejected, settleAll, type Settled } from '../../../platform/queue/job-batches';
+import type { BatchJob, JobContext, JobQueue, JobSettlement } from '../../../platform/queue/job-queue.port';
 import { JOB_QUEUE } from '../../../platform/tokens';
-import { CallsRepository } from '../../calls';
-import { ExperimentsRepository } from '../../experiments';
-import { InstrumentsRepository } from '../../instruments';
-import { MailerService, renderEmailTemplate } from '../../notifications';
+import { MailerService } from '../../notifications';
 import { ProposalsRepository, type ProposalModel } from '../../proposals';
-import { SettingsRepository } from '../../settings';
-import { UsersService } from '../../users';
-import { WorkflowsRepository } from '../../workflows';
 import {
   initialStatusActionsLogState,
   evolveStatusActionsLog,
   statusActionsLogDecider,
+  type StatusActionsLogCommand,
   type StatusActionsLogState,
 } from '../domain/status-actions-log.decide';
-import { CompatibleMessages } from '../downstream/compatible-messages.service';
-import { PublishedMessages, proposalOrderingKey } from '../downstream/published-messages';
-import { AmqpPublisher } from '../rabbitmq/amqp-publisher';
-import { buildProposalStatusChangedMessage } from '../rabbitmq/proposal-status-changed.message-builder';
+import { StatusActionEmails } from '../email/status-action-emails';
+import { StatusActionMessages } from '../rabbitmq/status-action-messages';
 import { COMBINE_EMAILS_WINDOW_MS, CombinedEmailBatches } from './combined-email-batches';
 import { StatusActionError, errorText } from './status-action-error';
-import { experimentPlaceholders } from '../domain/experiment-placeholders';
 
 /** What one job of a status action did. */
 export interface ActionResult {
@@ -73,6 +61,29 @@ export function recipientOf(action: StatusActionSpec): string {
   return exchanges.length > 0 ? exchanges.join(', ') : '(no exchange)';
 }
 
+/** the most jobs of the `rabbitmq` queue one batch takes */
+export const RABBITMQ_BATCH = 50;
+
+/** the request context a job's outcome is appended under: its cause, and its request's correlation id */
+const metadataOf = (data: StatusActionJobData): EventMetadata => ({
+  actorId: null,
+  impersonatorId: null,
+  correlationId: data.correlationId ?? randomUUID(),
+  causationId: data.causationId,
+});
+
+/** What a batch's job ended with, before its outcome is logged. */
+interface Ended {
+  index: number;
+  data: StatusActionJobData;
+  jobId: string;
+  successful: boolean;
+  tries: number;
+  result: ActionResult;
+  /** what the job settles with once logged */
+  settlement: JobSettlement;
+}
+
 /**
  * The worker side of status actions (ARCHITECTURE §4): runs a job (an e-mail through the mailer, a message to
  * RabbitMQ with publisher confirms), then appends its outcome to the log entry's stream: success, or failure
@@ -80,73 +91,127 @@ export function recipientOf(action: StatusActionSpec): string {
  * already in the stream (a worker died after logging it; the queue ran it again) does nothing, and the append
  * checks the stream's version, so two workers running the same job log one success between them. The side effect
  * itself is at least once: a worker that dies between sending and logging sends again when the job is re-run.
+ *
+ * Jobs run in batches (what the queue hands over within a few ms, up to RABBITMQ_BATCH on `rabbitmq`, the mailer's
+ * batch on `email`): the log entries read in one query, the actions performed together (StatusActionMessages puts
+ * every message in flight at once; StatusActionEmails sends through the mailer's pool), the outcomes appended in one
+ * transaction (each stream with its expected version; a race with another worker falls back to one append per
+ * job, deciding again). Each job still ends on its own: its retry, its failure, its outcome.
  */
 @Injectable()
 export class StatusActionsRunner implements OnModuleInit {
   private readonly logger = new Logger('StatusActions');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly events: EventSourcing,
     private readonly ids: IdSequences,
     private readonly mailer: MailerService,
-    private readonly publisher: AmqpPublisher,
     private readonly proposals: ProposalsRepository,
-    private readonly calls: CallsRepository,
-    private readonly users: UsersService,
-    private readonly workflows: WorkflowsRepository,
-    private readonly settings: SettingsRepository,
     private readonly batches: CombinedEmailBatches,
-    private readonly experiments: ExperimentsRepository,
-    private readonly instruments: InstrumentsRepository,
-    private readonly compatible: CompatibleMessages,
-    private readonly published: PublishedMessages,
+    private readonly emails: StatusActionEmails,
+    private readonly messages: StatusActionMessages,
   ) {}
 
   onModuleInit(): void {
-    this.queue.registerProcessor<StatusActionJobData>(QUEUES.rabbitmq, (data, job) =>
-      this.process(data, job),
+    this.queue.registerBatchProcessor<StatusActionJobData>(
+      QUEUES.rabbitmq,
+      (jobs) => this.processBatch(jobs),
+      { maxBatch: RABBITMQ_BATCH },
     );
-    this.mailer.handle<StatusActionJobData>(STATUS_ACTION_JOB_NAMES.email, (data, job) =>
-      this.process(data, job),
+    this.mailer.handleBatch<StatusActionJobData>(STATUS_ACTION_JOB_NAMES.email, (jobs) =>
+      this.processBatch(jobs),
     );
   }
 
-  /** the job processor: run unless already logged, log the outcome once */
-  process(data: StatusActionJobData, job: JobContext): Promise<StatusActionJobResult> {
-    const context: Partial<RequestContextData> = { causationId: data.causationId };
-    if (data.correlationId) context.correlationId = data.correlationId;
-    return RequestContext.run(context, async () => {
-      const logged = (await this.entry(data.logKey)).outcomes[job.id];
-      if (logged !== undefined) return { successful: logged, alreadyLogged: true };
-      const tries = job.attemptsMade + 1;
-      let run = data;
-      let result: ActionResult;
-      try {
-        run = { ...data, action: await this.collect(data) };
-        result = await this.perform(run.action, { jobId: job.id, replay: data.replay });
-      } catch (error) {
-        const permanent = error instanceof StatusActionError && error.permanent;
-        if (!permanent && tries < data.attempts) {
-          this.logger.log(
-            `Status action job ${job.id}, try ${tries} of ${data.attempts}: ${errorText(error)}`,
-          );
-          throw error; // the queue tries again after its backoff
-        }
-        const message =
-          permanent || data.attempts === 1 ? errorText(error) : `${errorText(error)} (after ${tries} tries)`;
-        await this.record(run, job.id, false, tries, {
-          recipient: recipientOf(run.action),
-          proposals: await this.proposalRefs(proposalsOf(run.action)),
-          message,
-        });
-        if (permanent) return { successful: false };
-        throw error;
-      }
-      await this.record(run, job.id, true, tries, result);
-      return { successful: true };
+  /** one job: run unless already logged, log the outcome once (a batch of one) */
+  async process(data: StatusActionJobData, job: JobContext): Promise<StatusActionJobResult> {
+    const [settled] = await this.processBatch([{ data, job }]);
+    if (!settled.ok) throw settled.error;
+    return settled.value as StatusActionJobResult;
+  }
+
+  /** the jobs' processor: each runs unless already logged, and logs its outcome once */
+  async processBatch(jobs: readonly BatchJob<StatusActionJobData>[]): Promise<JobSettlement[]> {
+    const settled: JobSettlement[] = jobs.map(() => ({ ok: false, error: new Error('not run') }));
+    const entries = await this.entries(jobs.map((j) => j.data.logKey));
+    const todo = jobs.flatMap(({ data, job }, index) => {
+      const logged = entries.get(data.logKey)?.state.outcomes[job.id];
+      if (logged === undefined) return [{ index, data, job }];
+      settled[index] = { ok: true, value: { successful: logged, alreadyLogged: true } };
+      return [];
     });
+    if (todo.length === 0) return settled;
+    // combined e-mails close their batch first (each waits out what is left of its window)
+    const runs = await settleAll(
+      todo.map(async ({ data }) => ({ ...data, action: await this.collect(data) })),
+    );
+    const performing = todo.flatMap((t, k) => {
+      const run = runs[k];
+      return run.ok ? [{ ...t, run: run.value }] : [];
+    });
+    const performed = await this.performMany(
+      performing.map(({ run, job }) => ({ action: run.action, jobId: job.id, replay: run.replay })),
+    );
+    const outcomes = new Map<number, { run: StatusActionJobData; result: Settled<ActionResult> }>();
+    todo.forEach((t, k) => {
+      const run = runs[k];
+      if (!run.ok) outcomes.set(t.index, { run: t.data, result: rejected(run.error) });
+    });
+    performing.forEach((p, k) => outcomes.set(p.index, { run: p.run, result: performed[k] }));
+
+    const ended: Ended[] = [];
+    const failedRefs: number[] = [];
+    for (const { index, data, job } of todo) {
+      const { run, result } = outcomes.get(index)!;
+      const tries = job.attemptsMade + 1;
+      if (result.ok) {
+        ended.push({
+          index,
+          data: run,
+          jobId: job.id,
+          successful: true,
+          tries,
+          result: result.value,
+          settlement: { ok: true, value: { successful: true } },
+        });
+        continue;
+      }
+      const error = result.error;
+      const permanent = error instanceof StatusActionError && error.permanent;
+      if (!permanent && tries < data.attempts) {
+        this.logger.log(`Status action job ${job.id}, try ${tries} of ${data.attempts}: ${errorText(error)}`);
+        settled[index] = { ok: false, error }; // the queue tries again after its backoff
+        continue;
+      }
+      const message =
+        permanent || data.attempts === 1 ? errorText(error) : `${errorText(error)} (after ${tries} tries)`;
+      failedRefs.push(ended.length);
+      ended.push({
+        index,
+        data: run,
+        jobId: job.id,
+        successful: false,
+        tries,
+        result: { recipient: recipientOf(run.action), proposals: [], message },
+        settlement: permanent ? { ok: true, value: { successful: false } } : { ok: false, error },
+      });
+    }
+    if (failedRefs.length > 0) {
+      const refs = await this.proposalRefs([
+        ...new Set(failedRefs.flatMap((k) => proposalsOf(ended[k].data.action))),
+      ]);
+      for (const k of failedRefs)
+        ended[k].result.proposals = proposalsOf(ended[k].data.action).map(
+          (pk) => refs.get(pk) ?? unknownRef(pk),
+        );
+    }
+    const recorded = await this.recordMany(ended, entries);
+    ended.forEach((e, k) => {
+      const error = recorded[k];
+      settled[e.index] = error === null ? e.settlement : { ok: false, error };
+    });
+    return settled;
   }
 
   /**
@@ -169,274 +234,224 @@ export class StatusActionsRunner implements OnModuleInit {
     action: StatusActionSpec,
     job: { jobId: string; replay: boolean } | null = null,
   ): Promise<ActionResult> {
-    const pks = proposalsOf(action);
-    // a compatible message owed before the proposal was deleted is still published (it precedes PROPOSAL_DELETED)
-    const compatible = action.rabbitmq?.profile === RabbitMqProfile.COMPATIBLE;
-    const found = compatible
-      ? (await Promise.all(pks.map((pk) => this.proposals.proposal(pk, { includeDeleted: true })))).filter(
-          (p): p is ProposalModel => p !== null,
-        )
-      : await this.proposals.proposals(pks);
-    // in the order of the action (the batch's joining order), without those deleted since
-    const existing = pks.flatMap((pk) => found.filter((p) => p.primaryKey === pk));
-    if (existing.length === 0) {
-      throw new StatusActionError(
-        pks.length === 1
-          ? `Proposal ${pks[0]} no longer exists`
-          : `Proposals ${pks.join(', ')} no longer exist`,
-        true,
-      );
-    }
-    const proposals = existing.map(refOf);
-    switch (action.actionType) {
-      case StatusActionType.EMAIL:
-        return { ...(await this.sendEmail(action, existing)), proposals };
-      case StatusActionType.RABBITMQ:
-        return {
-          ...(action.rabbitmq?.profile === RabbitMqProfile.COMPATIBLE
-            ? await this.publishCompatible(action, existing[0], job)
-            : await this.publish(action, existing[0])),
-          proposals,
-        };
-      default:
-        throw new StatusActionError(`Unknown status action type ${String(action.actionType)}`, true);
-    }
-  }
-
-  /** one e-mail; a combined one fills each placeholder with the values of all its proposals (see EMAIL_TEMPLATES) */
-  private async sendEmail(
-    action: StatusActionSpec,
-    proposals: readonly ProposalModel[],
-  ): Promise<Omit<ActionResult, 'proposals'>> {
-    const target = action.email;
-    if (!target) throw new StatusActionError('The e-mail action has no recipient', true);
-    if (!target.to)
-      throw new StatusActionError(`No e-mail sent: ${target.unresolved ?? 'nobody to write to'}`, true);
-    const template = EMAIL_TEMPLATES.find((t) => t.id === target.emailTemplateId);
-    if (!template) throw new StatusActionError(`Unknown e-mail template ${target.emailTemplateId}`, true);
-    const [calls, status, pis, settings, experiment] = await Promise.all([
-      Promise.all(proposals.map((p) => this.calls.call(p.callId))),
-      this.workflows.status(action.statusId, { includeDeleted: true }),
-      Promise.all(proposals.map((p) => this.users.byId(p.proposerId))),
-      this.settings.settings(),
-      action.experimentPk ? this.experimentFacts(action.experimentPk) : null,
+    const [result] = await this.performMany([
+      {
+        action,
+        jobId: job?.jobId ?? `${action.sourceEventId}-${action.actionId}`,
+        replay: job?.replay ?? false,
+      },
     ]);
-    const setting = (id: SettingsId) =>
-      settings.find((s) => s.id === id)?.settingsValue || SETTING_DEFAULTS[id].value;
-    /** each proposal's value, joined; `distinct` once each (the call of three proposals of one call) */
-    const all = (values: (string | null | undefined)[], separator = ', ', distinct = true) => {
-      const present = values.filter((v): v is string => !!v);
-      return (distinct ? [...new Set(present)] : present).join(separator);
-    };
-    const mail = renderEmailTemplate(template, {
-      'recipient.firstname': target.to.firstname,
-      'recipient.lastname': target.to.lastname,
-      'facility.name': setting(SettingsId.ORGANISATION_NAME),
-      'facility.userOfficeEmail': setting(SettingsId.USER_OFFICE_EMAIL),
-      'proposal.proposalId': all(
-        proposals.map((p) => p.proposalId),
-        ', ',
-        false,
-      ),
-      'proposal.title': all(
-        proposals.map((p) => p.title),
-        '; ',
-        false,
-      ),
-      'proposal.status.name': status?.name,
-      'proposal.finalStatus': all(
-        proposals.map((p) => (p.finalStatus === ProposalEndStatus.UNSET ? '' : p.finalStatus)),
-      ),
-      'proposal.commentForUser': all(
-        proposals.map((p) => p.commentForUser),
-        '\n\n',
-        false,
-      ),
-      'proposal.principalInvestigator': all(
-        pis.map((pi) => (pi ? `${pi.preferredname || pi.firstname} ${pi.lastname}` : '')),
-      ),
-      'call.shortCode': all(calls.map((call) => call?.shortCode)),
-      // one proposal: its page; several: the portal's start page, which lists them
-      'links.proposal':
-        proposals.length === 1
-          ? `${this.config.publicUrl}/ProposalEdit/${proposals[0].primaryKey}`
-          : `${this.config.publicUrl}/`,
-      ...(experiment ? experimentPlaceholders(experiment, setting(SettingsId.TIMEZONE)) : {}),
-    });
-    let delivery;
-    try {
-      delivery = await this.mailer.deliver({ to: target.to.email, ...mail });
-    } catch (error) {
-      throw new StatusActionError(
-        `E-mail to ${target.to.email} could not be sent: ${errorText(error)}`,
-        false,
-        {
-          cause: error,
-        },
-      );
-    }
-    return {
-      recipient: target.to.email,
-      message:
-        `E-mail "${mail.subject}" (${template.id}) sent to ${target.to.email}` +
-        (delivery.via === 'outbox' ? ' (kept in the local outbox: SMTP_URL is not set)' : ''),
-    };
-  }
-
-  /** the experiment an experiment workflow's action is for, as its placeholders need it (null: gone) */
-  private async experimentFacts(experimentPk: number) {
-    const experiment = await this.experiments.get(experimentPk, { includeDeleted: true });
-    if (!experiment) return null;
-    const [instrument, localContact] = await Promise.all([
-      this.instruments.instrument(experiment.instrumentId, { includeDeleted: true }),
-      experiment.localContactId === null ? null : this.users.byId(experiment.localContactId),
-    ]);
-    return {
-      experimentId: experiment.experimentId,
-      startsAt: experiment.startsAt,
-      endsAt: experiment.endsAt,
-      status: experiment.status,
-      instrumentName: instrument?.name ?? null,
-      localContact,
-    };
-  }
-
-  private async publish(
-    action: StatusActionSpec,
-    proposal: ProposalModel,
-  ): Promise<Omit<ActionResult, 'proposals'>> {
-    const exchanges = action.rabbitmq?.exchanges ?? [];
-    if (exchanges.length === 0) throw new StatusActionError('The RabbitMQ action names no exchange', true);
-    const [call, status, pi, members] = await Promise.all([
-      this.calls.call(proposal.callId),
-      this.workflows.status(action.statusId, { includeDeleted: true }),
-      this.users.byId(proposal.proposerId),
-      this.users.byIds(proposal.userIds),
-    ]);
-    if (!pi)
-      throw new StatusActionError(
-        `The principal investigator (user ${proposal.proposerId}) no longer exists`,
-        true,
-      );
-    const message = buildProposalStatusChangedMessage({
-      eventId: action.sourceEventId,
-      occurredAt: action.occurredAt,
-      proposal,
-      call: { shortCode: call?.shortCode ?? '' },
-      status: { id: action.statusId, shortCode: status?.shortCode ?? '', name: status?.name ?? '' },
-      proposer: pi,
-      members,
-    });
-    await this.publisher.publish(exchanges, Buffer.from(JSON.stringify(message)), {
-      contentType: 'application/json',
-      contentEncoding: 'utf-8',
-      type: PROPOSAL_STATUS_CHANGED_MESSAGE_TYPE,
-      messageId: action.sourceEventId,
-      timestamp: Math.floor(Date.now() / 1000),
-      appId: 'user-office',
-    });
-    return {
-      recipient: exchanges.join(', '),
-      message: `${PROPOSAL_STATUS_CHANGED_MESSAGE_TYPE} published to ${exchanges.join(', ')} (confirmed by the broker)`,
-    };
+    if (!result.ok) throw result.error;
+    return result.value;
   }
 
   /**
-   * The compatible profile (contracts' downstream/compatible-messages.ts): PROPOSAL_STATUS_ACTION_EXECUTED to each
-   * exchange, once per exchange, after every earlier message of the proposal (see PublishedMessages).
+   * The side effects of many jobs at once: the proposals read in one query, the e-mails sent together, the
+   * messages published together. Each settles on its own (a StatusActionError, permanent when trying again
+   * cannot help).
    */
-  private async publishCompatible(
-    action: StatusActionSpec,
-    proposal: ProposalModel,
-    job: { jobId: string; replay: boolean } | null,
-  ): Promise<Omit<ActionResult, 'proposals'>> {
-    const exchanges = action.rabbitmq?.exchanges ?? [];
-    if (exchanges.length === 0) throw new StatusActionError('The RabbitMQ action names no exchange', true);
-    const jobId = job?.jobId ?? `${action.sourceEventId}-${action.actionId}`;
-    if (!job?.replay && action.position !== undefined)
-      await this.published.assertTurn(
-        { queue: QUEUES.rabbitmq, jobId },
-        proposalOrderingKey(proposal.primaryKey),
-        action.position,
-      );
-    const message = await this.compatible.proposal(proposal.primaryKey, {
-      statusId: action.statusId,
-      includeDeleted: true,
+  async performMany(
+    jobs: readonly { action: StatusActionSpec; jobId: string; replay: boolean }[],
+  ): Promise<Settled<ActionResult>[]> {
+    if (jobs.length === 0) return [];
+    // a compatible message owed before the proposal was deleted is still published (it precedes PROPOSAL_DELETED)
+    const compatible = (action: StatusActionSpec) => action.rabbitmq?.profile === RabbitMqProfile.COMPATIBLE;
+    const pksOf = (deleted: boolean) => [
+      ...new Set(jobs.flatMap((j) => (compatible(j.action) === deleted ? proposalsOf(j.action) : []))),
+    ];
+    let live: Map<number, ProposalModel>;
+    let withDeleted: Map<number, ProposalModel>;
+    try {
+      const [found, foundWithDeleted] = await Promise.all([
+        this.proposals.proposals(pksOf(false)),
+        this.proposals.proposals(pksOf(true), { includeDeleted: true }),
+      ]);
+      live = new Map(found.map((p) => [p.primaryKey, p]));
+      withDeleted = new Map(foundWithDeleted.map((p) => [p.primaryKey, p]));
+    } catch (error) {
+      return jobs.map(() => rejected(error));
+    }
+    const results: Settled<ActionResult>[] = jobs.map(() => rejected(new Error('not run')));
+    const emails: { index: number; existing: ProposalModel[] }[] = [];
+    const messages: { index: number; existing: ProposalModel[] }[] = [];
+    jobs.forEach(({ action }, index) => {
+      const pks = proposalsOf(action);
+      const found = compatible(action) ? withDeleted : live;
+      // in the order of the action (the batch's joining order), without those deleted since
+      const existing = pks.flatMap((pk) => found.get(pk) ?? []);
+      if (existing.length === 0)
+        results[index] = rejected(
+          new StatusActionError(
+            pks.length === 1
+              ? `Proposal ${pks[0]} no longer exists`
+              : `Proposals ${pks.join(', ')} no longer exist`,
+            true,
+          ),
+        );
+      else if (action.actionType === StatusActionType.EMAIL) emails.push({ index, existing });
+      else if (action.actionType === StatusActionType.RABBITMQ) messages.push({ index, existing });
+      else
+        results[index] = rejected(
+          new StatusActionError(`Unknown status action type ${String(action.actionType)}`, true),
+        );
     });
-    if (!message) throw new StatusActionError(`Proposal ${proposal.primaryKey} no longer exists`, true);
-    const content = Buffer.from(JSON.stringify(message), 'utf8');
-    const { published, already } = await this.published.publishOnce(jobId, exchanges, (exchange) =>
-      this.publisher.publish([exchange], content, {
-        contentType: 'application/json',
-        contentEncoding: 'utf-8',
-        type: PROPOSAL_STATUS_ACTION_EXECUTED,
-        messageId: action.sourceEventId,
-        timestamp: Date.parse(action.occurredAt),
-        appId: 'user-office',
-      }),
-    );
-    return {
-      recipient: exchanges.join(', '),
-      message:
-        `${PROPOSAL_STATUS_ACTION_EXECUTED} published to ${published.join(', ') || '(none)'} (confirmed by the broker)` +
-        (already.length > 0 ? `; already confirmed before on ${already.join(', ')}` : ''),
+    const settle = async <R extends { recipient: string; message: string }>(
+      group: { index: number; existing: ProposalModel[] }[],
+      run: () => Promise<Settled<R>[]>,
+    ) => {
+      if (group.length === 0) return;
+      let done: Settled<R>[];
+      try {
+        done = await run();
+      } catch (error) {
+        done = group.map(() => rejected(error));
+      }
+      group.forEach(({ index, existing }, k) => {
+        const r = done[k];
+        results[index] = r.ok
+          ? fulfilled({
+              recipient: r.value.recipient,
+              message: r.value.message,
+              proposals: existing.map(refOf),
+            })
+          : rejected(r.error);
+      });
     };
+    await Promise.all([
+      settle(emails, () =>
+        this.emails.sendMany(
+          emails.map(({ index, existing }) => ({ action: jobs[index].action, proposals: existing })),
+        ),
+      ),
+      settle(messages, () =>
+        this.messages.publishMany(
+          messages.map(({ index, existing }) => ({
+            action: jobs[index].action,
+            proposal: existing[0],
+            jobId: jobs[index].jobId,
+            replay: jobs[index].replay,
+          })),
+        ),
+      ),
+    ]);
+    return results;
   }
 
-  private async entry(logKey: string): Promise<StatusActionsLogState> {
-    const { state } = await this.events.load(
-      statusActionsLogStreamId(logKey),
-      initialStatusActionsLogState,
-      evolveStatusActionsLog,
-    );
-    return state;
+  /** the log entries of these keys, folded, in one read */
+  private entries(logKeys: readonly string[]): Promise<Map<string, Loaded<StatusActionsLogState>>> {
+    return this.events
+      .loadMany(
+        [...new Set(logKeys)].map((key) => statusActionsLogStreamId(key)),
+        initialStatusActionsLogState,
+        evolveStatusActionsLog,
+      )
+      .then(
+        (loaded) =>
+          new Map([...new Set(logKeys)].map((key) => [key, loaded.get(statusActionsLogStreamId(key))!])),
+      );
   }
 
-  /** appends the job's outcome (nothing when the job already has one): the append checks the stream's version */
-  private async record(
-    data: StatusActionJobData,
-    jobId: string,
-    successful: boolean,
-    tries: number,
-    result: ActionResult,
-  ): Promise<void> {
-    const state = await this.entry(data.logKey);
-    if (state.outcomes[jobId] !== undefined) return;
-    const candidateLogId =
-      state.statusActionsLogId ??
-      data.statusActionsLogId ??
-      (await this.ids.next(LOG_ID_SEQUENCE, LOG_ID_FLOOR));
-    await this.events.execute(statusActionsLogStreamId(data.logKey), statusActionsLogDecider, {
+  /**
+   * Appends the jobs' outcomes (nothing for a job that already has one), every stream in one transaction with its
+   * expected version; another writer on one of them in between makes the batch decide again on fresh state, and
+   * failing that each outcome is appended on its own. Per job: null once its outcome is in its stream, else the
+   * error that fails its try.
+   */
+  private async recordMany(
+    ended: readonly Ended[],
+    entries: Map<string, Loaded<StatusActionsLogState>>,
+  ): Promise<(unknown | null)[]> {
+    if (ended.length === 0) return [];
+    const known = (e: Ended) =>
+      entries.get(e.data.logKey)?.state.statusActionsLogId ?? e.data.statusActionsLogId ?? null;
+    const command = (e: Ended, candidateLogId: number): StatusActionsLogCommand => ({
       type: 'RecordOutcome',
-      successful,
+      successful: e.successful,
       candidateLogId,
       outcome: {
-        logKey: data.logKey,
-        jobId,
-        replay: data.replay,
-        action: data.action,
-        recipient: result.recipient,
-        proposals: result.proposals,
-        message: result.message,
-        tries,
+        logKey: e.data.logKey,
+        jobId: e.jobId,
+        replay: e.data.replay,
+        action: e.data.action,
+        recipient: e.result.recipient,
+        proposals: e.result.proposals,
+        message: e.result.message,
+        tries: e.tries,
         timestamp: new Date().toISOString(),
       },
     });
+    try {
+      const fresh = await this.ids.nextMany(
+        LOG_ID_SEQUENCE,
+        ended.filter((e) => known(e) === null).length,
+        LOG_ID_FLOOR,
+      );
+      let next = 0;
+      await this.events.executeMany(
+        statusActionsLogDecider,
+        ended.map((e) => ({
+          streamId: statusActionsLogStreamId(e.data.logKey),
+          command: command(e, known(e) ?? fresh[next++]),
+          metadata: metadataOf(e.data),
+        })),
+      );
+      return ended.map(() => null);
+    } catch (error) {
+      if (ended.length === 1) return [error];
+      // one at a time: each decides on its stream as it is now
+      return Promise.all(
+        ended.map((e) =>
+          this.record(e, command).then(
+            () => null,
+            (failure: unknown) => failure,
+          ),
+        ),
+      );
+    }
   }
 
-  private async proposalRefs(proposalPks: readonly number[]): Promise<StatusActionProposalRef[]> {
-    const unknown = (primaryKey: number) => ({ primaryKey, proposalId: '', title: '', callId: 0 });
+  /** appends one job's outcome (nothing when the job already has one): the append checks the stream's version */
+  private async record(
+    e: Ended,
+    command: (e: Ended, candidateLogId: number) => StatusActionsLogCommand,
+  ): Promise<void> {
+    const { state } = await this.events.load(
+      statusActionsLogStreamId(e.data.logKey),
+      initialStatusActionsLogState,
+      evolveStatusActionsLog,
+    );
+    if (state.outcomes[e.jobId] !== undefined) return;
+    const candidateLogId =
+      state.statusActionsLogId ??
+      e.data.statusActionsLogId ??
+      (await this.ids.next(LOG_ID_SEQUENCE, LOG_ID_FLOOR));
+    const context: Partial<RequestContextData> = { causationId: e.data.causationId };
+    if (e.data.correlationId) context.correlationId = e.data.correlationId;
+    await RequestContext.run(context, () =>
+      this.events.execute(
+        statusActionsLogStreamId(e.data.logKey),
+        statusActionsLogDecider,
+        command(e, candidateLogId),
+      ),
+    );
+  }
+
+  /** the proposals' references for the log, in one read (a proposal gone since: its key alone) */
+  private async proposalRefs(proposalPks: readonly number[]): Promise<Map<number, StatusActionProposalRef>> {
     try {
-      const found = await this.proposals.proposals(proposalPks);
-      return proposalPks.map((pk) => {
-        const proposal = found.find((p) => p.primaryKey === pk);
-        return proposal ? refOf(proposal) : unknown(pk);
-      });
+      return new Map((await this.proposals.proposals(proposalPks)).map((p) => [p.primaryKey, refOf(p)]));
     } catch {
-      return proposalPks.map(unknown);
+      return new Map();
     }
   }
 }
+
+const unknownRef = (primaryKey: number): StatusActionProposalRef => ({
+  primaryKey,
+  proposalId: '',
+  title: '',
+  callId: 0,
+});
 
 const refOf = (p: ProposalModel): StatusActionProposalRef => ({
   primaryKey: p.primaryKey,

@@ -10,7 +10,7 @@ import {
 } from '@user-office/contracts';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import type { SqlClient, SqlExecutor } from '../../../platform/database/sql-client';
-import { OwedJobs } from '../../../platform/queue/owed-jobs';
+import { OwedJobs, type OwedJob } from '../../../platform/queue/owed-jobs';
 import { SQL_CLIENT } from '../../../platform/tokens';
 
 export interface StatusActionJob {
@@ -33,6 +33,9 @@ export interface OwedStatusActionView {
 
 /** the table of what the log shows of owed first jobs (working state, like the queue: not a projection) */
 export const OWED_STATUS_ACTIONS_TABLE = 'status_actions_owed';
+
+/** rows per INSERT of what the log shows of owed jobs */
+const SHOWN_CHUNK = 500;
 
 /** Pure: the text the log's search looks in for an entry that has not run yet. */
 export function owedSearchText(action: StatusActionSpec, view: OwedStatusActionView): string {
@@ -75,49 +78,70 @@ export class StatusActionsScheduler implements OnModuleInit {
 
   /** owes the job through `tx` (once per job id); `view` for a first job, shown by the log until it has run */
   async owe(tx: SqlExecutor, job: StatusActionJob, view: OwedStatusActionView | null = null): Promise<void> {
-    // the compatible profile's messages are never lost: they wait out a broker outage (RABBITMQ_OUT_ATTEMPTS)
-    const compatible = job.action.rabbitmq?.profile === RabbitMqProfile.COMPATIBLE;
-    const attempts = compatible ? this.config.rabbitmqOutAttempts : this.config.statusActionAttempts;
-    const backoffMs = compatible ? this.config.rabbitmqOutBackoffMs : this.config.statusActionBackoffMs;
-    const data: StatusActionJobData = {
-      logKey: job.logKey,
-      replay: job.replay,
-      action: job.action,
-      attempts,
-      correlationId: job.correlationId,
-      causationId: job.causationId,
-      statusActionsLogId: job.statusActionsLogId ?? null,
-    };
-    const email = job.action.actionType === StatusActionType.EMAIL;
-    const queue = email ? QUEUES.email : QUEUES.rabbitmq;
-    // a combined e-mail waits out its collection window as a delayed job, not in a worker
-    const collectUntil = job.replay ? undefined : job.action.combined?.collectUntil;
-    const delayMs = collectUntil ? Math.max(0, Date.parse(collectUntil) - Date.now()) : 0;
-    if (view && job.statusActionsLogId) {
+    await this.oweMany(tx, [{ job, view }]);
+  }
+
+  /** `owe` for many jobs (a bulk status change's): a few multi-row statements through `tx`, one enqueue */
+  async oweMany(
+    tx: SqlExecutor,
+    entries: readonly { job: StatusActionJob; view?: OwedStatusActionView | null }[],
+  ): Promise<void> {
+    const owed: OwedJob<StatusActionJobData>[] = [];
+    const shown: { queue: string; job: StatusActionJob; view: OwedStatusActionView; logId: number }[] = [];
+    for (const { job, view } of entries) {
+      // the compatible profile's messages are never lost: they wait out a broker outage (RABBITMQ_OUT_ATTEMPTS)
+      const compatible = job.action.rabbitmq?.profile === RabbitMqProfile.COMPATIBLE;
+      const attempts = compatible ? this.config.rabbitmqOutAttempts : this.config.statusActionAttempts;
+      const backoffMs = compatible ? this.config.rabbitmqOutBackoffMs : this.config.statusActionBackoffMs;
+      const data: StatusActionJobData = {
+        logKey: job.logKey,
+        replay: job.replay,
+        action: job.action,
+        attempts,
+        correlationId: job.correlationId,
+        causationId: job.causationId,
+        statusActionsLogId: job.statusActionsLogId ?? null,
+      };
+      const email = job.action.actionType === StatusActionType.EMAIL;
+      const queue = email ? QUEUES.email : QUEUES.rabbitmq;
+      // a combined e-mail waits out its collection window as a delayed job, not in a worker
+      const collectUntil = job.replay ? undefined : job.action.combined?.collectUntil;
+      const delayMs = collectUntil ? Math.max(0, Date.parse(collectUntil) - Date.now()) : 0;
+      if (view && job.statusActionsLogId) shown.push({ queue, job, view, logId: job.statusActionsLogId });
+      owed.push({
+        queue,
+        name: email ? STATUS_ACTION_JOB_NAMES.email : STATUS_ACTION_JOB_NAMES.rabbitmq,
+        data,
+        jobId: job.jobId,
+        attempts,
+        backoffMs,
+        delayMs,
+      });
+    }
+    for (let i = 0; i < shown.length; i += SHOWN_CHUNK) {
+      const chunk = shown.slice(i, i + SHOWN_CHUNK);
       await tx.query(
         `INSERT INTO ${OWED_STATUS_ACTIONS_TABLE} (queue, job_id, log_key, log_id, proposals, call_ids, recipient, search, action)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6::int[], $7, $8, $9::jsonb) ON CONFLICT (queue, job_id) DO NOTHING`,
+         SELECT q, j, k, l, p::jsonb, c::int[], r, s, a::jsonb
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[],
+           $9::text[]) AS v(q, j, k, l, p, c, r, s, a)
+         ON CONFLICT (queue, job_id) DO NOTHING`,
         [
-          queue,
-          job.jobId,
-          job.logKey,
-          job.statusActionsLogId,
-          JSON.stringify(view.proposals),
-          [...new Set(view.proposals.map((p) => p.callId).filter((id) => id > 0))],
-          view.recipient,
-          owedSearchText(job.action, view),
-          JSON.stringify(job.action),
+          chunk.map((e) => e.queue),
+          chunk.map((e) => e.job.jobId),
+          chunk.map((e) => e.job.logKey),
+          chunk.map((e) => e.logId),
+          chunk.map((e) => JSON.stringify(e.view.proposals)),
+          chunk.map(
+            (e) =>
+              `{${[...new Set(e.view.proposals.map((p) => p.callId).filter((id) => id > 0))].join(',')}}`,
+          ),
+          chunk.map((e) => e.view.recipient),
+          chunk.map((e) => owedSearchText(e.job.action, e.view)),
+          chunk.map((e) => JSON.stringify(e.job.action)),
         ],
       );
     }
-    await this.owed.owe(tx, {
-      queue,
-      name: email ? STATUS_ACTION_JOB_NAMES.email : STATUS_ACTION_JOB_NAMES.rabbitmq,
-      data,
-      jobId: job.jobId,
-      attempts,
-      backoffMs,
-      delayMs,
-    });
+    await this.owed.oweMany(tx, owed);
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type ChannelModel, type ConfirmChannel, type Options } from 'amqplib';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
+import { fulfilled, rejected, type Settled } from '../../../platform/queue/job-batches';
 import { StatusActionError, errorText, redactUrl } from '../jobs/status-action-error';
 
 export const RABBITMQ_NOT_CONFIGURED = 'RabbitMQ is not configured (AMQP_URL is not set)';
@@ -18,9 +19,17 @@ interface Connection {
 
 const ignore = () => undefined;
 
+/** One message for `publishMany`: to one exchange (fanout: no routing key). */
+export interface OutgoingMessage {
+  exchange: string;
+  content: Buffer;
+  properties: Options.Publish;
+}
+
 /**
  * Publishes to RabbitMQ exchanges through a confirm channel (ARCHITECTURE §4: publisher confirms): `publish`
- * resolves only when the broker has taken the message on every exchange. AMQP_URL is read at each publish, so the
+ * resolves only when the broker has taken the message on every exchange; `publishMany` puts many messages in flight
+ * at once and settles each with its own confirmation. AMQP_URL is read at each publish, so the
  * broker can change without a restart; one connection is kept per URL and dropped when it breaks. An exchange that
  * does not exist is declared (fanout, durable); one that exists is used as it is.
  */
@@ -32,55 +41,106 @@ export class AmqpPublisher implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async publish(exchanges: readonly string[], content: Buffer, properties: Options.Publish): Promise<void> {
+    const results = await this.publishMany(exchanges.map((exchange) => ({ exchange, content, properties })));
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) throw failed.error;
+  }
+
+  /**
+   * Pipelined publisher confirms: every message is written to the confirm channel at once (many in flight, not
+   * one round trip each), and each settles when the broker confirms it (or refuses it, or the channel closes).
+   * Messages go out in the order given; the broker keeps that order per channel. What fails settles with a
+   * StatusActionError: permanent when AMQP_URL is unset, to be retried otherwise.
+   */
+  async publishMany(messages: readonly OutgoingMessage[]): Promise<Settled<void>[]> {
+    if (messages.length === 0) return [];
     const url = this.config.amqpUrl;
-    if (!url) throw new StatusActionError(RABBITMQ_NOT_CONFIGURED, true);
+    if (!url) return messages.map(() => rejected(new StatusActionError(RABBITMQ_NOT_CONFIGURED, true)));
     const connection = this.connection(url);
     let model: ChannelModel;
     try {
       model = await connection.model;
     } catch (error) {
-      throw new StatusActionError(
+      const unreachable = new StatusActionError(
         `RabbitMQ is not reachable at ${redactUrl(url)}: ${errorText(error)}`,
         false,
-        {
-          cause: error,
-        },
+        { cause: error },
       );
+      return messages.map(() => rejected(unreachable));
     }
-    for (const exchange of exchanges) {
+    const failedExchanges = new Map<string, unknown>();
+    for (const exchange of new Set(messages.map((m) => m.exchange))) {
       try {
         await this.ensureExchange(model, connection, exchange);
-        await this.publishConfirmed(model, connection, exchange, content, properties);
       } catch (error) {
         connection.exchanges.delete(exchange);
-        throw new StatusActionError(`Publishing to exchange ${exchange} failed: ${errorText(error)}`, false, {
-          cause: error,
-        });
+        failedExchanges.set(exchange, error);
       }
     }
+    const failure = (exchange: string, error: unknown) =>
+      new StatusActionError(`Publishing to exchange ${exchange} failed: ${errorText(error)}`, false, {
+        cause: error,
+      });
+    let channel: ConfirmChannel;
+    try {
+      channel = await this.confirmChannel(model, connection);
+    } catch (error) {
+      return messages.map((m) => rejected(failure(m.exchange, error)));
+    }
+    const confirmations: Promise<Settled<void>>[] = [];
+    for (const { exchange, content, properties } of messages) {
+      const refused = failedExchanges.get(exchange);
+      if (refused !== undefined) {
+        confirmations.push(Promise.resolve(rejected(failure(exchange, refused))));
+        continue;
+      }
+      let writable = true;
+      confirmations.push(
+        new Promise<Settled<void>>((resolve) => {
+          try {
+            writable = channel.publish(
+              exchange,
+              '',
+              content,
+              { persistent: true, ...properties },
+              (error: unknown) => {
+                if (!error) return resolve(fulfilled(undefined));
+                connection.exchanges.delete(exchange);
+                resolve(
+                  rejected(
+                    failure(
+                      exchange,
+                      error instanceof Error
+                        ? error
+                        : new Error(`the broker refused the message (${String(error)})`),
+                    ),
+                  ),
+                );
+              },
+            );
+          } catch (error) {
+            // the channel closed under us: this message (and the rest) fails the try
+            resolve(rejected(failure(exchange, error)));
+          }
+        }),
+      );
+      // the socket's buffer is full: let it drain before writing more (the confirmations keep coming meanwhile)
+      if (!writable)
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            channel.off('drain', done);
+            channel.off('close', done);
+            resolve();
+          };
+          channel.on('drain', done);
+          channel.on('close', done); // then the writes that follow fail at once
+        });
+    }
+    return Promise.all(confirmations);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.drop();
-  }
-
-  private async publishConfirmed(
-    model: ChannelModel,
-    connection: Connection,
-    exchange: string,
-    content: Buffer,
-    properties: Options.Publish,
-  ): Promise<void> {
-    const channel = await this.confirmChannel(model, connection);
-    await new Promise<void>((resolve, reject) => {
-      channel.publish(exchange, '', content, { persistent: true, ...properties }, (error: unknown) =>
-        error
-          ? reject(
-              error instanceof Error ? error : new Error(`the broker refused the message (${String(error)})`),
-            )
-          : resolve(),
-      );
-    });
   }
 
   /** one confirm channel per connection, shared by the publishes (a channel error closes it: the next opens anew) */

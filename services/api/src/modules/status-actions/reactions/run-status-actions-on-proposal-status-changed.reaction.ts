@@ -16,7 +16,11 @@ import { WorkflowsRepository } from '../../workflows';
 import { emailRecipientEntries, planStatusActionJobs } from '../domain/plan-status-action-jobs';
 import { RecipientsResolver } from '../email/recipients.resolver';
 import { COMBINE_EMAILS_WINDOW_MS, CombinedEmailBatches } from '../jobs/combined-email-batches';
-import { StatusActionsScheduler } from '../jobs/status-actions.scheduler';
+import {
+  StatusActionsScheduler,
+  type OwedStatusActionView,
+  type StatusActionJob,
+} from '../jobs/status-actions.scheduler';
 import { LOG_ID_FLOOR, LOG_ID_SEQUENCE, recipientOf } from '../jobs/status-actions.runner';
 
 /**
@@ -55,61 +59,97 @@ export class RunStatusActionsOnProposalStatusChangedReaction implements Projecti
 
   /** `tx`: the reaction's writes, committed with its checkpoint (the jobs it owes) */
   async apply(tx: SqlExecutor, event: StoredEvent): Promise<void> {
-    const d = event.data as ProposalStatusChangedData;
-    if (d.connectionId === null || d.connectionId === undefined) return;
-    const connection = await this.workflows.connection(d.connectionId);
-    if (!connection || connection.statusActions.length === 0) return;
-    const proposal = await this.proposals.proposal(d.proposalPk);
-    if (!proposal) return; // deleted since: nobody to act for
-    const groups = connection.statusActions
-      .filter((a) => a.actionType === StatusActionType.EMAIL)
-      .flatMap((a) => emailRecipientEntries(a.config).map((e) => e.group));
-    const resolved = await this.recipients.resolve(groups, proposal);
-    const jobs = planStatusActionJobs(
-      {
-        eventId: event.eventId,
-        occurredAt: event.createdAt.toISOString(),
-        proposalPk: d.proposalPk,
-        // ExperimentWorkflowStatusChanged (the experiments' subclass of this reaction) names its experiment
-        experimentPk: (d as { experimentPk?: number }).experimentPk ?? null,
-        statusId: d.statusId,
-        connectionId: d.connectionId,
-        correlationId: event.metadata.correlationId ?? null,
-        collectUntil: new Date(Date.now() + COMBINE_EMAILS_WINDOW_MS).toISOString(),
-        position: event.position,
-      },
-      connection.statusActions,
-      (group: EmailStatusActionRecipients) => resolved.get(group) ?? { to: [], unresolved: null },
-      { profile: this.config.rabbitmqDefaultProfile, exchanges: this.config.rabbitmqExchanges },
+    await this.applyBatch(tx, [event]);
+  }
+
+  /**
+   * The status changes of one projector batch (a bulk change's 1,000 at once) planned together: each connection,
+   * the proposals, their recipients and the log ids read once for the batch, the jobs owed in a few multi-row
+   * statements, in event order.
+   */
+  async applyBatch(tx: SqlExecutor, events: readonly StoredEvent[]): Promise<void> {
+    const changes = events.flatMap((event) => {
+      const d = event.data as ProposalStatusChangedData;
+      return d.connectionId === null || d.connectionId === undefined
+        ? []
+        : [{ event, d, connectionId: d.connectionId }];
+    });
+    if (changes.length === 0) return;
+    const connectionIds = [...new Set(changes.map((c) => c.connectionId))];
+    const connections = new Map(
+      await Promise.all(connectionIds.map(async (id) => [id, await this.workflows.connection(id)] as const)),
     );
-    for (const job of jobs) {
-      const jobId = job.action.combined
-        ? await this.batches.join(job.action.combined.batchKey, event.eventId, d.proposalPk)
-        : job.jobId;
-      // the entry's id is drawn now, so that the log lists the job before it runs (a job owed twice keeps its first)
-      await this.scheduler.owe(
-        tx,
+    const acting = changes.flatMap((c) => {
+      const connection = connections.get(c.connectionId);
+      return connection && connection.statusActions.length > 0 ? [{ ...c, connection }] : [];
+    });
+    if (acting.length === 0) return;
+    const found = await this.proposals.proposals([...new Set(acting.map((c) => c.d.proposalPk))]);
+    const byPk = new Map(found.map((p) => [p.primaryKey, p]));
+    // a proposal deleted since: nobody to act for
+    const live = acting.flatMap((c) => {
+      const proposal = byPk.get(c.d.proposalPk);
+      return proposal ? [{ ...c, proposal }] : [];
+    });
+    const resolved = await this.recipients.resolveMany(
+      live.map((c) => ({
+        groups: c.connection.statusActions
+          .filter((a) => a.actionType === StatusActionType.EMAIL)
+          .flatMap((a) => emailRecipientEntries(a.config).map((e) => e.group)),
+        proposal: c.proposal,
+      })),
+    );
+    const collectUntil = new Date(Date.now() + COMBINE_EMAILS_WINDOW_MS).toISOString();
+    const planned = live.flatMap((c, i) =>
+      planStatusActionJobs(
         {
+          eventId: c.event.eventId,
+          occurredAt: c.event.createdAt.toISOString(),
+          proposalPk: c.d.proposalPk,
+          // ExperimentWorkflowStatusChanged (the experiments' subclass of this reaction) names its experiment
+          experimentPk: (c.d as { experimentPk?: number }).experimentPk ?? null,
+          statusId: c.d.statusId,
+          connectionId: c.connectionId,
+          correlationId: c.event.metadata.correlationId ?? null,
+          collectUntil,
+          position: c.event.position,
+        },
+        c.connection.statusActions,
+        (group: EmailStatusActionRecipients) => resolved[i].get(group) ?? { to: [], unresolved: null },
+        { profile: this.config.rabbitmqDefaultProfile, exchanges: this.config.rabbitmqExchanges },
+      ).map((job) => ({ job, change: c })),
+    );
+    if (planned.length === 0) return;
+    // the entries' ids are drawn now, so that the log lists the jobs before they run (a job owed twice keeps its first)
+    const logIds = await this.ids.nextMany(LOG_ID_SEQUENCE, planned.length, LOG_ID_FLOOR);
+    const entries: { job: StatusActionJob; view: OwedStatusActionView }[] = [];
+    for (const [k, { job, change }] of planned.entries()) {
+      const jobId = job.action.combined
+        ? await this.batches.join(job.action.combined.batchKey, change.event.eventId, change.d.proposalPk)
+        : job.jobId;
+      entries.push({
+        job: {
           jobId,
           logKey: jobId,
           replay: false,
           action: job.action,
-          causationId: event.eventId,
-          correlationId: event.metadata.correlationId ?? null,
-          statusActionsLogId: await this.ids.next(LOG_ID_SEQUENCE, LOG_ID_FLOOR),
+          causationId: change.event.eventId,
+          correlationId: change.event.metadata.correlationId ?? null,
+          statusActionsLogId: logIds[k],
         },
-        {
+        view: {
           recipient: recipientOf(job.action),
           proposals: [
             {
-              primaryKey: proposal.primaryKey,
-              proposalId: proposal.proposalId,
-              title: proposal.title,
-              callId: proposal.callId,
+              primaryKey: change.proposal.primaryKey,
+              proposalId: change.proposal.proposalId,
+              title: change.proposal.title,
+              callId: change.proposal.callId,
             },
           ],
         },
-      );
+      });
     }
+    await this.scheduler.oweMany(tx, entries);
   }
 }

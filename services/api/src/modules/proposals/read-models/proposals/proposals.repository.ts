@@ -116,9 +116,13 @@ export class ProposalsRepository {
     return result.rows.length === 0 ? null : toProposal(result.rows[0]);
   }
 
-  async proposals(proposalPks: readonly number[]): Promise<ProposalModel[]> {
+  /** `includeDeleted`: the deleted ones too, as they were when deleted */
+  async proposals(
+    proposalPks: readonly number[],
+    options: { includeDeleted?: boolean } = {},
+  ): Promise<ProposalModel[]> {
     const result = await this.sql.query<ProposalRecord>(
-      `SELECT ${COLUMNS} FROM proposals p WHERE p.proposal_pk = ANY($1::int[]) AND NOT p.deleted ORDER BY p.proposal_pk`,
+      `SELECT ${COLUMNS} FROM proposals p WHERE p.proposal_pk = ANY($1::int[])${options.includeDeleted ? '' : ' AND NOT p.deleted'} ORDER BY p.proposal_pk`,
       [proposalPks],
     );
     return result.rows.map(toProposal);

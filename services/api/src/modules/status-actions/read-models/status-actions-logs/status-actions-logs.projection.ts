@@ -87,44 +87,86 @@ export class StatusActionsLogsProjection implements Projection {
   ];
 
   async apply(tx: SqlExecutor, event: StoredEvent, tables: Readonly<Record<string, string>>): Promise<void> {
-    const d = event.data as StatusActionOutcomeData;
-    const successful = event.type === STATUS_ACTION_SUCCEEDED;
-    const attempt: StatusActionsLogAttemptRow = {
-      jobId: d.jobId,
-      successful,
-      message: d.message,
-      timestamp: d.timestamp,
-      tries: d.tries,
-      replay: d.replay,
-    };
-    const t = tables.status_actions_logs;
+    await this.applyBatch(tx, [event], tables);
+  }
+
+  /**
+   * A batch's outcomes in multi-row upserts (a burst of status actions logs hundreds at once): an entry appears
+   * once per statement, so its second outcome in the batch goes into the next statement, after its first.
+   */
+  async applyBatch(
+    tx: SqlExecutor,
+    events: readonly StoredEvent[],
+    tables: Readonly<Record<string, string>>,
+  ): Promise<void> {
+    let rows: unknown[][] = [];
+    let ids = new Set<number>();
+    for (const event of events) {
+      const d = event.data as StatusActionOutcomeData;
+      if (ids.has(d.statusActionsLogId) || rows.length >= UPSERT_CHUNK) {
+        await this.upsert(tx, tables.status_actions_logs, rows);
+        rows = [];
+        ids = new Set();
+      }
+      ids.add(d.statusActionsLogId);
+      rows.push(rowOf(d, event.type === STATUS_ACTION_SUCCEEDED));
+    }
+    await this.upsert(tx, tables.status_actions_logs, rows);
+  }
+
+  /** `rows` (each a log id once): a new entry is inserted, a known one takes the outcome and adds the attempt */
+  private async upsert(tx: SqlExecutor, t: string, rows: readonly unknown[][]): Promise<void> {
+    if (rows.length === 0) return;
+    const column = (i: number) => rows.map((r) => r[i]);
     await tx.query(
       `INSERT INTO ${t} (log_id, log_key, connection_id, status_id, action_id, action_type, email_template_id,
          recipient_group, recipient, message, successful, tstamp, proposals, call_ids, attempts, search, profile)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::int[], jsonb_build_array($15::jsonb), $16,
-         $17)
+       SELECT v.log_id, v.log_key, v.connection_id, v.status_id, v.action_id, v.action_type, v.email_template_id,
+         v.recipient_group, v.recipient, v.message, v.successful, v.tstamp, v.proposals::jsonb, v.call_ids::int[],
+         jsonb_build_array(v.attempt::jsonb), v.search, v.profile
+       FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[],
+         $9::text[], $10::text[], $11::boolean[], $12::timestamptz[], $13::text[], $14::text[], $15::text[],
+         $16::text[], $17::text[])
+         AS v(log_id, log_key, connection_id, status_id, action_id, action_type, email_template_id, recipient_group,
+           recipient, message, successful, tstamp, proposals, call_ids, attempt, search, profile)
        ON CONFLICT (log_id) DO UPDATE SET recipient = EXCLUDED.recipient, message = EXCLUDED.message,
          successful = EXCLUDED.successful, tstamp = EXCLUDED.tstamp, proposals = EXCLUDED.proposals,
          call_ids = EXCLUDED.call_ids, attempts = ${t}.attempts || EXCLUDED.attempts, search = EXCLUDED.search`,
-      [
-        d.statusActionsLogId,
-        d.logKey,
-        d.action.connectionId,
-        d.action.statusId,
-        d.action.actionId,
-        d.action.actionType,
-        d.action.email?.emailTemplateId ?? null,
-        d.action.email?.recipientGroup ?? null,
-        d.recipient,
-        d.message,
-        successful,
-        d.timestamp,
-        JSON.stringify(d.proposals),
-        [...new Set(d.proposals.map((p) => p.callId).filter((id) => id > 0))],
-        JSON.stringify(attempt),
-        searchTextOf(d),
-        profileOf(d.action),
-      ],
+      Array.from({ length: 17 }, (_, i) => column(i)),
     );
   }
+}
+
+/** statements of a batch hold at most this many entries */
+const UPSERT_CHUNK = 500;
+
+/** Pure: an outcome as the upsert's parameters (one per column, in its order) */
+function rowOf(d: StatusActionOutcomeData, successful: boolean): unknown[] {
+  const attempt: StatusActionsLogAttemptRow = {
+    jobId: d.jobId,
+    successful,
+    message: d.message,
+    timestamp: d.timestamp,
+    tries: d.tries,
+    replay: d.replay,
+  };
+  return [
+    d.statusActionsLogId,
+    d.logKey,
+    d.action.connectionId,
+    d.action.statusId,
+    d.action.actionId,
+    d.action.actionType,
+    d.action.email?.emailTemplateId ?? null,
+    d.action.email?.recipientGroup ?? null,
+    d.recipient,
+    d.message,
+    successful,
+    d.timestamp,
+    JSON.stringify(d.proposals),
+    `{${[...new Set(d.proposals.map((p) => p.callId).filter((id) => id > 0))].join(',')}}`,
+    JSON.stringify(attempt),
+    searchTextOf(d),
+    profileOf(d.action),
+  ];
 }
