@@ -178,7 +178,7 @@ async function main(): Promise<void> {
         const asOfficer = <T>(query: string, variables: Record<string, unknown> = {}) =>
           gql<T>(query, variables, officer);
         log(`seeding ${PROPOSALS} proposals…`);
-        const seeded = await seedProposals(app, (q) => asOfficer(q), databaseUrl, PROPOSALS);
+        const seeded = await seedProposals(app, (q) => asOfficer(q), PROPOSALS);
         const pks = await app.get(ProposalsRepository).pksOfCall(seeded.callId);
         const workflows = app.get(WorkflowsRepository);
         const status = Object.fromEntries((await workflows.statuses()).map((s) => [s.shortCode, s.id]));
