@@ -430,11 +430,26 @@ export class MongoProjectionRunner {
     );
   }
 
+  /**
+   * The indexes of a generation's collections that are not there yet (every start asks): FerretDB 1.24 drops the
+   * connection (a panic in its handler) on a createIndexes of two or more indexes that all exist already.
+   */
   private async createIndexes(p: MongoProjection, generation: number): Promise<void> {
     for (const c of p.collections) {
       const collection = this.mongo.db.collection(physicalName(c.name, generation));
-      if (c.indexes.length > 0) await collection.createIndexes([...c.indexes]);
-      else await this.mongo.db.createCollection(collection.collectionName).catch(() => undefined);
+      const existing = new Set(
+        (
+          await collection
+            .listIndexes()
+            .toArray()
+            .catch(() => [])
+        ) // a collection not created yet has none
+          .map((i: Document) => String(i.name)),
+      );
+      const missing = c.indexes.filter((i) => !existing.has(String(i.name)));
+      if (missing.length > 0) await collection.createIndexes([...missing]);
+      else if (c.indexes.length === 0)
+        await this.mongo.db.createCollection(collection.collectionName).catch(() => undefined);
     }
   }
 
