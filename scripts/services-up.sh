@@ -10,6 +10,7 @@
 set -uo pipefail
 
 FERRETDB_VERSION=v1.24.2
+ROOT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 FERRETDB_PORT=${FERRETDB_PORT:-27017}
 FERRETDB_BIN_DIR=${FERRETDB_BIN_DIR:-${HOME:-/root}/.cache/user-office/bin}
 FERRETDB_LOG=${FERRETDB_LOG:-/tmp/user-office-ferretdb.log}
@@ -120,9 +121,25 @@ rabbit_up() {
 }
 
 # ---- FerretDB (MongoDB wire protocol over PostgreSQL) ----------------------------------------------------------
+# whether FerretDB answers a ping within 15 s (with the project's mongodb driver once installed; before that, its
+# open port is taken for an answer): a FerretDB whose backend pool is stuck keeps its port open and answers nothing
+ferret_answers() {
+  [ -d "$ROOT_DIR/node_modules/mongodb" ] || return 0
+  (cd "$ROOT_DIR" && timeout 15 node -e '
+    const { MongoClient } = require("mongodb");
+    const c = new MongoClient(process.argv[1], { serverSelectionTimeoutMS: 10000 });
+    c.db("admin").command({ ping: 1 }).then(() => process.exit(0), () => process.exit(1));
+  ' "mongodb://127.0.0.1:$FERRETDB_PORT/") >/dev/null 2>&1
+}
+
 ferret_up() {
   local bin=$FERRETDB_BIN_DIR/ferretdb
-  if port_open "$FERRETDB_PORT"; then say FerretDB "running on $FERRETDB_PORT"; return; fi
+  if port_open "$FERRETDB_PORT"; then
+    if ferret_answers; then say FerretDB "running on $FERRETDB_PORT"; return; fi
+    say FerretDB "open on $FERRETDB_PORT but answering nothing: restarted"
+    pkill -f -- "--listen-addr=127.0.0.1:$FERRETDB_PORT" 2>/dev/null || true
+    for _ in $(seq 1 40); do port_open "$FERRETDB_PORT" || break; sleep 0.25; done
+  fi
   if [ ! -x "$bin" ] || ! "$bin" --version 2>/dev/null | grep -q "${FERRETDB_VERSION#v}"; then
     command -v go >/dev/null 2>&1 || PATH=$PATH:/usr/local/go/bin
     command -v go >/dev/null 2>&1 || { fail FerretDB "" "Go is not installed (needed to build FerretDB)"; return; }

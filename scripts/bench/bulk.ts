@@ -28,12 +28,12 @@ const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 6);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 60);
 
 async function main(): Promise<void> {
-  const figures = await withScratchApp('bench_bulk', {}, async ({ app, gql, databaseUrl }) => {
+  const figures = await withScratchApp('bench_bulk', {}, async ({ app, gql }) => {
     const officer = sessionToken(app, 1, Role.USER_OFFICER);
     const asOfficer = <T>(query: string, variables: Record<string, unknown> = {}) =>
       gql<T>(query, variables, officer);
     log(`seeding ${PROPOSALS} proposals…`);
-    const seeded = await seedProposals(app, (q) => asOfficer(q), databaseUrl, PROPOSALS);
+    const seeded = await seedProposals(app, (q) => asOfficer(q), PROPOSALS);
     const pks = await app.get(ProposalsRepository).pksOfCall(seeded.callId);
     const status = Object.fromEntries(
       (await app.get(WorkflowsRepository).statuses()).map((s) => [s.shortCode, s.id]),

@@ -10,10 +10,11 @@
  * (min / max / mean), how many pairs were placed and unfilled. Aim: under 2 s on the 2-core machine.
  *
  * Then the preview over HTTP, cold and warm: for each size of BENCH_PREVIEW_SIZES (default "24,200") a child
- * process starts the whole app on a scratch PostgreSQL database, seeds that many submitted proposals on one panel of
- * BENCH_PREVIEW_MEMBERS reviewers (default 12), and times previewAutomaticAssignment: the first call of the process
- * (what an officer waits for after a deploy or a restart) and BENCH_PREVIEW_REPEATS more (default 3; the median).
- * BENCH_PREVIEW_SIZES=off skips it. Aim: the first preview within 1 s.
+ * process starts the whole app on a scratch PostgreSQL database (BENCH_PREVIEW_STORE=pglite: the embedded PGlite),
+ * seeds that many submitted proposals on one panel of BENCH_PREVIEW_MEMBERS reviewers (default 12) with a facility's
+ * people (fap-assignment-preview.ts), and another times previewAutomaticAssignment on a freshly started app: the
+ * first call of the process (what an officer waits for after a deploy or a restart) and BENCH_PREVIEW_REPEATS more
+ * (default 3; the median). BENCH_PREVIEW_SIZES=off skips it. Aim: the first preview within 1 s.
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */

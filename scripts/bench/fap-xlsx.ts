@@ -24,11 +24,11 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 60);
 const APPLY_BATCH = Number(process.env.BENCH_APPLY_BATCH ?? 1000);
 
 async function main(): Promise<void> {
-  await withScratchApp('bench_fap', {}, async ({ app, databaseUrl, base, gql }) => {
+  await withScratchApp('bench_fap', {}, async ({ app, base, gql }) => {
     const officer = sessionToken(app, 1, Role.USER_OFFICER);
     const asOfficer = <T>(query: string, variables: Record<string, unknown> = {}) =>
       gql<T>(query, variables, officer);
-    const data = await seedProposals(app, (query) => asOfficer(query), databaseUrl, PROPOSALS);
+    const data = await seedProposals(app, (query) => asOfficer(query), PROPOSALS);
     const pks = (
       await asOfficer<{ getProposalCoreBasic: { primaryKey: number }[] }>(
         '{ getProposalCoreBasic { primaryKey } }',

@@ -323,7 +323,7 @@ async function prepareDatabase(): Promise<{ url: string; data: BenchData }> {
       if (json.errors) throw new Error(json.errors.map((e) => e.message).join('; '));
       return json.data as T;
     };
-    data = await seedProposals(app, gql, url, base);
+    data = await seedProposals(app, gql, base);
   } finally {
     await app.close();
   }

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     const officer = sessionToken(app, 1, Role.USER_OFFICER);
     const gql = <T>(query: string): Promise<T> => request<T>(query, {}, officer);
 
-    const data = await seedProposals(app, gql, databaseUrl, PROPOSALS);
+    const data = await seedProposals(app, gql, PROPOSALS);
     const { callId, numberQuestion, statusIds, seedSeconds } = data;
     log('VACUUM ANALYZE…');
     await vacuumAnalyze(databaseUrl);

@@ -29,7 +29,8 @@ import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
 import { RequestContext } from '../../services/api/src/platform/context/request-context';
 import { IdSequences } from '../../services/api/src/platform/database/id-sequences';
 import type { EventStore, StreamAppend } from '../../services/api/src/platform/event-store/event-store.port';
-import { EVENT_STORE } from '../../services/api/src/platform/tokens';
+import type { SqlClient } from '../../services/api/src/platform/database/sql-client';
+import { EVENT_STORE, SQL_CLIENT } from '../../services/api/src/platform/tokens';
 import { log } from './support';
 
 export const USERS = 2000;
@@ -148,7 +149,12 @@ export async function createBenchCall(
 }
 
 /** USERS applicants (First<i> Last<i> <word>, bench<i>@example.org); their ids */
-export async function createApplicants(app: INestApplication, count = USERS): Promise<number[]> {
+/** `count` applicants; `institutionOf(i)` gives the i-th one an institution (none by default). */
+export async function createApplicants(
+  app: INestApplication,
+  count = USERS,
+  institutionOf: (i: number) => number | null = () => null,
+): Promise<number[]> {
   const users = app.get(UsersService);
   const userIds: number[] = [];
   await RequestContext.run({}, async () => {
@@ -161,6 +167,7 @@ export async function createApplicants(app: INestApplication, count = USERS): Pr
         placeholder: false,
         roles: [Role.USER],
         source: 'seed',
+        institutionId: institutionOf(i),
       });
       userIds.push(user.id);
     }
@@ -168,27 +175,39 @@ export async function createApplicants(app: INestApplication, count = USERS): Pr
   return userIds;
 }
 
+/** How the seeded proposals' people are chosen (by default each proposal has its own PI and no co-proposers). */
+export interface SeedPeople {
+  /** the applicants (created here when absent) */
+  userIds?: readonly number[];
+  /** the i-th proposal's PI (default: the i-th applicant, round) */
+  piOf?: (i: number) => number;
+  /** the i-th proposal's co-proposers (default none) */
+  coProposersOf?: (i: number) => number[];
+}
+
 export async function seedProposals(
   app: INestApplication,
   gql: Gql,
-  databaseUrl: string,
   count: number,
+  people: SeedPeople = {},
 ): Promise<BenchData> {
   const { callId, templateId, topicId, textQuestion, numberQuestion, statusIds } = await createBenchCall(
     app,
     gql,
   );
 
-  log(`creating ${USERS} users…`);
-  const userIds = await createApplicants(app);
+  if (!people.userIds) log(`creating ${USERS} users…`);
+  const userIds = people.userIds ?? (await createApplicants(app));
+  const piOf = people.piOf ?? ((i: number) => userIds[i % userIds.length]);
+  const coProposersOf = people.coProposersOf ?? (() => []);
 
   log(`seeding ${count} proposals as events, ${SEED_BATCH} per appendMany, ${SEED_IN_FLIGHT} in flight…`);
   const store = app.get<EventStore>(EVENT_STORE);
-  const firstQuestionaryId = await reserveIds(app, databaseUrl, 'questionary_id_seq', count, {
+  const firstQuestionaryId = await reserveIds(app, 'questionary_id_seq', count, {
     table: 'questionaries',
     column: 'questionary_id',
   });
-  const firstProposalPk = await reserveIds(app, databaseUrl, 'proposal_pk_seq', count, {
+  const firstProposalPk = await reserveIds(app, 'proposal_pk_seq', count, {
     table: 'proposals',
     column: 'proposal_pk',
   });
@@ -199,7 +218,8 @@ export async function seedProposals(
   const appendsOf = (i: number): StreamAppend[] => {
     const questionaryId = firstQuestionaryId + i;
     const proposalPk = firstProposalPk + i;
-    const pi = userIds[i % userIds.length];
+    const pi = piOf(i);
+    const coProposers = coProposersOf(i);
     const title = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${WORDS[(i * 13) % WORDS.length]} ${i}`;
     return [
       {
@@ -232,7 +252,7 @@ export async function seedProposals(
             statusId: statusIds[i % statusIds.length],
             title: '',
             abstract: '',
-            userIds: [],
+            userIds: coProposers,
             clonedFromPk: null,
           }),
           proposalUpdatedEvent.create({
@@ -240,7 +260,7 @@ export async function seedProposals(
             title,
             abstract: `Abstract ${i}`,
             proposerId: pi,
-            userIds: [],
+            userIds: coProposers,
           }),
           proposalSubmittedEvent.create({
             proposalPk,
@@ -283,22 +303,16 @@ export async function seedProposals(
   };
 }
 
-/** Draws `count` ids of a sequence at once; returns the first (the others follow it). */
+/** Draws `count` ids of a sequence at once; returns the first (the others follow it). Through the app's own SQL
+ * client, so the embedded PGlite store is seeded the same way as PostgreSQL. */
 async function reserveIds(
   app: INestApplication,
-  databaseUrl: string,
   sequence: string,
   count: number,
   floor: { table: string; column: string },
 ): Promise<number> {
   const first = await app.get(IdSequences).next(sequence, floor);
-  const pg = new Client({ connectionString: databaseUrl });
-  await pg.connect();
-  try {
-    await pg.query(`SELECT setval('${sequence}', $1)`, [first + count - 1]);
-  } finally {
-    await pg.end();
-  }
+  await app.get<SqlClient>(SQL_CLIENT).query(`SELECT setval('${sequence}', $1)`, [first + count - 1]);
   return first;
 }
 

@@ -66,14 +66,14 @@ async function main(): Promise<void> {
         rabbitmqSchedulerExchange: schedulerExchange,
         rabbitmqOutBackoffMs: 100,
       },
-      async ({ app, gql, databaseUrl }) => {
+      async ({ app, gql }) => {
         const officer = sessionToken(app, 1, Role.USER_OFFICER);
         const asOfficer = <T>(query: string, variables: Record<string, unknown> = {}) =>
           gql<T>(query, variables, officer);
 
         // 1. out
         log(`seeding ${PROPOSALS} proposals…`);
-        const seeded = await seedProposals(app, (q) => asOfficer(q), databaseUrl, PROPOSALS);
+        const seeded = await seedProposals(app, (q) => asOfficer(q), PROPOSALS);
         const pks = await app.get(ProposalsRepository).pksOfCall(seeded.callId);
         const workflows = app.get(WorkflowsRepository);
         const status = Object.fromEntries((await workflows.statuses()).map((s) => [s.shortCode, s.id]));

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       gql<T>(query, variables, officer);
 
     const seeded = Math.ceil(PROPOSALS / MULTIPLY);
-    const data = await seedProposals(app, (query) => asOfficer(query), databaseUrl, seeded);
+    const data = await seedProposals(app, (query) => asOfficer(query), seeded);
     if (MULTIPLY > 1) {
       log(`copying them ×${MULTIPLY} in SQL…`);
       await multiplyProposals(databaseUrl, data, MULTIPLY);

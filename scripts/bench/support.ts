@@ -160,10 +160,17 @@ export async function withScratchApp<T>(
     await app.listen(port, '127.0.0.1');
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     const gql = async <R>(query: string, variables: Record<string, unknown>, token: string): Promise<R> => {
-      const res = await fetch(`${base}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
+      const send = () =>
+        fetch(`${base}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query, variables }),
+        });
+      // a kept-alive connection the server closed while this process's event loop was busy (the embedded PGlite
+      // works on it): the request never reached the server, so it is sent once more on a new connection
+      const res = await send().catch((error: Error & { cause?: { code?: string } }) => {
+        if (error.cause?.code !== 'ECONNRESET') throw error;
+        return send();
       });
       const json = (await res.json()) as { data?: R; errors?: { message: string }[] };
       if (json.errors) throw new Error(json.errors.map((e) => e.message).join('; '));

@@ -30,6 +30,8 @@ export const subTemplateMessages = {
   onlyPostSubmissionSamplesDeleted:
     'Once the proposal is submitted, only samples declared after submission can be deleted',
   mayNotEvaluateSafety: 'Only the user office and experiment safety reviewers may evaluate sample safety',
+  notOnSubmittedEsi:
+    'Experiment safety reviewers evaluate only the samples of a submitted experiment safety input',
   mayNotRead: 'You may not see this proposal',
 } as const;
 

@@ -657,6 +657,41 @@ describe('read rules: no query field and no download route shows a proposal to a
     expect(holes).toEqual([]);
   }, 300_000);
 
+  it('refuses a download of a foreign proposal as one of a proposal that does not exist', async () => {
+    const refusal = async (path: string, token: string) => {
+      const res = await t.http().get(path).set('authorization', `Bearer ${token}`).buffer(true);
+      if (res.status < 400) return null;
+      const body = res.body as { code?: string; message?: string };
+      return `${res.status} ${body.code ?? ''}: ${body.message ?? String(res.text).slice(0, 80)}`;
+    };
+    // the routes of a proposal or of what hangs off it by its own id (a sample, a shipment, a sub-template); files,
+    // named by unguessable ids, keep their own message, and panels and calls are no proposal's
+    const ofProposals = downloadRoutes().filter((route) => {
+      const kinds = (route.match(/:\w+/g) ?? []).map((p) => kindOf(route, p));
+      return (
+        kinds.length > 0 &&
+        kinds.every((k) => ['proposal', 'sample', 'shipment', 'genericTemplate'].includes(k))
+      );
+    });
+    expect(ofProposals).toEqual(expect.arrayContaining(['/download/xlsx/technique/:ids']));
+    const tasks = callers.flatMap((caller) =>
+      ofProposals.flatMap((route) => {
+        const missing = pathsOf(route, { missing: true })[0];
+        return pathsOf(route).map((path) => async () => {
+          const foreignAnswer = await refusal(path, caller.user.token);
+          // a foreign proposal the role reads (a safety reviewer's submitted ESI): nothing to compare
+          if (foreignAnswer === null || path === missing) return null;
+          const missingAnswer = await refusal(missing, caller.user.token);
+          return missingAnswer === foreignAnswer
+            ? null
+            : `${caller.name} GET ${route}: foreign ${foreignAnswer}, missing ${missingAnswer ?? 'served'}`;
+        });
+      }),
+    );
+    const differ = (await pool(tasks, 4)).filter((h): h is string => h !== null);
+    expect(differ).toEqual([]);
+  }, 300_000);
+
   /** the GET routes of the router that serve files and downloads (Express 5's router) */
   function downloadRoutes(): string[] {
     const express = t.app.getHttpAdapter().getInstance() as {
@@ -669,28 +704,37 @@ describe('read rules: no query field and no download route shows a proposal to a
       .map((l) => l.route!.path);
   }
 
-  /** a route's paths with the foreign ids put in its parameters (the path's words say which object an :id is) */
-  function pathsOf(route: string): string[] {
+  /** which object a route's parameter names (the path's words say which object an :id is) */
+  function kindOf(route: string, param: string): string {
+    const name = param.slice(1);
+    const direct = idKind(name);
+    if (direct) return direct;
+    if (name === 'ids' || name === 'id') {
+      const words: [RegExp, string][] = [
+        [/sample/, 'sample'],
+        [/shipment/, 'shipment'],
+        [/generic-template/, 'genericTemplate'],
+        [/technique/, 'proposal'],
+        [/proposal|attachment/, 'proposal'],
+        [/template-preview|pdf-template/, 'none'],
+      ];
+      return words.find(([w]) => w.test(route))?.[1] ?? 'proposal';
+    }
+    return 'none';
+  }
+
+  /**
+   * a route's paths with the foreign ids put in its parameters; `missing`: one path with ids that exist nowhere
+   * instead
+   */
+  function pathsOf(route: string, { missing = false }: { missing?: boolean } = {}): string[] {
     const params = route.match(/:\w+/g) ?? [];
     if (params.length === 0) return [route];
-    const kindOf = (param: string): string => {
-      const name = param.slice(1);
-      const direct = idKind(name);
-      if (direct) return direct;
-      if (name === 'ids' || name === 'id') {
-        const words: [RegExp, string][] = [
-          [/sample/, 'sample'],
-          [/shipment/, 'shipment'],
-          [/generic-template/, 'genericTemplate'],
-          [/technique/, 'proposal'],
-          [/proposal|attachment/, 'proposal'],
-          [/template-preview|pdf-template/, 'none'],
-        ];
-        return words.find(([w]) => w.test(route))?.[1] ?? 'proposal';
-      }
-      return 'none';
-    };
-    const lists = params.map((p) => foreign.ids[kindOf(p)] ?? []);
+    const lists = params.map((p) => {
+      const kind = kindOf(route, p);
+      if (!missing || kind === 'none') return foreign.ids[kind] ?? [];
+      return [kind === 'file' ? '00000000-0000-4000-8000-000000000000' : 987_654];
+    });
     const n = Math.max(1, ...lists.map((l) => Math.min(l.length, 3)));
     return Array.from({ length: n }, (_, i) =>
       params.reduce((path, p, j) => {

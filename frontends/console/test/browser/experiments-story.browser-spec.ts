@@ -27,7 +27,7 @@ import {
   storyChapters,
   visitMenuPages,
 } from './console-steps';
-import { openExperimentTimes, scheduleOnTimeline } from './experiment-steps';
+import { dragOverlapRefused, openExperimentTimes, scheduleOnTimeline } from './experiment-steps';
 import { decideAsSafetyReviewer, decideAsScientist, openSafetyReview } from './safety-review-steps';
 
 const LITHIUM = 'Lithium diffusion in solid electrolytes';
@@ -68,7 +68,7 @@ const chapter = storyChapters(() => product, 'experiments');
 
 describe('experiments and their safety in Chromium', () => {
   chapter(
-    'the officer schedules an experiment on the timeline, and moving it onto another experiment is refused with the overlap message',
+    'the officer schedules an experiment on the timeline, and dragging it onto another experiment is refused with the overlap message',
     async () => {
       const page = await newPage(product);
       await logInToConsole(page, product.url, 'officer');
@@ -104,20 +104,15 @@ describe('experiments and their safety in Chromium', () => {
       });
       await checkPage(page, 'experiments-02-scheduled');
 
-      // The drag onto the other experiment (dragOverlapRefused in experiment-steps.ts) is not made here for now:
-      // the timeline does not move the item by the pointer's distance, and with the demo's dates of some days the
-      // drop lands on a free place (the server then rightly accepts it), so the gesture is to be mended. The same
-      // move the drag sends, updateExperiment onto the other's times, is refused with the overlap message.
-      const moved = await product.t.gql(
-        'mutation($input: UpdateExperimentInput!) { updateExperiment(input: $input) { experimentPk } }',
-        {
-          input: { experimentPk: scheduledPk, startsAt: protein.startsAt, endsAt: protein.endsAt },
-        },
-        product.t.token(),
-      );
-      expect(moved.errors?.[0]?.message).toMatch(
+      // dragged onto the protein experiment: refused with the overlap message, back in its place
+      const message = await dragOverlapRefused(page, {
+        item: { experimentPk: scheduledPk },
+        onto: { experimentPk: protein.experimentPk },
+      });
+      expect(message).toMatch(
         new RegExp(`^The experiment overlaps experiment \\S+ \\(.+\\) on this instrument$`),
       );
+      await checkPage(page, 'experiments-03-overlap-refused');
       // nothing moved on the server
       const { experiments: after } = await officer<{ experiments: { experiments: ExperimentRow[] } }>(
         '{ experiments { experiments { experimentPk startsAt endsAt proposal { title } } } }',

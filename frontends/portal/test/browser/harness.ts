@@ -215,14 +215,30 @@ export async function logIn(
       return;
     await logInThroughIdp(page, url, username);
     if (!stored) return;
-    const session = await page.evaluate(
-      (keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])),
-      SESSION_KEYS,
-    );
+    const session = await readSession(page);
     mkdirSync(SESSIONS_DIR!, { recursive: true });
     writeFileSync(`${stored}.${process.pid}`, JSON.stringify(session));
     renameSync(`${stored}.${process.pid}`, stored);
   });
+}
+
+/**
+ * The session the app keeps in its storage. A staff account's portal moves on to the console with a full page
+ * load right after showing who is logged in: a read caught by that load is made again on the page it landed on
+ * (same origin, same storage).
+ */
+async function readSession(page: Page): Promise<Record<string, string | null>> {
+  const read = () =>
+    page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), SESSION_KEYS);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= 5 || !/Execution context was destroyed|Cannot find context/.test(String(error)))
+        throw error;
+      await page.waitForLoadState();
+    }
+  }
 }
 
 /** the stored session, if this product still accepts it, put in the page's storage, then `/` */
@@ -276,7 +292,17 @@ interface AxeViolation {
 
 /** axe-core on the page as it is; returns the serious and critical violations (none is the aim). */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  return timed('axe', () => axeViolations(page));
+  return timed('axe', async () => {
+    try {
+      return await axeViolations(page);
+    } catch (error) {
+      // the app moved on while axe ran (a redirect after a save, the console settling on a role's page): the page
+      // it went to is checked once it has loaded, as a person would look at where they landed
+      if (!/Execution context was destroyed|Cannot find context/.test(String(error))) throw error;
+      await page.waitForLoadState();
+      return axeViolations(page);
+    }
+  });
 }
 
 let axeScript: string | undefined;

@@ -1,6 +1,8 @@
 import { Role } from '@user-office/contracts';
 import { createOpenCall, createUser } from '../support/fixtures';
 import { expectRefused } from '../support/refused';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { pgDemoTemplate } from '../support/test-templates';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { appTarget, fuzzCallers } from './app-target';
 import { formatFindings, fuzz } from './schema-fuzzer';
@@ -17,12 +19,22 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_240_521);
 describe('hostile input is always a clear refusal', () => {
   let t: TestApp;
   let officer: string;
+  let database: TestDatabase | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { seedDemo: true, logLevel: 'error' } });
+    // a clone of the run's demo template when there is one (the demo seeded once a run), else seeded here
+    const demo = pgDemoTemplate();
+    database = demo ? await createTestDatabase('fuzz', { template: demo }) : undefined;
+    t = await createTestApp({
+      ...(database ? { database } : {}),
+      config: { seedDemo: true, logLevel: 'error' },
+    });
     officer = t.token();
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
 
   it('refuses a control character in any string argument, nested ones and JSON texts included, naming it; appends nothing', async () => {
     const errors = await expectRefused(

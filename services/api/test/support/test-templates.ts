@@ -1,5 +1,5 @@
 /**
- * The seeded templates of one jest run. Starting the app on an empty store migrates the event store and every
+ * The seeded templates of a jest run (reused by later runs of the same code: global-setup.js). Starting the app on an empty store migrates the event store and every
  * read model and creates the default units, statuses and workflows through their commands: about 1.5 s on
  * PostgreSQL and 10 s or more on PGlite (its initdb alone takes seconds). The run's jest globalSetup
  * (global-setup.js) does it once per store, in child processes (build-test-templates.ts), and createTestApp
@@ -15,7 +15,9 @@ import { PgliteSqlClient } from '../../src/platform/database/pglite-sql-client';
 
 /** the PostgreSQL database to clone (set by the globalSetup for its workers) */
 export const PG_TEMPLATE_ENV = 'UO_TEST_PG_TEMPLATE';
-/** the run's directory: the PGlite templates (pglite-empty/, pglite-seeded/), each test's copy next to them */
+/** the directory of the PGlite templates (pglite-empty/, pglite-seeded/), shared by the runs of the same code */
+export const PGLITE_TEMPLATES_ENV = 'UO_TEST_PGLITE_TEMPLATES';
+/** the run's own directory: each test's PGlite copy (and the browser tests' sessions) */
 export const PGLITE_RUN_DIR_ENV = 'UO_TEST_PGLITE_RUN_DIR';
 
 /** The configuration every test app starts from (createTestApp adds its store, queue and the test's own). */
@@ -60,10 +62,11 @@ export type PgliteTemplate = 'pglite-empty' | 'pglite-seeded';
 export async function clonePgliteTemplate(
   template: PgliteTemplate,
 ): Promise<{ dir: string; remove(): Promise<void> } | null> {
+  const templates = process.env[PGLITE_TEMPLATES_ENV];
   const runDir = process.env[PGLITE_RUN_DIR_ENV];
-  if (!runDir) return null;
+  if (!templates || !runDir) return null;
   const dir = await mkdtemp(join(runDir, 'app-'));
-  await cp(join(runDir, template), dir, { recursive: true });
+  await cp(join(templates, template), dir, { recursive: true });
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 

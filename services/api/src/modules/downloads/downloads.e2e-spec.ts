@@ -532,7 +532,7 @@ describe('downloads end to end (postgres, real Chromium)', () => {
       ]);
     });
 
-    it('the technique sheet: officers and the scientists of its techniques; ranges of ids; 404 unknown', async () => {
+    it('the technique sheet: officers and the scientists who read its proposals; ranges of ids; the one read rule refuses', async () => {
       const res = await get(XLSX_TECHNIQUE(`${withFile.primaryKey}`), scientist);
       expect(res.status).toBe(200);
       const rows = await sheetRows(res);
@@ -557,9 +557,22 @@ describe('downloads end to end (postgres, real Chromium)', () => {
         expect.any(String),
       ]);
       expect(decodeURIComponent(res.headers['x-download-filename'])).toMatch(/\.xlsx$/);
-      // another scientist, or a proposal outside the scientist's techniques: refused
-      expect((await get(XLSX_TECHNIQUE(`${withFile.primaryKey}`), otherScientist)).status).toBe(403);
-      expect((await get(XLSX_TECHNIQUE(`${plain.primaryKey}`), scientist)).status).toBe(403);
+      // the one read rule: another scientist, a proposal outside the scientist's instruments and techniques (also
+      // among readable ones) and one that does not exist are refused alike, as the proposal itself is
+      for (const [ids, caller] of [
+        [`${withFile.primaryKey}`, otherScientist],
+        [`${plain.primaryKey}`, scientist],
+        [`${withFile.primaryKey},${plain.primaryKey}`, scientist],
+        [`${withFile.primaryKey},99999999`, scientist],
+      ] as const) {
+        const refused = await get(XLSX_TECHNIQUE(ids), caller);
+        expect(refused.status).toBe(403);
+        expect(json(refused)).toMatchObject({ code: 'FORBIDDEN', message: proposalRuleMessages.mayNotRead });
+      }
+      // an officer is told what is missing
+      const unknown = await get(XLSX_TECHNIQUE(`${withFile.primaryKey},99999999`), officer);
+      expect(unknown.status).toBe(404);
+      expect(json(unknown)).toMatchObject({ code: 'NOT_FOUND', message: proposalRuleMessages.notFound });
       // a range reads every proposal in it; one missing id is a 404
       const lo = Math.min(withFile.primaryKey, plain.primaryKey);
       const hi = Math.max(withFile.primaryKey, plain.primaryKey);

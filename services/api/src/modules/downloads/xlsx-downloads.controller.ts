@@ -20,9 +20,12 @@ export const MAX_XLSX_IDS = 100_000;
  * The XLSX downloads (§7), streamed row batch by row batch with exceljs:
  * - `/download/xlsx/proposal/{ids}` (officers): Proposal ID, Title, Principal Investigator, Instrument, Technical
  *   status, Technical comment, Time (in the call's unit), Comment for management, Decision;
- * - `/download/xlsx/technique/{ids}` (officers; instrument scientists for the proposals of their instruments and
- *   techniques): Proposal ID, Title, PI, PI e-mail, Date submitted, Technique, Instrument, Status.
- * Ids are comma-separated, ranges allowed (`1-10000`); every one must exist (404) or nothing is written.
+ * - `/download/xlsx/technique/{ids}` (officers and instrument scientists; a scientist only of proposals the one read
+ *   rule lets them read: those of their instruments and techniques, or whose technical review they are assigned):
+ *   Proposal ID, Title, PI, PI e-mail, Date submitted, Technique, Instrument, Status.
+ * Ids are comma-separated, ranges allowed (`1-10000`); every one must be readable by the caller, or nothing is
+ * written: 403 "You may not see this proposal" for one they may not read or one that does not exist (officers: 404
+ * "Proposal not found").
  */
 @Controller('download/xlsx')
 export class XlsxDownloadsController {

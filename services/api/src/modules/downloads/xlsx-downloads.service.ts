@@ -1,19 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { proposalRuleMessages, Role } from '@user-office/contracts';
+import { proposalRuleMessages } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { forbidden, notFound } from '../../platform/errors/app-error';
-import { InstrumentsRepository } from '../instruments';
 import { ProposalViewsRepository } from '../proposal-views';
-import { ProposalsRepository } from '../proposals';
+import { ProposalReaders, ProposalsRepository } from '../proposals';
 import { TechnicalReviewsRepository } from '../technical-reviews';
 import type { ProposalSheetItem, TechniqueSheetItem } from './domain/xlsx-sheets';
 
-export const XLSX_OUT_OF_SCOPE = 'You may export only the proposals of your instruments and techniques';
-
 /** How many proposals are loaded and written at a time: memory stays flat whatever the selection. */
 export const XLSX_BATCH = 500;
-
-type View = Awaited<ReturnType<ProposalViewsRepository['byPks']>>[number];
 
 const inOrder = <T extends { primaryKey: number }>(pks: readonly number[], rows: readonly T[]): T[] => {
   const byPk = new Map(rows.map((r) => [r.primaryKey, r]));
@@ -37,41 +32,28 @@ export class XlsxDownloads {
     private readonly views: ProposalViewsRepository,
     private readonly proposals: ProposalsRepository,
     private readonly reviews: TechnicalReviewsRepository,
-    private readonly instruments: InstrumentsRepository,
+    private readonly readers: ProposalReaders,
   ) {}
 
   /**
-   * NOT_FOUND unless every proposal exists; a scientist FORBIDDEN on one outside their instruments and techniques.
+   * By the one read rule (ProposalReaders), like every download: a sheet is a read of each proposal it names, so
+   * one the caller may not read, or one that does not exist, refuses the whole sheet with "You may not see this
+   * proposal" (officers and API tokens: "Proposal not found" for a missing one); nothing is written.
    * Answers the allocation units of the proposals' calls (the proposal sheet's time column).
    */
   async assertReadable(caller: SessionUser | null, pks: readonly number[]): Promise<Set<string | null>> {
-    const scope = await this.scientistScope(caller);
     const units = new Set<string | null>();
     for (const batch of batchesOf(pks)) {
       const rows = await this.views.byPks(batch);
-      if (rows.length !== batch.length) throw notFound(proposalRuleMessages.notFound);
-      if (scope && rows.some((row) => !this.inScope(row, scope))) throw forbidden(XLSX_OUT_OF_SCOPE);
+      if (rows.length !== batch.length) {
+        this.readers.missing(caller);
+        throw notFound(proposalRuleMessages.notFound);
+      }
+      const readable = await this.readers.readablePks(caller, batch);
+      if (batch.some((pk) => !readable.has(pk))) throw forbidden(proposalRuleMessages.mayNotRead);
       for (const row of rows) units.add(row.allocationTimeUnit);
     }
     return units;
-  }
-
-  /** The instruments and techniques of a scientist; null for officers and API tokens (everything). */
-  private async scientistScope(
-    caller: SessionUser | null,
-  ): Promise<{ instrumentIds: Set<number>; techniqueIds: Set<number> } | null> {
-    if (!caller || caller.currentRole === Role.USER_OFFICER) return null;
-    return {
-      instrumentIds: new Set(await this.instruments.idsOfScientist(caller.id)),
-      techniqueIds: new Set(await this.instruments.techniqueIdsOfScientist(caller.id)),
-    };
-  }
-
-  private inScope(row: View, scope: { instrumentIds: Set<number>; techniqueIds: Set<number> }): boolean {
-    return (
-      row.instruments.some((i) => scope.instrumentIds.has(i.id)) ||
-      row.techniques.some((t) => scope.techniqueIds.has(t.id))
-    );
   }
 
   async *proposalItems(pks: readonly number[]): AsyncIterable<ProposalSheetItem[]> {

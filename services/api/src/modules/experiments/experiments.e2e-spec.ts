@@ -4,6 +4,7 @@ import {
   proposalRuleMessages,
   questionaryMessages,
   Role,
+  subTemplateMessages,
   WorkflowType,
 } from '@user-office/contracts';
 import {
@@ -62,6 +63,9 @@ const CLONE_SAMPLE = `mutation($e: Int!, $s: Int!, $t: String) { cloneExperiment
 const UPDATE_SAMPLE = `mutation($e: Int!, $s: Int!, $b: Boolean!) { updateExperimentSample(experimentPk: $e, sampleId: $s, isSubmitted: $b) { sampleId isEsiSubmitted } }`;
 const GET_SAMPLE = `query($e: Int!, $s: Int!) { getExperimentSample(experimentPk: $e, sampleId: $s) { sampleId } }`;
 const QUEUE = `query { experimentSafetyReviews { experimentSafetyPk experimentPk } }`;
+const READ_SAMPLE = `query($id: Int!) { getSample(sampleId: $id) { id safetyStatus } }`;
+const EVALUATE_SAMPLE = `mutation($id: Int!, $st: SafetyStatus, $c: String) {
+  updateSample(sampleId: $id, safetyStatus: $st, safetyComment: $c) { id safetyStatus safetyComment } }`;
 const SCIENTIST_DECISION = `mutation($pk: Int!, $v: Int!, $d: ExperimentSafetyDecision!, $c: String) {
   submitInstrumentScientistDecision(experimentSafetyPk: $pk, esiVersion: $v, decision: $d, comment: $c) { ${SAFETY} } }`;
 const REVIEWER_DECISION = `mutation($pk: Int!, $v: Int!, $d: ExperimentSafetyDecision!, $c: String) {
@@ -663,6 +667,16 @@ describe('experiments end to end (postgres)', () => {
       }),
     );
     await gql(REMOVE_SAMPLE, { e: experimentPk, s: cloneExperimentSample.sampleId }, pi);
+    // before the ESI is submitted a safety reviewer neither reads its samples nor evaluates or rates them: the
+    // write is refused as the read is (§6 "Experiment Safety only": they review submitted ESIs)
+    await refused(READ_SAMPLE, { id: quartz }, safetyReviewer, proposalRuleMessages.mayNotRead);
+    await refused(
+      EVALUATE_SAMPLE,
+      { id: quartz, st: 'LOW_RISK', c: 'Inert' },
+      safetyReviewer,
+      proposalRuleMessages.mayNotRead,
+    );
+    await refused(RISK, { pk, r: 'LOW_RISK' }, safetyReviewer, S.notSubmitted);
     // "All experiment safety inputs must be completed", on the server
     await refused(SUBMIT_ESI, { pk }, pi, S.incomplete);
     await gql(
@@ -714,6 +728,32 @@ describe('experiments end to end (postgres)', () => {
     expect(await queue(otherScientist)).not.toContain(pk);
     // a single read of what the caller may not see is refused like its proposal (issue 38)
     await refused(GET_ESI, { pk }, otherScientist, proposalRuleMessages.mayNotRead);
+    // submitted: the safety reviewer reads the ESI's samples and evaluates them
+    expect(
+      (await gql<{ getSample: { id: number } }>(READ_SAMPLE, { id: quartz }, safetyReviewer)).getSample.id,
+    ).toBe(quartz);
+    expect(
+      (
+        await gql<{ updateSample: Record<string, unknown> }>(
+          EVALUATE_SAMPLE,
+          { id: quartz, st: 'LOW_RISK', c: 'Inert' },
+          safetyReviewer,
+        )
+      ).updateSample,
+    ).toEqual({ id: quartz, safetyStatus: 'LOW_RISK', safetyComment: 'Inert' });
+    // the proposal's sample taken off the experiment is readable with the proposal, but no ESI's to evaluate
+    const offEsi = cloneExperimentSample.sampleId;
+    expect(
+      (await gql<{ getSample: { id: number } }>(READ_SAMPLE, { id: offEsi }, safetyReviewer)).getSample.id,
+    ).toBe(offEsi);
+    await refused(
+      EVALUATE_SAMPLE,
+      { id: offEsi, st: 'HIGH_RISK' },
+      safetyReviewer,
+      subTemplateMessages.notOnSubmittedEsi,
+    );
+    // officers evaluate any sample
+    await gql(EVALUATE_SAMPLE, { id: offEsi, st: 'HIGH_RISK', c: 'Checked by the office' }, officer);
     // two decisions in turn, by the experiment's own scientist, pinned to the version
     await refused(REVIEWER_DECISION, { pk, v: 1, d: 'ACCEPTED' }, safetyReviewer, S.scientistFirst);
     await refused(SCIENTIST_DECISION, { pk, v: 1, d: 'ACCEPTED' }, otherScientist, S.notInstrumentScientist);

@@ -5,7 +5,7 @@ import { InstrumentsModule } from '../instruments';
 import { NotificationsModule } from '../notifications';
 import { ProposalReaders, ProposalsModule } from '../proposals';
 import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
-import { SamplesModule } from '../samples';
+import { SamplesModule, SubmittedEsiSamples } from '../samples';
 import { TemplatesModule } from '../templates';
 import { UsersModule } from '../users';
 import { WorkflowsModule } from '../workflows';
@@ -83,6 +83,7 @@ export class ExperimentsModule implements OnModuleInit {
     private readonly owner: ExperimentSafetyQuestionaryOwner,
     private readonly readers: ProposalReaders,
     private readonly safety: ExperimentSafetyRepository,
+    private readonly submittedEsiSamples: SubmittedEsiSamples,
   ) {}
 
   onModuleInit(): void {
@@ -93,6 +94,8 @@ export class ExperimentsModule implements OnModuleInit {
         session.currentRole === Role.EXPERIMENT_SAFETY_REVIEWER &&
         this.safety.hasSubmitted(proposal.primaryKey),
     );
+    // and evaluates the samples of a submitted ESI, which that rule lets them read (the samples module asks)
+    this.submittedEsiSamples.register((sampleId) => this.safety.isSampleOnSubmittedEsi(sampleId));
     // the ESI and sample ESI questionaries: read by the ESI's readers, answered by its members until submitted
     this.owners.register(this.owner);
   }

@@ -117,7 +117,9 @@ describe.each<TestStore>(moduleStores())('FAPs end to end (%s)', (store) => {
   let instrumentId: number;
   let fapId: number;
   let otherFapId: number;
-  const INSTITUTION = 4242;
+  /** the institution the PI and reviewer B share (its name is in the conflict's reason) */
+  const INSTITUTION_NAME = 'Institut Laue-Langevin';
+  let institutionId: number;
 
   async function gql<T>(query: string, variables: Record<string, unknown>, user: TestUser): Promise<T> {
     const res = await t.gql<T>(query, variables, user.token);
@@ -193,13 +195,25 @@ describe.each<TestStore>(moduleStores())('FAPs end to end (%s)', (store) => {
     const events = t.app.get<EventStore>(EVENT_STORE);
     head = () => events.headPosition();
     officer = await createUser(t, { role: Role.USER_OFFICER, isInternalUser: true });
+    const { getCountries } = await gql<{ getCountries: { id: number }[] }>(
+      '{ getCountries { id } }',
+      {},
+      officer,
+    );
+    institutionId = (
+      await gql<{ createInstitution: { id: number } }>(
+        'mutation($n: String!, $c: Int!) { createInstitution(name: $n, country: $c) { id } }',
+        { n: INSTITUTION_NAME, c: getCountries[0].id },
+        officer,
+      )
+    ).createInstitution.id;
     chair = await person(Role.USER, 'Chair');
     secretary = await person(Role.USER, 'Secretary');
     reviewerA = await person(Role.FAP_REVIEWER, 'Alice');
-    reviewerB = await person(Role.FAP_REVIEWER, 'Bob', INSTITUTION);
+    reviewerB = await person(Role.FAP_REVIEWER, 'Bob', institutionId);
     reviewerC = await person(Role.FAP_REVIEWER, 'Carol');
     coProposer = await person(Role.USER, 'Cole');
-    pi = await person(Role.USER, 'Pia', INSTITUTION);
+    pi = await person(Role.USER, 'Pia', institutionId);
     // the chair and secretary act in the roles they are given by the assignment below
     chair.token = t.token({ id: chair.id, roles: [Role.FAP_CHAIR], currentRole: Role.FAP_CHAIR });
     secretary.token = t.token({
@@ -368,7 +382,7 @@ describe.each<TestStore>(moduleStores())('FAPs end to end (%s)', (store) => {
     await expectRefused(
       t,
       { query: ADD_REVIEWER, variables: { u: reviewerB.id, p: a.pk, f: fapId }, token: chair.token },
-      fapMessages.softConflict('Bob Panel', `Shares the PI's institution (institution ${INSTITUTION})`),
+      fapMessages.softConflict('Bob Panel', `Shares the PI's institution (${INSTITUTION_NAME})`),
     );
     await expectRefused(
       t,
@@ -385,7 +399,7 @@ describe.each<TestStore>(moduleStores())('FAPs end to end (%s)', (store) => {
     expect(overridden).toMatchObject({
       status: 'DRAFT',
       overrideReason: 'Only expert on magnons',
-      conflicts: [`Shares the PI's institution (institution ${INSTITUTION})`],
+      conflicts: [`Shares the PI's institution (${INSTITUTION_NAME})`],
     });
     // the override and its reason are in the proposal's history (the Logs tab asks by proposalPk) and say what
     // they changed: a FAP review (its id), not a bare number that is also a status's or a workflow's
@@ -414,6 +428,37 @@ describe.each<TestStore>(moduleStores())('FAPs end to end (%s)', (store) => {
     expect(proposalOnly.length).toBeGreaterThan(0);
     expect(proposalOnly.every((e) => e.objectType === 'proposal' && e.proposalPk === a.pk)).toBe(true);
     expect((await t.gql(LOGS, { p: a.pk }, chair.token)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    // and in the proposal's History tab (what changed, folded from the events): the review's accepted conflicts
+    // and the reason, given by the chair
+    const CHANGES = `query($pk: Int!, $from: DateTime!, $to: DateTime!) {
+      proposalChanges(proposalPk: $pk, from: $from, to: $to) { field eventType after changedById } }`;
+    const { proposalChanges } = await gql<{
+      proposalChanges: { field: string; eventType: string; after: string | null; changedById: number }[];
+    }>(
+      CHANGES,
+      {
+        pk: a.pk,
+        from: new Date(Date.now() - 3_600_000).toISOString(),
+        to: new Date(Date.now() + 60_000).toISOString(),
+      },
+      officer,
+    );
+    expect(proposalChanges.filter((c) => c.field.startsWith(`fapReview.${overridden.id}.`))).toEqual(
+      expect.arrayContaining([
+        {
+          field: `fapReview.${overridden.id}.overrideReason`,
+          eventType: 'FapReviewerAssigned',
+          after: JSON.stringify('Only expert on magnons'),
+          changedById: chair.id,
+        },
+        {
+          field: `fapReview.${overridden.id}.conflicts`,
+          eventType: 'FapReviewerAssigned',
+          after: JSON.stringify([`Shares the PI's institution (${INSTITUTION_NAME})`]),
+          changedById: chair.id,
+        },
+      ]),
+    );
 
     const reviewA = (
       await gql<{ addUserForReview: Review }>(ADD_REVIEWER, { u: reviewerA.id, p: a.pk, f: fapId }, chair)
@@ -855,7 +900,7 @@ describe.each<TestStore>(moduleStores())('FAPs end to end (%s)', (store) => {
         },
         token: chair.token,
       },
-      fapMessages.softConflict('Bob Panel', `Shares the PI's institution (institution ${INSTITUTION})`),
+      fapMessages.softConflict('Bob Panel', `Shares the PI's institution (${INSTITUTION_NAME})`),
     );
     await expectRefused(
       t,
@@ -888,7 +933,7 @@ describe.each<TestStore>(moduleStores())('FAPs end to end (%s)', (store) => {
       applyAutomaticAssignment.find((r) => r.proposalPk === c.pk && r.userID === reviewerB.id),
     ).toMatchObject({
       overrideReason: 'Only expert on phonons',
-      conflicts: [`Shares the PI's institution (institution ${INSTITUTION})`],
+      conflicts: [`Shares the PI's institution (${INSTITUTION_NAME})`],
     });
     expect(applyAutomaticAssignment.filter((r) => r.proposalPk === c.pk).map((r) => r.status)).toEqual([
       'DRAFT',

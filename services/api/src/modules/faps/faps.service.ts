@@ -411,15 +411,13 @@ export class FapsService {
     const institutionIds = [
       ...new Set(proposals.map((p) => users.get(p.proposerId)?.institutionId ?? null)),
     ].filter((id): id is number => id !== null);
-    // every PI's proposals of the last years in one query, beside the PIs' institutions (all at once, not in turn)
+    // every PI's proposals of the last years in one query, beside the PIs' institutions in another (a query per
+    // institution took most of a preview: a panel's PIs come from a hundred institutions and more)
     const [piProposals, institutionNames] = await Promise.all([
       checkSoft ? this.proposalsRepository.ofUsers(pis, since) : new Map<number, ProposalModel[]>(),
-      Promise.all(
-        institutionIds.map(
-          async (id) =>
-            [id, (await this.institutions.byId(id, { includeDeleted: true }))?.name ?? null] as const,
-        ),
-      ).then((names) => new Map<number, string | null>(names)),
+      this.institutions
+        .byIds(institutionIds, { includeDeleted: true })
+        .then((found) => new Map<number, string | null>(found.map((i) => [i.id, i.name]))),
     ]);
     const facts = new Map<number, ProposalConflictFacts>();
     for (const p of proposals) {

@@ -330,7 +330,7 @@ describe.each<TestStore>(moduleStores())('samples end to end (%s)', (store) => {
     await refused(DELETE, { id: clone.id }, pi, M.sampleNotFound, 'NOT_FOUND');
   });
 
-  it('lets only officers and experiment safety reviewers evaluate safety; reviewers read no sample before an ESI', async () => {
+  it('lets only officers and experiment safety reviewers evaluate safety; reviewers neither read nor evaluate a sample before an ESI', async () => {
     const proposal = await newProposal();
     const sample = await create(proposal);
     await refused(UPDATE, { id: sample.id, status: 'LOW_RISK' }, pi, M.mayNotEvaluateSafety, 'FORBIDDEN');
@@ -356,19 +356,16 @@ describe.each<TestStore>(moduleStores())('samples end to end (%s)', (store) => {
       ).getSamplesWithQuestionaryStatus.map((s) => s.id),
     ).not.toContain(sample.id);
 
-    const evaluated = (
-      await gql<{ updateSample: Sample }>(
-        UPDATE,
-        { id: sample.id, status: 'HIGH_RISK', comment: 'Radioactive' },
-        reviewer,
-      )
-    ).updateSample;
-    expect(evaluated).toMatchObject({
-      safetyStatus: 'HIGH_RISK',
-      safetyComment: 'Radioactive',
-      title: 'Quartz',
-    });
-    // a reviewer is not a member: no renaming, no answering
+    // reading nothing of it, they evaluate nothing of it: the write is refused as the read is (they evaluate the
+    // samples of a submitted ESI, experiments.e2e-spec.ts), and nothing is appended
+    await refused(
+      UPDATE,
+      { id: sample.id, status: 'HIGH_RISK', comment: 'Radioactive' },
+      reviewer,
+      proposalRuleMessages.mayNotRead,
+      'FORBIDDEN',
+    );
+    // nor rename, nor answer (no member)
     await refused(UPDATE, { id: sample.id, title: 'Other' }, reviewer, M.mayNotRead, 'FORBIDDEN');
     await refused(
       ANSWER,
@@ -381,6 +378,18 @@ describe.each<TestStore>(moduleStores())('samples end to end (%s)', (store) => {
       questionaryMessages.mayNotAnswer,
       'FORBIDDEN',
     );
+    const evaluated = (
+      await gql<{ updateSample: Sample }>(
+        UPDATE,
+        { id: sample.id, status: 'HIGH_RISK', comment: 'Radioactive' },
+        officer,
+      )
+    ).updateSample;
+    expect(evaluated).toMatchObject({
+      safetyStatus: 'HIGH_RISK',
+      safetyComment: 'Radioactive',
+      title: 'Quartz',
+    });
     const byOfficer = (
       await gql<{ updateSample: Sample }>(UPDATE, { id: sample.id, status: 'LOW_RISK' }, officer)
     ).updateSample;

@@ -15,6 +15,7 @@ import { SamplesProjection } from './read-models/samples/samples.projection';
 import { SamplesRepository } from './read-models/samples/samples.repository';
 import { SamplesQuestionaryOwner } from './samples.policy';
 import { SamplesService } from './samples.service';
+import { SubmittedEsiSamples } from './submitted-esi-samples';
 
 /** Samples (§3 Sample, §5 Sample declaration, §7 Samples): declared on proposals, evaluated for safety. */
 @Module({
@@ -31,8 +32,9 @@ import { SamplesService } from './samples.service';
     DeleteSampleResolver,
     GetSamplesResolver,
     SampleWithQuestionaryStatusFieldsResolver,
+    SubmittedEsiSamples,
   ],
-  exports: [SamplesRepository, SamplesService],
+  exports: [SamplesRepository, SamplesService, SubmittedEsiSamples],
 })
 export class SamplesModule implements OnModuleInit {
   constructor(

@@ -25,13 +25,10 @@ import {
   type SampleProposalFacts,
 } from './domain/sample.decide';
 import { SamplesRepository, type SampleRow } from './read-models/samples/samples.repository';
+import { SubmittedEsiSamples } from './submitted-esi-samples';
 
 const M = subTemplateMessages;
 const SAMPLE_IDS = { sequence: 'sample_id_seq', floor: { table: 'samples', column: 'sample_id' } };
-
-/** Officers and experiment safety reviewers evaluate samples (reading them is the proposal's rule: assertMayRead). */
-export const maySeeAllSamples = (session: SessionUser): boolean =>
-  isOfficer(session) || session.currentRole === Role.EXPERIMENT_SAFETY_REVIEWER;
 
 /** The sample use cases (§7 "Samples"): items of a proposal's SAMPLE_DECLARATION questions. */
 @Injectable()
@@ -43,6 +40,7 @@ export class SamplesService {
     private readonly placement: SubTemplatePlacement,
     private readonly proposals: ProposalsService,
     private readonly questionaries: QuestionariesService,
+    private readonly submittedEsi: SubmittedEsiSamples,
   ) {}
 
   async existing(sampleId: number): Promise<SampleRow> {
@@ -111,7 +109,10 @@ export class SamplesService {
     });
   }
 
-  /** updateSample: the title (members), the safety evaluation (officers, experiment safety reviewers). */
+  /**
+   * updateSample: the title (members), the safety evaluation (officers; experiment safety reviewers, of the samples
+   * of a submitted ESI, which they read).
+   */
   async update(
     session: SessionUser,
     input: {
@@ -128,13 +129,20 @@ export class SamplesService {
       valid.safetyStatus == null && valid.safetyComment == null
         ? null
         : { safetyStatus: valid.safetyStatus ?? null, safetyComment: valid.safetyComment ?? null };
+    const isSafetyReviewer = session.currentRole === Role.EXPERIMENT_SAFETY_REVIEWER;
     await this.commands.execute(
       new ExecuteSampleCommand(sample.id, {
         type: 'UpdateSample',
         title: valid.title ?? null,
         safety,
         proposal: await this.factsOf(proposal, session),
-        actor: { id: session.id, mayEvaluateSafety: maySeeAllSamples(session) },
+        actor: {
+          id: session.id,
+          readsProposal: await this.proposals.mayRead(proposal, session),
+          isOfficer: isOfficer(session),
+          isSafetyReviewer,
+          onSubmittedEsi: safety !== null && isSafetyReviewer && (await this.submittedEsi.has(sample.id)),
+        },
       }),
     );
   }

@@ -17,6 +17,7 @@ import {
 } from '../../../test/support/access-matrix';
 import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/test-app';
 import { createTestDatabase } from '../../../test/support/test-database';
+import { pgTemplate } from '../../../test/support/test-templates';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
@@ -132,7 +133,8 @@ describe.each<TestStore>(moduleStores())('units end to end (%s)', (store) => {
   (store === 'postgres' ? it : it.skip)(
     'creates the defaults once: a restart on the same database adds none',
     async () => {
-      const db = await createTestDatabase('units');
+      // the run's template holds what a first start on an empty database created
+      const db = await createTestDatabase('units', { template: pgTemplate() });
       try {
         const first = await createTestApp({ database: db });
         await first.gql(DELETE, { id: 'gauss' }, first.token());

@@ -16,6 +16,7 @@ import {
 } from '../../../test/support/access-matrix';
 import { emailAction } from '../../../test/support/fixtures';
 import { createTestDatabase } from '../../../test/support/test-database';
+import { pgTemplate } from '../../../test/support/test-templates';
 import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
@@ -780,7 +781,8 @@ describe.each<TestStore>(moduleStores())('workflows end to end (%s)', (store) =>
   (store === 'postgres' ? it : it.skip)(
     'creates the defaults once: a restart on the same database adds none',
     async () => {
-      const db = await createTestDatabase('workflows');
+      // the run's template holds what a first start on an empty database created
+      const db = await createTestDatabase('workflows', { template: pgTemplate() });
       try {
         const first = await createTestApp({ database: db });
         const renamed = await first.gql(UPDATE_STATUS, { id: 9, name: 'Lapsed' }, first.token());

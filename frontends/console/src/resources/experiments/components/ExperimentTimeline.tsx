@@ -5,7 +5,14 @@ import { Timeline, type DataItemCollectionType, type TimelineItem } from 'vis-ti
 import 'vis-timeline/styles/vis-timeline-graph2d.min.css';
 import type { ExperimentItem, TimeWindow } from '../timeline-model';
 
-const DAY = 24 * 3600 * 1000;
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+
+/**
+ * Where a dragged or resized experiment lands: the nearest hour. vis-timeline's own snap rounds to its scale's unit,
+ * a week at the default window, so a drag of four days either stayed put or jumped a week.
+ */
+const snapToHour = (date: Date): Date => new Date(Math.round(date.valueOf() / HOUR) * HOUR);
 
 /** What the page does when the timeline is used; each returns whether the server accepted. */
 export interface TimelineHandlers {
@@ -50,7 +57,8 @@ export function ExperimentTimeline({
       maxHeight: '600px',
       showWeekScale: true,
       stack: true,
-      zoomMin: 3600 * 1000,
+      zoomMin: HOUR,
+      snap: snapToHour,
       zoomMax: 2 * 365 * DAY,
       editable: { add: true, updateTime: true, updateGroup: false, remove: false, overrideItems: false },
       itemsAlwaysDraggable: { item: true, range: true },

@@ -355,6 +355,51 @@ describe('samples, reviews, grades and decisions as of an instant', () => {
   });
 });
 
+describe('a reviewer assigned despite a conflict of interest', () => {
+  const overridden: HistoryEvent[] = [
+    ...reviewed,
+    event(
+      59,
+      'fap-proposal-1',
+      FAP_REVIEWER_ASSIGNED,
+      {
+        reviewId: 63,
+        proposalPk: 1,
+        fapId: 6,
+        userId: 9,
+        questionaryId: null,
+        conflicts: [{ kind: 'INSTITUTION', hard: false, reason: "Shares the PI's institution (ILL)" }],
+        overrideReason: 'Only expert on magnons',
+        allReviewersSelected: true,
+      },
+      4,
+    ),
+  ];
+
+  it('shows the conflicts and the reason given in the proposal as of then, and as a change by who gave it', () => {
+    expect(historyFields(foldAsOf(HISTORY_FOLDS, overridden, t(59)))).toMatchObject({
+      'fapReview.63.reviewer': 9,
+      'fapReview.63.conflicts': ["Shares the PI's institution (ILL)"],
+      'fapReview.63.overrideReason': 'Only expert on magnons',
+    });
+    const changes = changesBetween(HISTORY_FOLDS, overridden, t(58), t(59));
+    expect(
+      changes
+        .filter((c) => c.field.startsWith('fapReview.63.'))
+        .map((c) => [c.field, c.before, c.after, c.changedById]),
+    ).toEqual(
+      expect.arrayContaining([['fapReview.63.overrideReason', undefined, 'Only expert on magnons', 4]]),
+    );
+  });
+
+  it('adds no such fields to a review assigned without one', () => {
+    const fields = historyFields(foldAsOf(HISTORY_FOLDS, overridden, t(59)));
+    expect(
+      Object.keys(fields).filter((k) => k.startsWith('fapReview.61.') && /conflicts|override/.test(k)),
+    ).toEqual([]);
+  });
+});
+
 describe('the answers as of an instant, read as the questionary', () => {
   it('finds the question of an answer field, at any depth, and nothing in other fields', () => {
     expect(answeredQuestionId('answer.beam_time')).toBe('beam_time');

@@ -95,6 +95,9 @@ export interface FapProposalView {
     comment: string | null;
     status: string;
     questionaryId: number | null;
+    /** the conflicts' reasons accepted on assignment, and why (null: none overridden) */
+    conflicts: readonly string[];
+    overrideReason: string | null;
   }[];
   decisions: readonly {
     instrumentId: number;
@@ -327,6 +330,12 @@ export function historyFields(state: ProposalHistoryState): Record<string, unkno
       [`${key}.comment`]: r.comment,
       [`${key}.status`]: r.status,
     });
+    // a reviewer assigned despite a conflict of interest: the conflicts and the reason given (issue 38)
+    if (r.overrideReason !== null)
+      Object.assign(fields, {
+        [`${key}.conflicts`]: [...r.conflicts],
+        [`${key}.overrideReason`]: r.overrideReason,
+      });
     if (r.questionaryId !== null) answerFields(fields, `${key}.`, state.questionaries.get(r.questionaryId));
   }
   for (const d of state.fapProposal.decisions) {

@@ -275,16 +275,21 @@ describe('experiment safety decider', () => {
     });
   });
 
-  it('sets the risk level (officers, safety reviewers), once', () => {
+  it('sets the risk level (officers; safety reviewers of a submitted ESI, the one they review and read), once', () => {
     const set = (actor: SafetyActor): ExperimentSafetyCommand => ({
       type: 'SetExperimentRiskLevel',
       actor,
       riskLevel: SafetyStatus.HIGH_RISK,
     });
     const riskSet = { type: 'ExperimentRiskLevelSet', data: { ...of, riskLevel: SafetyStatus.HIGH_RISK } };
-    expect(decide(set(reviewer), [created])).toEqual([riskSet]);
-    expect(decide(set(reviewer), [created, riskSet])).toEqual([]);
-    expect(() => decide(set(scientist), [created])).toThrow(error('FORBIDDEN', M.notSafetyReviewer));
+    expect(decide(set(reviewer), [created, submitted()])).toEqual([riskSet]);
+    expect(decide(set(reviewer), [created, submitted(), riskSet])).toEqual([]);
+    expect(() => decide(set(scientist), [created, submitted()])).toThrow(
+      error('FORBIDDEN', M.notSafetyReviewer),
+    );
+    // before the applicant submits it (or while it is reopened to them) a safety reviewer neither reads nor rates it
+    expect(() => decide(set(reviewer), [created])).toThrow(error('BAD_USER_INPUT', M.notSubmitted));
+    expect(decide(set(officer), [created])).toEqual([riskSet]);
   });
 
   it('maps its events to the workflow events that move the experiment', () => {

@@ -322,6 +322,8 @@ export function decideExperimentSafety(
     case 'SetExperimentRiskLevel': {
       const safety = existing(state);
       if (!command.actor.isOfficer && !command.actor.isSafetyReviewer) throw forbidden(M.notSafetyReviewer);
+      // a safety reviewer rates what they review and read: a submitted ESI (like their decision on it)
+      if (!command.actor.isOfficer && state.submittedAt === null) throw badInput(M.notSubmitted);
       if (state.riskLevel === command.riskLevel) return [];
       return [
         experimentRiskLevelSetEvent.create({

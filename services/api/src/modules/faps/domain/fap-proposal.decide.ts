@@ -39,6 +39,9 @@ export interface FapReviewState {
   status: ReviewStatus;
   questionaryId: number | null;
   rank: number | null;
+  /** the conflicts of interest (their reasons) accepted when the reviewer was assigned, and why; none: [], null */
+  conflicts: readonly string[];
+  overrideReason: string | null;
 }
 
 export interface DecisionState {
@@ -109,6 +112,8 @@ export function evolveFapProposal(
             status: ReviewStatus.DRAFT,
             questionaryId: e.data.questionaryId,
             rank: null,
+            conflicts: (e.data.conflicts ?? []).map((c) => c.reason),
+            overrideReason: e.data.overrideReason ?? null,
           },
         ],
       };

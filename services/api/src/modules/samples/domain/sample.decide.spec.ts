@@ -10,6 +10,7 @@ import {
 } from '@user-office/contracts';
 import {
   sampleDecider,
+  type SampleActor,
   type SampleCommand,
   type SampleEntriesFacts,
   type SampleProposalFacts,
@@ -46,12 +47,21 @@ const create = (proposal = draft, entries = room, extra: Partial<SampleCreatedDa
   proposal,
   entries,
 });
+const member: SampleActor = {
+  id: 9,
+  readsProposal: true,
+  isOfficer: false,
+  isSafetyReviewer: false,
+  onSubmittedEsi: false,
+};
+/** a safety reviewer evaluating a sample of a submitted ESI (they read its proposal) */
+const reviewer: SampleActor = { ...member, isSafetyReviewer: true, onSubmittedEsi: true };
 const update = (
   title: string | null,
   safety: { safetyStatus: SafetyStatus | null; safetyComment: string | null } | null,
   proposal = draft,
-  mayEvaluateSafety = false,
-): SampleCommand => ({ type: 'UpdateSample', title, safety, proposal, actor: { id: 9, mayEvaluateSafety } });
+  actor = member,
+): SampleCommand => ({ type: 'UpdateSample', title, safety, proposal, actor });
 
 describe('sample decider', () => {
   it('declares a sample pending evaluation on a draft, within maxEntries', () => {
@@ -90,7 +100,7 @@ describe('sample decider', () => {
     expect(() => when(update(null, safety), [created()])).toThrow(
       expect.objectContaining({ code: 'FORBIDDEN', message: M.mayNotEvaluateSafety }),
     );
-    const evaluated = when(update(null, safety, stranger, true), [created()]);
+    const evaluated = when(update(null, safety, stranger, reviewer), [created()]);
     expect(evaluated).toEqual([
       {
         type: SAMPLE_SAFETY_EVALUATED,
@@ -105,15 +115,34 @@ describe('sample decider', () => {
     const state = given([created(), ...evaluated]);
     expect(state).toMatchObject({ safetyStatus: SafetyStatus.HIGH_RISK, safetyComment: 'Radioactive' });
     expect(
-      when(update(null, { safetyStatus: null, safetyComment: 'Radioactive' }, stranger, true), [
+      when(update(null, { safetyStatus: null, safetyComment: 'Radioactive' }, stranger, reviewer), [
         created(),
         ...evaluated,
       ]),
     ).toEqual([]);
     // a reviewer who is no member cannot rename
-    expect(() => when(update('Other', null, stranger, true), [created()])).toThrow(
+    expect(() => when(update('Other', null, stranger, reviewer), [created()])).toThrow(
       expect.objectContaining({ code: 'FORBIDDEN' }),
     );
+  });
+
+  it('refuses whoever may not read the proposal as a read is, and a safety reviewer a sample of no submitted ESI', () => {
+    const safety = { safetyStatus: SafetyStatus.LOW_RISK, safetyComment: '' };
+    const notReading = { ...reviewer, readsProposal: false, onSubmittedEsi: false };
+    for (const command of [
+      update(null, safety, stranger, notReading),
+      update('Garnet', null, draft, notReading),
+    ])
+      expect(() => when(command, [created()])).toThrow(
+        expect.objectContaining({ code: 'FORBIDDEN', message: M.mayNotRead }),
+      );
+    // reading the proposal through another, submitted ESI is not evaluating this sample
+    expect(() =>
+      when(update(null, safety, stranger, { ...reviewer, onSubmittedEsi: false }), [created()]),
+    ).toThrow(expect.objectContaining({ code: 'FORBIDDEN', message: M.notOnSubmittedEsi }));
+    // officers evaluate any sample
+    const officer = { ...member, isOfficer: true };
+    expect(when(update(null, safety, stranger, officer), [created()])).toHaveLength(1);
   });
 
   it('once the proposal is submitted deletes only post-submission samples', () => {

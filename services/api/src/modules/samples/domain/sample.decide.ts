@@ -116,6 +116,18 @@ export function assertMayAddSamples(
     throw badInput(questionTypeMessages.samplesAtMost(entries.maxEntries));
 }
 
+/**
+ * Who updates a sample, as the rules need them: whether they read its proposal (the one read rule), their role, and
+ * whether the sample is on a submitted experiment safety input (ESI), the samples a safety reviewer evaluates.
+ */
+export interface SampleActor {
+  id: number;
+  readsProposal: boolean;
+  isOfficer: boolean;
+  isSafetyReviewer: boolean;
+  onSubmittedEsi: boolean;
+}
+
 export type SampleCommand =
   | {
       type: 'CreateSample';
@@ -130,20 +142,27 @@ export type SampleCommand =
       /** null: unchanged; each part null keeps its value */
       safety: { safetyStatus: SafetyStatus | null; safetyComment: string | null } | null;
       proposal: SampleProposalFacts;
-      actor: { id: number; mayEvaluateSafety: boolean };
+      actor: SampleActor;
     }
   | { type: 'DeleteSample'; proposal: SampleProposalFacts };
 
+/**
+ * Pure: members rename a sample while it may be changed; officers evaluate any sample's safety, experiment safety
+ * reviewers those of a submitted ESI (§6 "Experiment Safety only": what their review shows them, which is also what
+ * the read rule lets them read). Whoever may not read the proposal is refused as a read is, whatever they ask, so a
+ * write says no more than a read about what exists.
+ */
 function decideUpdate(command: Extract<SampleCommand, { type: 'UpdateSample' }>, state: SampleState) {
   const { actor, proposal } = command;
-  if (!proposal.isMember && !actor.mayEvaluateSafety) throw forbidden(M.mayNotRead);
+  if (!actor.readsProposal) throw forbidden(M.mayNotRead);
   const events: NewEvent[] = [];
   if (command.title !== null && command.title !== state.title) {
     assertMayChangeSamples(proposal, state.isPostProposalSubmission);
     events.push(sampleUpdatedEvent.create({ sampleId: state.sampleId, title: command.title }));
   }
   if (command.safety !== null) {
-    if (!actor.mayEvaluateSafety) throw forbidden(M.mayNotEvaluateSafety);
+    if (!actor.isOfficer && !actor.isSafetyReviewer) throw forbidden(M.mayNotEvaluateSafety);
+    if (!actor.isOfficer && !actor.onSubmittedEsi) throw forbidden(M.notOnSubmittedEsi);
     const safetyStatus = command.safety.safetyStatus ?? state.safetyStatus;
     const safetyComment = command.safety.safetyComment ?? state.safetyComment;
     if (safetyStatus !== state.safetyStatus || safetyComment !== state.safetyComment)

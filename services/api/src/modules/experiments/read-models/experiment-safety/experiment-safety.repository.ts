@@ -141,6 +141,16 @@ export class ExperimentSafetyRepository {
     return r.rows.length > 0;
   }
 
+  /** Whether the sample is on an experiment whose ESI is submitted (the samples a safety reviewer evaluates). */
+  async isSampleOnSubmittedEsi(sampleId: number): Promise<boolean> {
+    const r = await this.sql.query(
+      `SELECT 1 FROM experiment_samples es JOIN experiment_safety s ON s.experiment_pk = es.experiment_pk
+       WHERE es.sample_id = $1 AND s.submitted_at IS NOT NULL LIMIT 1`,
+      [sampleId],
+    );
+    return r.rows.length > 0;
+  }
+
   /** The review queue: submitted ESIs (of these instruments, or all), oldest submission first. */
   async submitted(
     scope: 'all' | readonly number[],

@@ -53,6 +53,19 @@ export class InstitutionsRepository {
     return result.rows.length === 0 ? null : toInstitution(result.rows[0]);
   }
 
+  /** Several institutions in one query (unknown ones left out; deleted ones only with `includeDeleted`). */
+  async byIds(
+    ids: readonly number[],
+    options: { includeDeleted?: boolean } = {},
+  ): Promise<InstitutionModel[]> {
+    if (ids.length === 0) return [];
+    const result = await this.sql.query<InstitutionRecord>(
+      `SELECT ${COLUMNS} FROM institutions WHERE id = ANY($1::int[]) AND ($2 OR NOT deleted) ORDER BY id`,
+      [[...new Set(ids)], options.includeDeleted ?? false],
+    );
+    return result.rows.map(toInstitution);
+  }
+
   /** The ids of the institutions (not deleted) called `name`, in any case. */
   async namesakes(name: string): Promise<number[]> {
     const result = await this.sql.query<{ id: number }>(
