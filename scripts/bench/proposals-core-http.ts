@@ -16,8 +16,12 @@
  *   BENCH_DB               database name on TEST_DATABASE_ADMIN_URL's server, reused when seeded for the same
  *                          count, else created and seeded; kept (default uo_bench_100k, uo_bench_1m, …)
  *   DATABASE_URL           a database to use instead (reused when seeded, else seeded)
- *   BENCH_RUNS             timed runs per case (default 60; 5 warm-up runs before)
- *   BENCH_CLIENTS          concurrent officers (default 8), BENCH_CONCURRENT_SECONDS (default 20)
+ *   BENCH_RUNS             timed runs per case (default 60), after BENCH_WARMUP warm-up runs (default 5)
+ *   BENCH_CLIENTS          concurrent officers (default 8; 0 leaves that part out), BENCH_CONCURRENT_SECONDS
+ *                          (default 20)
+ *   BENCH_CASES            a regular expression: only the cases whose name matches (e.g. '^(?!.*495)')
+ *   BENCH_SERVER           0 leaves the server-side runs out (over HTTP only: on FerretDB a query of the table
+ *                          takes seconds to minutes at 100,000 proposals)
  *   BENCH_MULTIPLY         seed BENCH_PROPOSALS / k through events, then copy them k times in SQL (events and read
  *                          models; see proposals-multiply.ts). Default 1 (all through events)
  *   BENCH_API_NODE_ARGS    node options of the api process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
@@ -29,7 +33,8 @@
  *   BENCH_EXACT_COUNTS     1: the table's cases without allowEstimatedCount, every count exact (as before the
  *                          console allowed estimates)
  *   READ_MODELS_MONGO_URL  the Mongo read models: the seeded events are projected into this MongoDB (FerretDB on
- *                          the project's machines) first (timed), then the api and the server-side runs read the
+ *                          the project's machines) first by the Mongo projector alone (timed; a database projected
+ *                          before continues from its checkpoints), then the api and the server-side runs read the
  *                          staff table from it. Unset: PostgreSQL's read models
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
@@ -37,16 +42,14 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse, print, separateOperations } from 'graphql';
 import { Client } from 'pg';
 import { DataType, FieldConditionType, OrderDirection, Role } from '../../contracts/src';
-import {
-  PROPOSAL_VIEWS_PROJECTION,
-  ProposalViewsRepository,
-} from '../../services/api/src/modules/proposal-views';
+import { ProposalViewsRepository } from '../../services/api/src/modules/proposal-views';
 import type { EventStore } from '../../services/api/src/platform/event-store/event-store.port';
 import { ProjectionsService } from '../../services/api/src/platform/projections/projections.service';
 import { EVENT_STORE } from '../../services/api/src/platform/tokens';
@@ -73,13 +76,15 @@ import {
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
-const WARMUP = 5;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const CONCURRENT_SECONDS = Number(process.env.BENCH_CONCURRENT_SECONDS ?? 20);
 const MULTIPLY = Math.max(1, Number(process.env.BENCH_MULTIPLY ?? 1));
 const FROM_DB = process.env.BENCH_FROM;
 const EXACT_COUNTS = process.env.BENCH_EXACT_COUNTS === '1';
 const MONGO_URL = process.env.READ_MODELS_MONGO_URL || null;
+const SERVER_SIDE = process.env.BENCH_SERVER !== '0';
+const CASES = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
 const ROOT = resolve(__dirname, '..', '..');
 const EXCLUDED_STATUS_ID = 9; // the console leaves status 9 out unless a status is chosen (proposal-filter.ts)
 
@@ -218,6 +223,8 @@ function stats(times: number[]): Stats {
 }
 
 const fmt = (ms: number) => ms.toFixed(1);
+/** a server-side figure, or a dash when that part was left out (BENCH_SERVER=0) */
+const ms = (value: number | undefined) => (value === undefined ? '—' : `${fmt(value)} ms`);
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -452,17 +459,56 @@ async function startLoginApp(databaseUrl: string, jwtSecret: string): Promise<Lo
   };
 }
 
+/**
+ * POSTs a JSON body and waits for the answer however long it takes (fetch gives up after 300 s without response
+ * headers, undici's headersTimeout: a FerretDB query of the table at 100,000 proposals can take longer).
+ */
+function postJson(
+  url: string,
+  token: string,
+  body: string,
+): Promise<{ ok: boolean; status: number; json: unknown }> {
+  return new Promise((resolvePost, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          try {
+            const status = res.statusCode ?? 0;
+            resolvePost({
+              ok: status >= 200 && status < 300,
+              status,
+              json: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+            });
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function postGraphql(
   api: BuiltApi,
   token: string,
   body: string,
 ): Promise<{ totalCount: number; rows: number; estimated: boolean }> {
-  const res = await fetch(`${api.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body,
-  });
-  const json = (await res.json()) as {
+  const res = await postJson(`${api.url}/graphql`, token, body);
+  const json = res.json as {
     data?: {
       getProposalsCore?: { totalCount: number; totalCountEstimated?: boolean; proposalViews?: unknown[] };
     };
@@ -493,17 +539,20 @@ function cpuMs(pid: number): number {
 }
 
 /**
- * The Mongo read models caught up with the seeded events: a projector process of the product (mode projector) on
- * READ_MODELS_MONGO_URL, until the proposal views' checkpoint reaches the store's head. Timed.
+ * The Mongo read models caught up with the seeded events: the product's Mongo projector (MongoProjectionRunner, both
+ * Mongo projections side by side, as a projector process runs them) on READ_MODELS_MONGO_URL, in an app of mode
+ * maintenance (a projector process would also run the reactions and the relational async projections over every
+ * seeded event, which the seeding leaves behind on purpose), until both checkpoints reach the store's head. Timed;
+ * a Mongo database projected before continues from its checkpoints.
  */
 async function projectIntoMongo(
   databaseUrl: string,
   mongoUrl: string,
-): Promise<{ seconds: number; events: number }> {
+): Promise<{ seconds: number; events: number; byProjection: Record<string, number> }> {
   log(`projecting into MongoDB at ${mongoUrl.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@')}…`);
   const started = performance.now();
   const { app } = await createApp({
-    mode: 'projector',
+    mode: 'maintenance',
     nodeEnv: 'test',
     logLevel: 'warn',
     databaseUrl,
@@ -514,20 +563,62 @@ async function projectIntoMongo(
     seedDemo: false,
   });
   try {
-    const service = app.get(ProjectionsService);
+    const runner = app.get(ProjectionsService).mongoProjections;
+    if (!runner) throw new Error('no Mongo projections');
     const head = await app.get<EventStore>(EVENT_STORE).headPosition();
+    const byProjection: Record<string, number> = {};
+    runner.start();
     for (;;) {
-      const lag = await service.lag();
-      if ((lag[PROPOSAL_VIEWS_PROJECTION] ?? 0) === 0) break;
-      log(`  proposal views in MongoDB: ${head - lag[PROPOSAL_VIEWS_PROJECTION]} / ${head} events`);
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      const lag = await runner.lag();
+      for (const [name, behind] of Object.entries(lag))
+        if (behind === 0 && byProjection[name] === undefined)
+          byProjection[name] = (performance.now() - started) / 1000;
+      if (Object.values(lag).every((behind) => behind === 0)) break;
+      log(
+        `  Mongo read models: ${Object.entries(lag)
+          .map(([name, behind]) => `${name} ${head - behind} / ${head}`)
+          .join(', ')} events (load ${load()})`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
     }
+    await runner.stop();
     const seconds = (performance.now() - started) / 1000;
     log(`  caught up in ${seconds.toFixed(0)} s`);
-    return { seconds, events: head };
+    return { seconds, events: head, byProjection };
   } finally {
     await app.close();
   }
+}
+
+/** BENCH_CLIENTS officers, each with its own session, through the table's cases (but the chunk) for a while */
+async function officersAtOnce(
+  api: BuiltApi,
+  loginApp: LoginApp,
+  list: Case[],
+): Promise<Stats & { perSecond: number; load: string }> {
+  log(`${CLIENTS} officers at once for ${CONCURRENT_SECONDS} s…`);
+  const tokens = await Promise.all(Array.from({ length: CLIENTS }, () => loginApp.login()));
+  const mix = list.filter((c) => !c.alone);
+  const concurrent: number[] = [];
+  const until = performance.now() + CONCURRENT_SECONDS * 1000;
+  const startedAt = performance.now();
+  let counter = 0;
+  await Promise.all(
+    tokens.map(async (t, client) => {
+      let n = client * 7;
+      while (performance.now() < until) {
+        const c = mix[n % mix.length];
+        const body = bodyOf(c, c.vars(Math.floor(n / mix.length) + client));
+        n++;
+        const t0 = performance.now();
+        await postGraphql(api, t, body);
+        concurrent.push(performance.now() - t0);
+        counter++;
+      }
+    }),
+  );
+  const concurrentSeconds = (performance.now() - startedAt) / 1000;
+  return { ...stats(concurrent), perSecond: counter / concurrentSeconds, load: load() };
 }
 
 function residentMemory(pid: number): { rssMb: number; peakMb: number } {
@@ -543,7 +634,10 @@ async function main(): Promise<void> {
       execFileSync('npm', ['run', 'build', '-w', w], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   const { url, data } = await prepareDatabase();
-  const list = cases(data);
+  const all = cases(data);
+  const list = CASES ? all.filter((c) => CASES.test(c.name)) : all;
+  const left = all.filter((c) => !list.includes(c)).map((c) => c.name);
+  if (left.length > 0) log(`cases left out (BENCH_CASES): ${left.join('; ')}`);
   const mongoProjection = MONGO_URL ? await projectIntoMongo(url, MONGO_URL) : null;
 
   const jwtSecret = randomBytes(32).toString('hex');
@@ -556,10 +650,14 @@ async function main(): Promise<void> {
   const api = await startApi(url, jwtSecret);
   try {
     // ----------------------------------------------------------------------- server-side, the same inputs
-    log('server-side (the repository behind getProposalsCore, in this process)…');
-    const server: Stats[] = [];
+    const server: (Stats | null)[] = [];
     const views = loginApp.app.get(ProposalViewsRepository);
+    if (SERVER_SIDE) log('server-side (the repository behind getProposalsCore, in this process)…');
     for (const c of list) {
+      if (!SERVER_SIDE) {
+        server.push(null);
+        continue;
+      }
       const times: number[] = [];
       for (let n = -WARMUP; n < RUNS; n++) {
         const v = c.vars(n + WARMUP);
@@ -567,8 +665,9 @@ async function main(): Promise<void> {
         await views.page(v.filter, c.exactCount ? { searchText: v.searchText, first: 0 } : v);
         if (n >= 0) times.push(performance.now() - t0);
       }
-      server.push(stats(times));
-      log(`  ${c.name}: p95 ${fmt(server[server.length - 1].p95)} ms (load ${load()})`);
+      const s = stats(times);
+      server.push(s);
+      log(`  ${c.name}: p95 ${fmt(s.p95)} ms (load ${load()})`);
     }
 
     // ---------------------------------------------------------------------------------------- over HTTP
@@ -616,29 +715,7 @@ async function main(): Promise<void> {
     }
 
     // -------------------------------------------------------------------------------- officers at once
-    log(`${CLIENTS} officers at once for ${CONCURRENT_SECONDS} s…`);
-    const tokens = await Promise.all(Array.from({ length: CLIENTS }, () => loginApp.login()));
-    const mix = list.filter((c) => !c.alone);
-    const concurrent: number[] = [];
-    const until = performance.now() + CONCURRENT_SECONDS * 1000;
-    const startedAt = performance.now();
-    let counter = 0;
-    await Promise.all(
-      tokens.map(async (t, client) => {
-        let n = client * 7;
-        while (performance.now() < until) {
-          const c = mix[n % mix.length];
-          const body = bodyOf(c, c.vars(Math.floor(n / mix.length) + client));
-          n++;
-          const t0 = performance.now();
-          await postGraphql(api, t, body);
-          concurrent.push(performance.now() - t0);
-          counter++;
-        }
-      }),
-    );
-    const concurrentSeconds = (performance.now() - startedAt) / 1000;
-    const together = { ...stats(concurrent), perSecond: counter / concurrentSeconds, load: load() };
+    const together = CLIENTS > 0 ? await officersAtOnce(api, loginApp, list) : null;
     const memory = residentMemory(api.child.pid as number);
 
     // ------------------------------------------------------------------------------------------ report
@@ -646,25 +723,36 @@ async function main(): Promise<void> {
     out('');
     out(
       `getProposalsCore, ${data.proposals.toLocaleString('en')} proposals (${data.method}; seeded at ${data.seedRate.toFixed(0)} proposals/s), ` +
-        `${MONGO_URL ? `the Mongo read models on FerretDB 1.24 (MongoDB's wire protocol over PostgreSQL; a MongoDB server would differ), projected from the events in ${mongoProjection?.seconds.toFixed(0)} s` : 'PostgreSQL'}; the console's query (${EXACT_COUNTS ? 'every count exact, BENCH_EXACT_COUNTS=1' : 'allowEstimatedCount: "about" marks an estimated count'}), a page of 20, ${RUNS} runs per case with rotating inputs`,
+        `${
+          MONGO_URL
+            ? `the Mongo read models on FerretDB 1.24 (MongoDB's wire protocol over PostgreSQL; a MongoDB server would differ), projected from its ${mongoProjection?.events.toLocaleString('en')} events by the Mongo projector alone in ${mongoProjection?.seconds.toFixed(0)} s (${Object.entries(
+                mongoProjection?.byProjection ?? {},
+              )
+                .map(([name, seconds]) => `${name} ${seconds.toFixed(0)} s`)
+                .join(', ')})`
+            : 'PostgreSQL'
+        }; the console's query (${EXACT_COUNTS ? 'every count exact, BENCH_EXACT_COUNTS=1' : 'allowEstimatedCount: "about" marks an estimated count'}), a page of 20, ${RUNS} runs per case after ${WARMUP} warm-up runs, with rotating inputs`,
     );
     out('| case | matches | server p50 | server p95 | HTTP p50 | HTTP p95 | api CPU/request | load |');
     out('|---|---|---|---|---|---|---|---|');
     list.forEach((c, i) =>
       out(
-        `| ${c.name} | ${http[i].estimated ? 'about ' : ''}${http[i].totalCount.toLocaleString('en')} | ${fmt(server[i].p50)} ms | ${fmt(server[i].p95)} ms | ` +
+        `| ${c.name} | ${http[i].estimated ? 'about ' : ''}${http[i].totalCount.toLocaleString('en')} | ${ms(server[i]?.p50)} | ${ms(server[i]?.p95)} | ` +
           `${fmt(http[i].p50)} ms | ${fmt(http[i].p95)} ms | ${fmt(http[i].cpuMs)} ms | ${http[i].load} |`,
       ),
     );
     const b = stats(bare);
     out(`bare { __typename } over HTTP: p50 ${fmt(b.p50)} ms, p95 ${fmt(b.p95)} ms`);
     out(
-      `${CLIENTS} officers at once (the table's cases but the chunk, rotating): ${together.perSecond.toFixed(0)} requests/s, ` +
-        `p50 ${fmt(together.p50)} ms, p95 ${fmt(together.p95)} ms, max ${fmt(together.max)} ms (load ${together.load})`,
+      together
+        ? `${CLIENTS} officers at once (the table's cases but the chunk, rotating): ${together.perSecond.toFixed(0)} requests/s, ` +
+            `p50 ${fmt(together.p50)} ms, p95 ${fmt(together.p95)} ms, max ${fmt(together.max)} ms (load ${together.load})`
+        : 'officers at once: not run (BENCH_CLIENTS=0)',
     );
     out(
       `api resident memory after the run: ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)} MB)`,
     );
+    if (left.length > 0) out(`cases not run (BENCH_CASES): ${left.join('; ')}`);
     out(`database kept: ${new URL(url).pathname.slice(1)}`);
     out(
       JSON.stringify({
@@ -681,7 +769,7 @@ async function main(): Promise<void> {
           http: http[i],
         })),
         bare: b,
-        concurrent: { clients: CLIENTS, ...together },
+        concurrent: together ? { clients: CLIENTS, ...together } : null,
         memory,
       }),
     );

@@ -3,16 +3,27 @@ import type { EventStore, StoredEvent } from '../event-store/event-store.port';
 import { isConnectionError } from '../observability/dependency-monitor';
 import { RebuildRefusedError, type TableDifference } from '../projections/projection-rebuild';
 import type { ProjectionStatus } from '../projections/projection-runner';
-import { handlesMongo, type MongoCollections, type MongoDoc, type MongoProjection } from './mongo-projection';
+import {
+  applyBatch,
+  handlesMongo,
+  type MongoBatchOptions,
+  type MongoCollections,
+  type MongoDoc,
+  type MongoProjection,
+} from './mongo-projection';
 import {
   isMongoConnectionError,
   physicalName,
   type MongoCheckpoint,
   type MongoReadModels,
+  type PendingBatch,
 } from './mongo-read-models';
 
-const BATCH = 1000;
-const REPLAY_BATCH = 5000;
+/**
+ * events a batch reads at most (the projector's and a replay's): a catch-up pays each batch's fixed costs (on
+ * FerretDB a read by key is a scan of the collection) once per this many events
+ */
+const BATCH = 5000;
 const POLL_MS = 1000;
 /** a replaced generation is dropped this long after the swap (queries in flight still find it) */
 const DROP_DELAY_MS = 10_000;
@@ -30,9 +41,11 @@ type Logger = { log(message: string): void; error(message: string): void };
 
 /**
  * Runs the Mongo projections (READ_MODELS_MONGO_URL): each one a loop from its checkpoint (a document of
- * `projection_checkpoints`), batch by batch: documents first (guarded by their `_pos`), then the checkpoint, moved
- * only from where this batch started. Rebuilds replay into the next generation of collections while writers go
- * on and swap it in by moving the checkpoint document; verifications replay into scratch collections and compare.
+ * `projection_checkpoints`), batch by batch: the batch folded in memory, its claim (the counts' changes) kept in the
+ * checkpoint document, the documents written (guarded by their `_pos`), the claim applied once, then the checkpoint
+ * moved only from where this batch started, the claim cleared with it. Rebuilds replay into the next generation of
+ * collections while writers go on and swap it in by moving the checkpoint document; verifications replay into
+ * scratch collections and compare.
  */
 export class MongoProjectionRunner {
   private readonly checkpoints = new Map<string, number>();
@@ -191,7 +204,7 @@ export class MongoProjectionRunner {
         count += more.count;
         const swapped = await this.mongo.checkpoints.updateOne(
           { _id: p.name, generation: cp.generation },
-          { $set: { generation, position, version: p.version, updatedAt: new Date() } },
+          { $set: { generation, position, version: p.version, pending: null, updatedAt: new Date() } },
         );
         if (swapped.matchedCount === 0)
           throw new RebuildRefusedError(`Projection ${p.name} was swapped by another rebuild meanwhile`);
@@ -290,18 +303,24 @@ export class MongoProjectionRunner {
     from: number,
     to = Infinity,
   ): Promise<{ position: number; count: number }> {
+    const options = await this.batchOptions();
     let position = from;
     let count = 0;
     for (;;) {
-      const read = await this.store.readAll({ after: position, limit: REPLAY_BATCH, types: typesOf(p) });
+      const read = await this.store.readAll({ after: position, limit: BATCH, types: typesOf(p) });
       const events = read.filter((e) => e.position <= to);
       if (events.length > 0) {
-        await p.applyBatch(target, events);
+        // nobody else writes these collections: the batch's own claim, applied at once
+        await applyBatch(p, target, events, position, options);
         position = events[events.length - 1].position;
         count += events.length;
       }
-      if (events.length < read.length || read.length < REPLAY_BATCH) return { position, count };
+      if (events.length < read.length || read.length < BATCH) return { position, count };
     }
+  }
+
+  private batchOptions(): Promise<MongoBatchOptions> {
+    return this.mongo.batchOptions();
   }
 
   private async loop(p: MongoProjection): Promise<void> {
@@ -324,27 +343,71 @@ export class MongoProjectionRunner {
     }
   }
 
-  /** one batch: documents (guarded by `_pos`), then the checkpoint, moved only from where the batch started */
+  /**
+   * One batch: folded in memory; its claim kept in the checkpoint document (only if nobody moved or claimed it
+   * meanwhile); the documents (guarded by `_pos`) and the claim written; then the checkpoint moved from where the
+   * batch started, the claim cleared in the same update. A batch claimed and not checkpointed (the process stopped,
+   * MongoDB went away) is done again by the next step over the same events with the recorded claim.
+   */
   private async step(p: MongoProjection): Promise<number> {
-    const cp = await this.checkpoint(p.name);
+    let cp = await this.checkpoint(p.name);
     if (cp.version !== p.version) throw new Error(`Mongo projection ${p.name}: rebuild pending`);
     const from = cp.position;
     this.checkpoints.set(p.name, from);
     this.settleWaiters();
-    const head = await this.store.headPosition();
-    if (head <= from) return 0;
-    const events = await this.store.readAll({ after: from, limit: BATCH, types: typesOf(p) });
-    const last = events.length > 0 ? events[events.length - 1].position : from;
-    const to = events.length < BATCH ? Math.max(head, last) : last;
-    if (events.length > 0) await p.applyBatch(this.collectionsOf(p, cp.generation), events);
+    if (cp.pending && cp.pending.from !== from) {
+      // left over by a batch whose checkpoint moved some other way: nothing to finish
+      await this.mongo.checkpoints.updateOne(
+        { _id: p.name, position: from, 'pending.from': cp.pending.from },
+        { $set: { pending: null } },
+      );
+      cp = { ...cp, pending: null };
+    }
+    const pending: PendingBatch | null = cp.pending ?? null;
+    let events: StoredEvent[];
+    let to: number;
+    if (pending) {
+      to = pending.to;
+      events = await this.readRange(p, from, to);
+    } else {
+      const head = await this.store.headPosition();
+      if (head <= from) return 0;
+      events = await this.store.readAll({ after: from, limit: BATCH, types: typesOf(p) });
+      const last = events.length > 0 ? events[events.length - 1].position : from;
+      to = events.length < BATCH ? Math.max(head, last) : last;
+    }
+    const collections = this.collectionsOf(p, cp.generation);
+    const batch =
+      events.length > 0 ? await p.prepareBatch(collections, events, await this.batchOptions()) : null;
+    const claim = pending ? pending.claim : (batch?.claim ?? null);
+    if (!pending && claim) {
+      const claimed = await this.mongo.checkpoints.updateOne(
+        { _id: p.name, generation: cp.generation, position: from, pending: null },
+        { $set: { pending: { from, to, claim }, updatedAt: new Date() } },
+      );
+      // another projector or a rebuild moved or claimed it: the next step starts from what is there now
+      if (claimed.matchedCount === 0) return 1;
+    }
+    if (batch) await batch.write(claim, from);
     const moved = await this.mongo.checkpoints.updateOne(
       { _id: p.name, generation: cp.generation, position: from },
-      { $set: { position: to, updatedAt: new Date() } },
+      { $set: { position: to, pending: null, updatedAt: new Date() } },
     );
-    // another projector or a rebuild moved it: the next step starts from where it is now
     if (moved.matchedCount === 1) this.checkpoints.set(p.name, to);
     this.settleWaiters();
     return Math.max(1, events.length);
+  }
+
+  /** the events of this projection after `from` up to `to` */
+  private async readRange(p: MongoProjection, from: number, to: number): Promise<StoredEvent[]> {
+    const events: StoredEvent[] = [];
+    let after = from;
+    for (;;) {
+      const read = await this.store.readAll({ after, limit: BATCH, types: typesOf(p) });
+      for (const e of read) if (e.position <= to) events.push(e);
+      if (read.length < BATCH || read[read.length - 1].position >= to) return events;
+      after = read[read.length - 1].position;
+    }
   }
 
   private async checkpoint(name: string): Promise<MongoCheckpoint> {
@@ -367,11 +430,26 @@ export class MongoProjectionRunner {
     );
   }
 
+  /**
+   * The indexes of a generation's collections that are not there yet (every start asks): FerretDB 1.24 drops the
+   * connection (a panic in its handler) on a createIndexes of two or more indexes that all exist already.
+   */
   private async createIndexes(p: MongoProjection, generation: number): Promise<void> {
     for (const c of p.collections) {
       const collection = this.mongo.db.collection(physicalName(c.name, generation));
-      if (c.indexes.length > 0) await collection.createIndexes([...c.indexes]);
-      else await this.mongo.db.createCollection(collection.collectionName).catch(() => undefined);
+      const existing = new Set(
+        (
+          await collection
+            .listIndexes()
+            .toArray()
+            .catch(() => [])
+        ) // a collection not created yet has none
+          .map((i: Document) => String(i.name)),
+      );
+      const missing = c.indexes.filter((i) => !existing.has(String(i.name)));
+      if (missing.length > 0) await collection.createIndexes([...missing]);
+      else if (c.indexes.length === 0)
+        await this.mongo.db.createCollection(collection.collectionName).catch(() => undefined);
     }
   }
 

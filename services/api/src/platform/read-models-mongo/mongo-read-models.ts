@@ -1,4 +1,5 @@
-import type { Collection, Db, Document, MongoClient } from 'mongodb';
+import type { Collection, Db, Document, Filter, MongoClient } from 'mongodb';
+import type { MongoBatchOptions } from './mongo-projection';
 
 /** The database of the read models when READ_MODELS_MONGO_URL names none. */
 export const DEFAULT_MONGO_DATABASE = 'user_office';
@@ -12,6 +13,14 @@ export interface MongoCheckpoint {
   /** the live collections are `<logical name>__g<generation>`; a rebuild writes the next one, then moves this */
   generation: number;
   updatedAt: Date;
+  /** a batch begun and not yet checkpointed: its range and claim (MongoBatch), finished by the next attempt */
+  pending?: PendingBatch | null;
+}
+
+export interface PendingBatch {
+  from: number;
+  to: number;
+  claim: Document;
 }
 
 /** the physical name of a projection's logical collection in one generation */
@@ -25,6 +34,7 @@ export const physicalName = (logical: string, generation: number): string => `${
 export class MongoReadModels {
   readonly db: Db;
   private readonly generations = new Map<string, { generation: number; readAt: number }>();
+  private ferretDb: boolean | null = null;
 
   private constructor(
     readonly client: MongoClient,
@@ -76,6 +86,25 @@ export class MongoReadModels {
     this.generations.set(projection, { generation, readAt: Date.now() });
   }
 
+  /**
+   * Whether the server is FerretDB (its buildInfo names its version). FerretDB 1.x pushes only a top-level
+   * equality down to its SQL and evaluates every other condition (`$in` included) in its own process over every
+   * document of the collection, so reads by key go one key per query there, and one `$in` on MongoDB.
+   */
+  async isFerretDb(): Promise<boolean> {
+    if (this.ferretDb === null) {
+      const info = await this.db.admin().command({ buildInfo: 1 });
+      this.ferretDb = typeof info.ferretdbVersion === 'string';
+    }
+    return this.ferretDb;
+  }
+
+  /** how a projection's batch reads and writes on this server (see isFerretDb, bulkWriteInCommands) */
+  async batchOptions(): Promise<MongoBatchOptions> {
+    const ferretDb = await this.isFerretDb();
+    return { readByKey: ferretDb, statementsPerCommand: ferretDb ? 16 : 1000 };
+  }
+
   async ping(): Promise<void> {
     await this.db.command({ ping: 1 });
   }
@@ -98,4 +127,28 @@ export function isMongoConnectionError(error: unknown): boolean {
   return /MongoServerSelectionError|MongoNetworkError|MongoNetworkTimeoutError|MongoTopologyClosedError|PoolClearedError/.test(
     name,
   );
+}
+
+/** equality queries in flight at once when reading by key */
+const BY_KEY_AT_ONCE = 4;
+
+/**
+ * The documents of `collection` with these keys: one `$in` query (an index lookup on MongoDB), or with `byKey` one
+ * equality query per key, a few at a time (FerretDB: see MongoReadModels.isFerretDb).
+ */
+export async function findByIds<T extends Document & { _id: unknown }>(
+  collection: Collection<T>,
+  ids: readonly T['_id'][],
+  byKey: boolean,
+): Promise<T[]> {
+  if (ids.length === 0) return [];
+  if (!byKey) return (await collection.find({ _id: { $in: [...ids] } } as Filter<T>).toArray()) as T[];
+  const found: T[] = [];
+  for (let i = 0; i < ids.length; i += BY_KEY_AT_ONCE) {
+    const docs = await Promise.all(
+      ids.slice(i, i + BY_KEY_AT_ONCE).map((id) => collection.findOne({ _id: id } as Filter<T>)),
+    );
+    for (const d of docs) if (d) found.push(d as T);
+  }
+  return found;
 }

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { AnyBulkWriteOperation, Filter } from 'mongodb';
+import type { Filter } from 'mongodb';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import {
+  insertNew,
   RegisterMongoProjection,
+  type MongoBatch,
   type MongoCollectionSpec,
   type MongoCollections,
   type MongoDoc,
@@ -69,14 +71,18 @@ export class EventLogsMongoProjection implements MongoProjection {
     },
   ];
 
-  /** an event is one document, written whole under its position: a replay writes the same document again */
-  async applyBatch(collections: MongoCollections, events: readonly StoredEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    const ops: AnyBulkWriteOperation<MongoDoc>[] = events.map((event) => {
-      const doc = toEventLogDocument(toEventLogRow(event));
-      return { replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } };
-    });
-    await collections.event_logs.bulkWrite(ops, { ordered: false });
+  /**
+   * An event is one document under its position, the same whenever it is written: the batch's documents are
+   * inserted in one unordered `insertMany`, and those already there (a replay) are left as they are.
+   */
+  async prepareBatch(collections: MongoCollections, events: readonly StoredEvent[]): Promise<MongoBatch> {
+    const docs = events.map((event) => toEventLogDocument(toEventLogRow(event)));
+    return {
+      claim: null,
+      write: async () => {
+        await insertNew(collections.event_logs, docs as unknown as MongoDoc[]);
+      },
+    };
   }
 }
 

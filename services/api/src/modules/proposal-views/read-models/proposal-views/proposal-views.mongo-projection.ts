@@ -16,6 +16,7 @@ import {
   PROPOSAL_TECHNIQUES_ASSIGNED,
   PROPOSAL_UPDATED,
   QUESTIONARY_ANSWERS_COPIED,
+  QUESTIONARY_CREATED,
   STATUS_CREATED,
   STATUS_UPDATED,
   TECHNICAL_REVIEW_ASSIGNEE_CHANGED,
@@ -33,12 +34,17 @@ import type { AnyBulkWriteOperation, Collection, Document, Filter } from 'mongod
 import type { SqlClient } from '../../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import {
+  bulkWriteInCommands,
+  insertNew,
   RegisterMongoProjection,
+  type MongoBatch,
+  type MongoBatchOptions,
   type MongoCollectionSpec,
   type MongoCollections,
   type MongoDoc,
   type MongoProjection,
 } from '../../../../platform/read-models-mongo/mongo-projection';
+import { findByIds } from '../../../../platform/read-models-mongo/mongo-read-models';
 import { SQL_CLIENT } from '../../../../platform/tokens';
 import type { ProposalViewModel } from './proposal-view.model';
 import { PROPOSAL_VIEWS_PROJECTION, ProposalViewsProjection } from './proposal-views.projection';
@@ -215,6 +221,8 @@ export class ProposalViewsMongoProjection implements MongoProjection {
   readonly version = 1;
   readonly eventTypes: readonly string[] = [
     ...new ProposalViewsProjection().eventTypes,
+    // only to know that a questionary's answers are new in its batch (nothing is read for them)
+    QUESTIONARY_CREATED,
     TOPIC_ANSWERED,
     QUESTIONARY_ANSWERS_COPIED,
   ];
@@ -257,34 +265,105 @@ export class ProposalViewsMongoProjection implements MongoProjection {
 
   constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
 
-  async applyBatch(collections: MongoCollections, events: readonly StoredEvent[]): Promise<void> {
-    const batch = new Batch(collections);
+  async prepareBatch(
+    collections: MongoCollections,
+    events: readonly StoredEvent[],
+    options: MongoBatchOptions,
+  ): Promise<MongoBatch> {
+    const batch = new Batch(collections, options);
     await batch.prefetch(events);
     for (const event of events) await batch.apply(event);
-    await batch.flush(this.sql);
+    await batch.setSearch(this.sql);
+    return { claim: batch.claim(), write: (claim, from) => batch.write(claim, from) };
   }
 
-  comparable(_logical: string, doc: Document): Document {
-    return doc;
+  /** the counts' documents compare without the batch that last changed them (batches differ in a replay) */
+  comparable(logical: string, doc: Document): Document {
+    if (logical !== 'proposal_view_counts') return doc;
+    const rest: Document = { ...doc };
+    delete rest._from;
+    return rest;
   }
 }
 
-type ViewEntry = { doc: ProposalViewDocument | null; loadedPos: number | null; dirty: boolean };
+/** a proposal's place in the counts */
+interface Pair {
+  callId: number;
+  statusId: number;
+}
+
+const pairKey = (p: Pair): string => `${p.callId}:${p.statusId}`;
+
+/** a batch's claim: how many proposals each (call, status) gained or lost in it */
+interface CountsClaim {
+  counts: (Pair & { _id: string; n: number })[];
+}
+
+/**
+ * A document the batch touches. `fresh`: its object was created by an event of this batch, so it did not exist
+ * when the batch started and is not read (one less read per document: a catch-up or a rebuild mostly inserts);
+ * one found there all the same (a replay of the batch) is replaced if it is not newer. `loadedPos`: the `_pos` it
+ * had when read (null: not there). `removedAt`: the position of the event that removed it.
+ */
+interface Entry<T> {
+  doc: T | null;
+  dirty: boolean;
+  fresh: boolean;
+  loadedPos: number | null;
+  removedAt: number | null;
+}
+
+const entry = <T extends { _pos: number }>(doc: T | null, fresh = false): Entry<T> => ({
+  doc,
+  dirty: false,
+  fresh,
+  loadedPos: doc?._pos ?? null,
+  removedAt: null,
+});
+
+/** creations of the names the lookups copy: the lookup document of that key is new in their batch */
+const LOOKUP_CREATIONS: Record<string, (d: Record<string, unknown>) => string> = {
+  [USER_CREATED]: (d) => `user:${String(d.id)}`,
+  [STATUS_CREATED]: (d) => `status:${String(d.statusId)}`,
+  [CALL_CREATED]: (d) => `call:${String(d.callId)}`,
+  [FAP_CREATED]: (d) => `fap:${String(d.id)}`,
+};
+
+type ViewEntry = Entry<ProposalViewDocument> & {
+  /** where the proposal counted when the batch started (null: nowhere) */
+  base: Pair | null;
+};
 
 /** the documents one batch touches, loaded once, changed in memory, written at the end */
 class Batch {
   private readonly views = new Map<number, ViewEntry>();
-  private readonly lookups = new Map<string, { doc: LookupDocument | null; dirty: boolean }>();
-  private readonly answers = new Map<string, { doc: AnswerDocument | null; dirty: boolean }>();
-  private readonly touchedCounts = new Map<string, { callId: number; statusId: number }>();
+  private readonly lookups = new Map<string, Entry<LookupDocument>>();
+  private readonly answers = new Map<string, Entry<AnswerDocument>>();
+  private readonly touchedCounts = new Map<string, Pair>();
 
-  constructor(private readonly c: MongoCollections) {}
+  constructor(
+    private readonly c: MongoCollections,
+    private readonly options: MongoBatchOptions,
+  ) {}
 
-  /** the documents the batch's events name, read in three queries instead of one per event */
+  private viewEntry(doc: ProposalViewDocument | null, fresh = false): ViewEntry {
+    return {
+      ...entry(doc, fresh),
+      base: doc && !fresh ? { callId: doc.callId, statusId: doc.statusId } : null,
+    };
+  }
+
+  /**
+   * The documents the batch's events name: none of those created in the batch; the others by key (one `$in`, or
+   * one query per key on FerretDB), the lookups in one `$in` (a small collection).
+   */
   async prefetch(events: readonly StoredEvent[]): Promise<void> {
     const pks = new Set<number>();
     const lookups = new Set<string>();
     const answers = new Set<string>();
+    const created = new Set<number>();
+    const newQuestionaries = new Set<number>();
+    const newLookups = new Set<string>();
     for (const e of events) {
       const d = e.data as {
         proposalPk?: number;
@@ -295,6 +374,11 @@ class Batch {
         answers?: { questionId: string }[];
         removedQuestionIds?: string[];
       };
+      if (e.type === PROPOSAL_CREATED && typeof d.proposalPk === 'number') created.add(d.proposalPk);
+      if (e.type === QUESTIONARY_CREATED && typeof d.questionaryId === 'number')
+        newQuestionaries.add(d.questionaryId);
+      const lookupCreated = LOOKUP_CREATIONS[e.type];
+      if (lookupCreated) newLookups.add(lookupCreated(e.data as Record<string, unknown>));
       if (typeof d.proposalPk === 'number') pks.add(d.proposalPk);
       if (typeof d.proposerId === 'number') lookups.add(`user:${d.proposerId}`);
       if (typeof d.statusId === 'number') lookups.add(`status:${d.statusId}`);
@@ -303,20 +387,36 @@ class Batch {
         for (const k of [...(d.answers ?? []).map((a) => a.questionId), ...(d.removedQuestionIds ?? [])])
           answers.add(`${d.questionaryId}:${k}`);
     }
+    const freshAnswer = (key: string) => newQuestionaries.has(Number(key.slice(0, key.indexOf(':'))));
+    const toRead = {
+      views: [...pks].filter((pk) => !created.has(pk)),
+      lookups: [...lookups].filter((k) => !newLookups.has(k)),
+      answers: [...answers].filter((k) => !freshAnswer(k)),
+    };
+    const byKey = this.options.readByKey;
     const [views, found, given] = await Promise.all([
-      pks.size > 0 ? this.viewsCollection.find({ _id: { $in: [...pks] } }).toArray() : [],
-      lookups.size > 0 ? this.c.proposal_view_lookups.find({ _id: { $in: [...lookups] } }).toArray() : [],
-      answers.size > 0 ? this.c.proposal_view_answers.find({ _id: { $in: [...answers] } }).toArray() : [],
+      findByIds(this.viewsCollection, toRead.views, byKey),
+      findByIds(this.c.proposal_view_lookups, toRead.lookups, false),
+      findByIds(this.c.proposal_view_answers, toRead.answers, byKey),
     ]);
     const viewsById = new Map(views.map((v) => [v._id, v]));
-    for (const pk of pks) {
-      const doc = viewsById.get(pk) ?? null;
-      this.views.set(pk, { doc, loadedPos: doc?._pos ?? null, dirty: false });
-    }
+    for (const pk of pks)
+      this.views.set(
+        pk,
+        created.has(pk) ? this.viewEntry(null, true) : this.viewEntry(viewsById.get(pk) ?? null),
+      );
     const lookupsById = new Map(found.map((l) => [l._id, l as unknown as LookupDocument]));
-    for (const key of lookups) this.lookups.set(key, { doc: lookupsById.get(key) ?? null, dirty: false });
+    for (const key of new Set([...lookups, ...newLookups]))
+      this.lookups.set(
+        key,
+        newLookups.has(key) ? entry<LookupDocument>(null, true) : entry(lookupsById.get(key) ?? null),
+      );
     const answersById = new Map(given.map((a) => [a._id, a as unknown as AnswerDocument]));
-    for (const key of answers) this.answers.set(key, { doc: answersById.get(key) ?? null, dirty: false });
+    for (const key of answers)
+      this.answers.set(
+        key,
+        freshAnswer(key) ? entry<AnswerDocument>(null, true) : entry(answersById.get(key) ?? null),
+      );
   }
 
   private get viewsCollection(): Collection<ProposalViewDocument> {
@@ -324,13 +424,12 @@ class Batch {
   }
 
   private async view(pk: number): Promise<ViewEntry> {
-    let entry = this.views.get(pk);
-    if (!entry) {
-      const doc = await this.viewsCollection.findOne({ _id: pk });
-      entry = { doc, loadedPos: doc?._pos ?? null, dirty: false };
-      this.views.set(pk, entry);
+    let e = this.views.get(pk);
+    if (!e) {
+      e = this.viewEntry(await this.viewsCollection.findOne({ _id: pk }));
+      this.views.set(pk, e);
     }
-    return entry;
+    return e;
   }
 
   /** the proposals matching `filter` (on the stored documents) and `inMemory` (on the loaded ones) */
@@ -340,26 +439,28 @@ class Batch {
   ): Promise<ViewEntry[]> {
     const loaded = [...this.views.keys()];
     const stored = await this.viewsCollection.find({ $and: [filter, { _id: { $nin: loaded } }] }).toArray();
-    for (const doc of stored) this.views.set(doc._id, { doc, loadedPos: doc._pos, dirty: false });
+    for (const doc of stored) this.views.set(doc._id, this.viewEntry(doc));
     return [...this.views.values()].filter((e) => e.doc !== null && inMemory(e.doc));
   }
 
   private async lookup(key: string): Promise<LookupDocument | null> {
-    let entry = this.lookups.get(key);
-    if (!entry) {
-      const doc = (await this.c.proposal_view_lookups.findOne({ _id: key })) as LookupDocument | null;
-      entry = { doc, dirty: false };
-      this.lookups.set(key, entry);
+    let e = this.lookups.get(key);
+    if (!e) {
+      e = entry((await this.c.proposal_view_lookups.findOne({ _id: key })) as LookupDocument | null);
+      this.lookups.set(key, e);
     }
-    return entry.doc;
+    return e.doc;
   }
 
   private setLookup(key: string, doc: LookupDocument): void {
-    this.lookups.set(key, { doc, dirty: true });
+    const e = this.lookups.get(key) ?? entry<LookupDocument>(null);
+    e.doc = doc;
+    e.dirty = true;
+    this.lookups.set(key, e);
   }
 
   private touchCount(callId: number, statusId: number): void {
-    this.touchedCounts.set(`${callId}:${statusId}`, { callId, statusId });
+    this.touchedCounts.set(pairKey({ callId, statusId }), { callId, statusId });
   }
 
   /** applies `change` to each entry whose document is before `position` */
@@ -607,24 +708,18 @@ class Batch {
         for (const questionId of a.removedQuestionIds ?? []) {
           const key = `${a.questionaryId}:${questionId}`;
           const old = await this.answer(key);
-          if (old && old._pos < p) this.answers.set(key, { doc: null, dirty: true });
+          if (old && old._pos < p) this.setAnswer(key, null, p);
         }
         for (const answer of a.answers) {
           const key = `${a.questionaryId}:${answer.questionId}`;
           const old = await this.answer(key);
           if (old && old._pos >= p) continue;
           const value = answer.value ?? null;
-          this.answers.set(key, {
-            doc: {
-              _id: key,
-              q: a.questionaryId,
-              k: answer.questionId,
-              value,
-              ...answerForms(value),
-              _pos: p,
-            },
-            dirty: true,
-          });
+          this.setAnswer(
+            key,
+            { _id: key, q: a.questionaryId, k: answer.questionId, value, ...answerForms(value), _pos: p },
+            p,
+          );
         }
         return;
       }
@@ -696,6 +791,7 @@ class Batch {
         this.touchCount(entry.doc.callId, entry.doc.statusId);
         entry.doc = null;
         entry.dirty = true;
+        entry.removedAt = p;
         return;
       }
       case PROPOSAL_STATUS_CHANGED: {
@@ -747,13 +843,20 @@ class Batch {
   }
 
   private async answer(key: string): Promise<AnswerDocument | null> {
-    let entry = this.answers.get(key);
-    if (!entry) {
-      const doc = (await this.c.proposal_view_answers.findOne({ _id: key })) as AnswerDocument | null;
-      entry = { doc, dirty: false };
-      this.answers.set(key, entry);
+    let e = this.answers.get(key);
+    if (!e) {
+      e = entry((await this.c.proposal_view_answers.findOne({ _id: key })) as AnswerDocument | null);
+      this.answers.set(key, e);
     }
-    return entry.doc;
+    return e.doc;
+  }
+
+  private setAnswer(key: string, doc: AnswerDocument | null, position: number): void {
+    const e = this.answers.get(key) ?? entry<AnswerDocument>(null);
+    e.doc = doc;
+    e.dirty = true;
+    if (!doc) e.removedAt = position;
+    this.answers.set(key, e);
   }
 
   private async fapCodes(ids: readonly number[]): Promise<Map<number, string>> {
@@ -779,65 +882,141 @@ class Batch {
     return names;
   }
 
-  /** writes what changed: each document only if it is still as loaded (another projector may have been first) */
-  async flush(sql: SqlClient): Promise<void> {
-    const views: AnyBulkWriteOperation<ProposalViewDocument>[] = [];
-    const changed = [...this.views.entries()].filter(([, e]) => e.dirty);
-    const searched = changed.flatMap(([, e]) => (e.doc ? [e.doc] : []));
-    await setSearch(sql, searched);
-    for (const [pk, e] of changed) {
-      if (!e.doc) {
-        if (e.loadedPos !== null) views.push({ deleteOne: { filter: { _id: pk, _pos: e.loadedPos } } });
+  /** the search words of the proposals the batch changed (from the relational store's text search) */
+  async setSearch(sql: SqlClient): Promise<void> {
+    const changed = [...this.views.values()].flatMap((e) => (e.dirty && e.doc ? [e.doc] : []));
+    await setSearch(sql, changed);
+  }
+
+  /**
+   * How many proposals each (call, status) gained or lost in the batch: each changed proposal's place at the end
+   * against its place when the batch started (nowhere for one created in it). Null when nothing moved.
+   */
+  claim(): CountsClaim | null {
+    const n = new Map<string, number>();
+    const add = (pair: Pair | null, k: number) => {
+      if (pair) n.set(pairKey(pair), (n.get(pairKey(pair)) ?? 0) + k);
+    };
+    for (const e of this.views.values()) {
+      if (!e.dirty) continue;
+      add(e.base, -1);
+      add(e.doc ? { callId: e.doc.callId, statusId: e.doc.statusId } : null, 1);
+    }
+    const counts = [...n].flatMap(([key, delta]) => {
+      if (delta === 0) return [];
+      const [callId, statusId] = key.split(':').map(Number);
+      return [{ _id: key, callId, statusId, n: delta }];
+    });
+    return counts.length > 0 ? { counts } : null;
+  }
+
+  /**
+   * Writes what changed: a document read by key only if it is still as read (another projector may have been
+   * first), one created in the batch inserted (all in one unordered insertMany) or, when it was there already (a
+   * replay), replaced if not newer; then the claim's counts, each (call, status) at most once per batch start
+   * `from` (its `_from`), and a zero count for each (call, status) the batch went through.
+   */
+  async write(claim: Document | null, from: number): Promise<void> {
+    await this.writeViews();
+    await writeEntries(this.c.proposal_view_lookups, this.lookups, this.options);
+    await writeEntries(this.c.proposal_view_answers, this.answers, this.options);
+    await this.writeCounts((claim as CountsClaim | null)?.counts ?? [], from);
+  }
+
+  private async writeViews(): Promise<void> {
+    const ops: AnyBulkWriteOperation<ProposalViewDocument>[] = [];
+    const fresh = new Map<number, ProposalViewDocument>();
+    for (const [pk, e] of this.views) {
+      if (!e.dirty) continue;
+      if (e.fresh) {
+        if (e.doc) fresh.set(pk, e.doc);
+        // created and deleted in the batch: an earlier attempt of it may have written it
+        else ops.push({ deleteOne: { filter: { _id: pk, _pos: { $lt: e.removedAt ?? 0 } } } });
+      } else if (!e.doc) {
+        if (e.loadedPos !== null) ops.push({ deleteOne: { filter: { _id: pk, _pos: e.loadedPos } } });
       } else if (e.loadedPos === null) {
-        // a new document: inserted, and a duplicate key (another projector was first) ignored below. Not an upsert
-        // with $setOnInsert: FerretDB 1.24 drops a $setOnInsert document's empty arrays and nulls
-        views.push({ insertOne: { document: e.doc } });
+        // not there when read: inserted, a duplicate key (another projector was first) ignored below. Not an
+        // upsert with $setOnInsert: FerretDB 1.24 drops a $setOnInsert document's empty arrays and nulls
+        ops.push({ insertOne: { document: e.doc } });
       } else {
-        views.push({ replaceOne: { filter: { _id: pk, _pos: e.loadedPos }, replacement: e.doc } });
+        ops.push({ replaceOne: { filter: { _id: pk, _pos: e.loadedPos }, replacement: e.doc } });
       }
     }
-    if (views.length > 0)
-      await this.viewsCollection.bulkWrite(views, { ordered: false }).catch((error: unknown) => {
-        if (!onlyDuplicateKeys(error)) throw error;
-      });
+    const perCommand = this.options.statementsPerCommand;
+    await bulkWriteInCommands(this.viewsCollection, ops, perCommand);
+    await insertOrCatchUp(this.c.proposal_views, [...fresh.values()] as unknown as MongoDoc[], perCommand);
+  }
 
-    const lookups: AnyBulkWriteOperation<MongoDoc>[] = [];
-    for (const [key, e] of this.lookups)
-      if (e.dirty && e.doc)
-        lookups.push({
-          replaceOne: { filter: { _id: key }, replacement: e.doc as unknown as MongoDoc, upsert: true },
-        });
-    if (lookups.length > 0) await this.c.proposal_view_lookups.bulkWrite(lookups, { ordered: false });
-
-    const answers: AnyBulkWriteOperation<MongoDoc>[] = [];
-    for (const [key, e] of this.answers) {
-      if (!e.dirty) continue;
-      answers.push(
-        e.doc
-          ? { replaceOne: { filter: { _id: key }, replacement: e.doc as unknown as MongoDoc, upsert: true } }
-          : { deleteOne: { filter: { _id: key } } },
+  private async writeCounts(counts: CountsClaim['counts'], from: number): Promise<void> {
+    const claimed = new Set<string>();
+    for (const c of counts) {
+      claimed.add(c._id);
+      const applied = await this.c.proposal_view_counts.updateOne(
+        { _id: c._id, $or: [{ _from: { $lt: from } }, { _from: { $exists: false } }] },
+        { $inc: { n: c.n }, $set: { _from: from } },
       );
+      // not there yet, or this batch's claim applied already (then the insert finds it)
+      if (applied.matchedCount === 0)
+        await insertNew(this.c.proposal_view_counts, [
+          { _id: c._id, callId: c.callId, statusId: c.statusId, n: c.n, _from: from },
+        ]);
     }
-    if (answers.length > 0) await this.c.proposal_view_answers.bulkWrite(answers, { ordered: false });
-
-    // the counts of the pairs this batch touched, counted again (absolute: a replay writes the same numbers)
-    const counts: AnyBulkWriteOperation<MongoDoc>[] = [];
-    for (const [key, { callId, statusId }] of this.touchedCounts) {
-      const n = await this.viewsCollection.countDocuments({ callId, statusId });
-      counts.push({
-        replaceOne: { filter: { _id: key }, replacement: { _id: key, callId, statusId, n }, upsert: true },
-      });
-    }
-    if (counts.length > 0) await this.c.proposal_view_counts.bulkWrite(counts, { ordered: false });
+    const zeros = [...this.touchedCounts]
+      .filter(([key]) => !claimed.has(key))
+      .map(([key, pair]) => ({ _id: key, ...pair, n: 0 }));
+    await insertNew(this.c.proposal_view_counts, zeros);
   }
 }
 
-/** a bulk write whose only failures are inserts of documents that were there already */
-function onlyDuplicateKeys(error: unknown): boolean {
-  const e = error as { name?: string; writeErrors?: unknown };
-  if (e?.name !== 'MongoBulkWriteError') return false;
-  const errors = Array.isArray(e.writeErrors) ? e.writeErrors : Object.values(e.writeErrors ?? {});
-  return errors.length > 0 && errors.every((w) => (w as { code?: number }).code === 11000);
+/**
+ * Writes the changed entries of a collection keyed by name (the lookups, the answers): a document read by key
+ * replaced whole (upserted), one created in the batch inserted or caught up (insertOrCatchUp), a removed one
+ * deleted if not newer than its removal.
+ */
+async function writeEntries<T extends { _pos: number }>(
+  collection: Collection<MongoDoc>,
+  entries: Map<string, Entry<T>>,
+  options: MongoBatchOptions,
+): Promise<void> {
+  const ops: AnyBulkWriteOperation<MongoDoc>[] = [];
+  const fresh: MongoDoc[] = [];
+  for (const [key, e] of entries) {
+    if (!e.dirty) continue;
+    if (!e.doc) {
+      if (e.loadedPos !== null || e.fresh)
+        ops.push({ deleteOne: { filter: { _id: key, _pos: { $lt: e.removedAt ?? 0 } } } });
+    } else if (e.fresh) {
+      fresh.push(e.doc as unknown as MongoDoc);
+    } else {
+      ops.push({
+        replaceOne: { filter: { _id: key }, replacement: e.doc as unknown as MongoDoc, upsert: true },
+      });
+    }
+  }
+  await bulkWriteInCommands(collection, ops, options.statementsPerCommand);
+  await insertOrCatchUp(collection, fresh, options.statementsPerCommand);
+}
+
+/**
+ * Inserts documents created in the batch (one unordered insertMany); one that was there already (an earlier
+ * attempt of the batch wrote it) is replaced when it is not newer than the batch's.
+ */
+async function insertOrCatchUp(
+  collection: Collection<MongoDoc>,
+  docs: readonly MongoDoc[],
+  perCommand: number,
+): Promise<void> {
+  const there = await insertNew(collection, docs);
+  await bulkWriteInCommands(
+    collection,
+    there.map((i) => ({
+      replaceOne: {
+        filter: { _id: docs[i]._id, _pos: { $lte: docs[i]._pos as number } },
+        replacement: docs[i],
+      },
+    })),
+    perCommand,
+  );
 }
 
 function setPi(doc: ProposalViewDocument, user: LookupDocument | null): void {

@@ -38,6 +38,7 @@ import { PgSqlClient } from '../../../../platform/database/pg-sql-client';
 import type { EventMetadata, NewEvent } from '../../../../platform/event-store/event-store.port';
 import { SqlEventStore } from '../../../../platform/event-store/sql-event-store';
 import { ProjectionRunner } from '../../../../platform/projections/projection-runner';
+import { applyBatch, type MongoProjection } from '../../../../platform/read-models-mongo/mongo-projection';
 import { MongoProjectionRunner } from '../../../../platform/read-models-mongo/mongo-projection-runner';
 import { MongoReadModels, physicalName } from '../../../../platform/read-models-mongo/mongo-read-models';
 import { QuestionariesProjection } from '../../../questionaries';
@@ -545,23 +546,26 @@ describe('both stores answer the same', () => {
 });
 
 describe('the Mongo projection', () => {
-  const snapshot = async () => {
+  const collectionNames = [
+    'proposal_views',
+    'proposal_view_answers',
+    'proposal_view_counts',
+    'proposal_view_lookups',
+  ];
+  const snapshot = async (of = mongo, comparable = false) => {
     const out: Record<string, unknown[]> = {};
-    const cp = await mongo.checkpoints.findOne({ _id: PROPOSAL_VIEWS_PROJECTION });
-    for (const c of [
-      'proposal_views',
-      'proposal_view_answers',
-      'proposal_view_counts',
-      'proposal_view_lookups',
-    ])
-      out[c] = await mongo.db
+    const cp = await of.checkpoints.findOne({ _id: PROPOSAL_VIEWS_PROJECTION });
+    const projection = mongoRunner.projections[0];
+    for (const c of collectionNames) {
+      const docs = await of.db
         .collection(physicalName(c, cp?.generation ?? 0))
         .find({})
         .sort({ _id: 1 })
         .toArray();
+      out[c] = comparable ? docs.map((d) => projection.comparable?.(c, d) ?? d) : docs;
+    }
     return out;
   };
-
   it('hashes proposal keys as PostgreSQL does (the estimate samples the same proposals)', async () => {
     const r = await sql.query<{ h: number }>('SELECT hashint4(x) AS h FROM unnest($1::int[]) AS x', [
       [1, 2, -5, 100000, 9401],
@@ -569,28 +573,85 @@ describe('the Mongo projection', () => {
     expect([1, 2, -5, 100000, 9401].map(hashInt4)).toEqual(r.rows.map((x) => x.h));
   });
 
-  it('changes nothing when a batch is applied again (a crash between the documents and the checkpoint)', async () => {
+  it('changes nothing when a batch is applied again from its start (a crash between the documents and the checkpoint)', async () => {
     const before = await snapshot();
     const projection = mongoRunner.projections[0];
     const cp = await mongo.checkpoints.findOne({ _id: PROPOSAL_VIEWS_PROJECTION });
-    const events = await eventStore.readAll({ after: 0, limit: 10_000 });
+    const events = (await eventStore.readAll({ after: 0, limit: 10_000 })).filter(
+      (e) => projection.eventTypes === 'all' || projection.eventTypes.includes(e.type),
+    );
     const collections = Object.fromEntries(
       projection.collections.map((c) => [
         c.name,
         mongo.db.collection(physicalName(c.name, cp?.generation ?? 0)),
       ]),
     ) as never;
-    await projection.applyBatch(
-      collections,
-      events.filter((e) => projection.eventTypes === 'all' || projection.eventTypes.includes(e.type)),
-    );
-    await projection.applyBatch(
-      collections,
-      events
-        .slice(-20)
-        .filter((e) => projection.eventTypes === 'all' || projection.eventTypes.includes(e.type)),
-    );
+    // reading by key (as on FerretDB) and with `$in` (as on MongoDB), in commands the server takes
+    for (const readByKey of [true, false]) {
+      const options = { ...(await mongo.batchOptions()), readByKey };
+      // every event again from position 0 (the documents are there: inserts find them, the counts their batch)
+      await applyBatch(projection, collections, events, 0, options);
+      const last = events.slice(-20);
+      await applyBatch(projection, collections, last, events[events.length - 21].position, options);
+    }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('finishes a batch stopped half-way once: the next attempt writes it again with the counts it claimed', async () => {
+    // the same events into a database of its own, by a projector whose first attempts stop: once before the
+    // counts (the documents written), once after them (before the checkpoint)
+    const other = testMongoDatabase('pv_stopped');
+    const otherMongo = MongoReadModels.open(other.url);
+    const inner = new ProposalViewsMongoProjection(sql);
+    const stops = ['before the counts', 'before the checkpoint'];
+    const stopping: MongoProjection = {
+      name: inner.name,
+      version: inner.version,
+      eventTypes: inner.eventTypes,
+      collections: inner.collections,
+      comparable: (logical, doc) => inner.comparable(logical, doc),
+      prepareBatch: async (collections, events, options) => {
+        const counts = collections.proposal_view_counts;
+        const stoppingCounts = new Proxy(counts, {
+          get: (target, key) => {
+            if (key === 'updateOne' && stops[0] === 'before the counts') {
+              stops.shift();
+              return () => Promise.reject(new Error('stopped before the counts'));
+            }
+            const value: unknown = Reflect.get(target, key, target);
+            return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+          },
+        });
+        const batch = await inner.prepareBatch(
+          { ...collections, proposal_view_counts: stoppingCounts },
+          events,
+          options,
+        );
+        return {
+          claim: batch.claim,
+          write: async (claim, from) => {
+            await batch.write(claim, from);
+            if (stops[0] === 'before the checkpoint') {
+              stops.shift();
+              throw new Error('stopped before the checkpoint');
+            }
+          },
+        };
+      },
+    };
+    const runner = new MongoProjectionRunner(otherMongo, eventStore, [stopping]);
+    try {
+      await runner.initialize();
+      runner.start();
+      await runner.waitFor(await eventStore.headPosition(), [PROPOSAL_VIEWS_PROJECTION], 30_000);
+      expect(stops).toEqual([]);
+      expect((await otherMongo.checkpoints.findOne({ _id: PROPOSAL_VIEWS_PROJECTION }))?.pending).toBeNull();
+      expect(await snapshot(otherMongo, true)).toEqual(await snapshot(mongo, true));
+    } finally {
+      await runner.stop();
+      await otherMongo.close();
+      await other.drop();
+    }
   });
 
   it('verifies equal to a replay, and a rebuild gives the same documents under a new generation', async () => {
@@ -601,10 +662,11 @@ describe('the Mongo projection', () => {
       ['proposal_view_counts', 0, 0],
       ['proposal_view_lookups', 0, 0],
     ]);
-    const before = await snapshot();
+    // the counts compare without the batch that last changed them (the rebuild's batches are others)
+    const before = await snapshot(mongo, true);
     const rebuilt = await mongoRunner.rebuild(PROPOSAL_VIEWS_PROJECTION);
     expect(rebuilt.events).toBeGreaterThan(50);
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshot(mongo, true)).toEqual(before);
     expect((await mongo.checkpoints.findOne({ _id: PROPOSAL_VIEWS_PROJECTION }))?.generation).toBe(1);
     expect(await pks('mongo', { callId: 9202 })).toEqual([9410, 9407, 9404, 9401]);
   });
