@@ -93,6 +93,8 @@ export class TechnicalReviewsProjection implements Projection {
     events: readonly StoredEvent[],
     tables: Readonly<Record<string, string>>,
   ): Promise<void> {
+    // a command's single event: its one statement (what the batch would write, in fewer round trips)
+    if (events.length === 1) return this.apply(tx, events[0], tables);
     const reviewTable = tables.technical_reviews;
     const ids = new Set<number>();
     const pks = new Set<number>();
