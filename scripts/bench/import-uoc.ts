@@ -3,13 +3,15 @@
  * scripts/bench/uoc-source.ts, also the test's source) of BENCH_PROPOSALS proposals (default 100,000) with
  * BENCH_ANSWERS answers each (default 20), imported into a scratch PostgreSQL store by `runUocImport` (what
  * `npm run import:uoc` runs), then imported again (the no-op run). Prints proposals/s, events/s, the importer's peak
- * RSS (sampled every 100 ms) and the second run's time; the last stdout line is JSON. Drops its databases.
+ * RSS (sampled every 100 ms), the time `projections:verify` takes to find every read model equal to its replay (BENCH_VERIFY=0
+ * skips it), and the second run's time; the last stdout line is JSON. Drops its databases.
  *
  * Environment (all optional): TEST_DATABASE_ADMIN_URL, BENCH_PROPOSALS, BENCH_ANSWERS, BENCH_BATCH (default 1000).
  */
 import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
+import { verified, verifyProjections } from '../../services/api/src/maintenance';
 import { runUocImport } from '../../services/api/src/uoc-import';
 import { buildUocSource } from './uoc-source';
 
@@ -47,7 +49,8 @@ async function main(): Promise<void> {
       `source: ${PROPOSALS} proposals × ${ANSWERS} answers built in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
     let peak = 0;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+    // the importer's runs only (not the verification between them)
+    let sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
     t = performance.now();
     const first = await runUocImport({
       sourceUrl: urlOf(source),
@@ -57,6 +60,18 @@ async function main(): Promise<void> {
     });
     const seconds = (performance.now() - t) / 1000;
     peak = Math.max(peak, process.memoryUsage().rss);
+    clearInterval(sampler);
+    let verify: { seconds: number; equal: boolean; differing: string[] } | null = null;
+    if (process.env.BENCH_VERIFY !== '0') {
+      t = performance.now();
+      const results = await verifyProjections([], { databaseUrl: urlOf(target), logLevel: 'warn' });
+      const differing = results.filter((r) => !verified(r)).map((r) => r.name);
+      verify = { seconds: (performance.now() - t) / 1000, equal: differing.length === 0, differing };
+      console.log(
+        `projections:verify: ${verify.equal ? 'every read model equal' : `DIFFERS: ${differing.join(', ')}`} in ${verify.seconds.toFixed(1)} s`,
+      );
+    }
+    sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
     t = performance.now();
     const second = await runUocImport({
       sourceUrl: urlOf(source),
@@ -74,6 +89,8 @@ async function main(): Promise<void> {
       proposalsPerSecond: Math.round(first.proposals / seconds),
       eventsPerSecond: Math.round(first.events / seconds),
       peakRssMb: Math.round(peak / 1024 / 1024),
+      verifySeconds: verify ? Number(verify.seconds.toFixed(1)) : null,
+      verifyEqual: verify?.equal ?? null,
       noopSeconds: Number(noop.toFixed(1)),
       noopNothingNew: second.nothingNew,
     };

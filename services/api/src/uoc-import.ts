@@ -19,8 +19,9 @@ export interface RunUocImportOptions {
 /**
  * `npm run import:uoc -- --source <url>` (and `UO_MODE=import`): the app in maintenance mode (no api, projector,
  * worker, no default statuses or workflows seeded), the importer through its event store (inline projections in
- * the appends), then the async read models caught up. Reactions are moved past the imported history, so no e-mail
- * or message goes out for it. Run it while the product is stopped.
+ * the appends) while the async read models follow in a session of their own, caught up before it returns.
+ * Reactions are moved past the imported history, so no e-mail or message goes out for it. Run it while the product
+ * is stopped.
  */
 export async function runUocImport(options: RunUocImportOptions): Promise<UocImportReport> {
   const log = options.log ?? (() => undefined);
@@ -37,30 +38,36 @@ export async function runUocImport(options: RunUocImportOptions): Promise<UocImp
     const store = app.get<EventStore>(EVENT_STORE);
     const projections = app.get(ProjectionsService).projections.projections;
     const reactions = projections.filter(isReaction).map((p) => p.name);
-    const report = await new UocImporter(sql, store, reactions).run({
-      sourceUrl: options.sourceUrl,
-      batchSize: options.batchSize,
-      log,
-      afterBatch: options.afterBatch,
-    });
+    // the async read models (the audit log) follow the import as it goes, in a session of their own: on two cores
+    // they are mostly done when the last batch is written, instead of starting then
     const asyncModels = projections.filter((p) => !isReaction(p) && p.mode === 'async');
-    if (asyncModels.length > 0) {
-      const started = performance.now();
-      const runner = new ProjectionRunner(sql, store, asyncModels);
+    const runner = asyncModels.length > 0 ? new ProjectionRunner(sql, store, asyncModels) : null;
+    if (runner) {
       await runner.initialize({ rebuildChanged: false });
       runner.start();
-      try {
+    }
+    try {
+      const report = await new UocImporter(sql, store, reactions).run({
+        sourceUrl: options.sourceUrl,
+        batchSize: options.batchSize,
+        log,
+        afterBatch: options.afterBatch,
+      });
+      if (runner) {
+        const started = performance.now();
         await runner.waitFor(
           await store.headPosition(),
           asyncModels.map((p) => p.name),
           30 * 60_000,
         );
-      } finally {
-        await runner.stop();
+        log(
+          `  async read models caught up ${((performance.now() - started) / 1000).toFixed(1)} s after the last batch`,
+        );
       }
-      log(`  async read models caught up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return report;
+    } finally {
+      await runner?.stop();
     }
-    return report;
   } finally {
     await app.close();
   }

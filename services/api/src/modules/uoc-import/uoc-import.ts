@@ -174,6 +174,12 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
+/** a batch of proposals as read from the source: the rows, then those of each related table */
+interface ProposalBatch {
+  proposals: Row[];
+  related: Row[][];
+}
+
 interface TemplateInfo {
   groupId: TemplateGroupId;
   /** question id → topic id */
@@ -892,15 +898,17 @@ export class UocImporter {
     let after = cp.complete ? 0 : cp.lastKey;
     let done = 0;
     const started = performance.now();
+    // the next batch is read from the source while this one is written (two database sessions at work)
+    let next = this.readProposals(after, batchSize);
     for (;;) {
-      const proposals = await this.rows(
-        'SELECT * FROM proposals WHERE proposal_pk > $1 ORDER BY proposal_pk LIMIT $2',
-        [after, batchSize],
-      );
+      const batch = await next;
+      const { proposals } = batch;
       if (proposals.length === 0) break;
       const pks = proposals.map((p) => num(p.proposal_pk));
-      const qids = proposals.map((p) => num(p.questionary_id));
-      const planned = await this.planProposals(proposals, pks, qids);
+      next = this.readProposals(pks[pks.length - 1], batchSize);
+      // a failed write ends the run before the read is awaited: its own failure is not reported twice
+      next.catch(() => undefined);
+      const planned = this.planProposals(batch);
       const events = await this.write('proposals', planned);
       after = pks[pks.length - 1];
       if (!cp.complete) await this.saveCheckpoint('proposals', after, false);
@@ -909,7 +917,7 @@ export class UocImporter {
       await this.moveReactionsPastImport();
       const secs = (performance.now() - started) / 1000;
       log(
-        `  proposals: ${done} read, ${this.kinds.proposals.events} events (${Math.round(done / secs)} proposals/s)`,
+        `  proposals: ${done} read, ${this.kinds.proposals.events} events (${Math.round(done / secs)} proposals/s, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB)`,
       );
       await afterBatch?.(done);
     }
@@ -917,47 +925,59 @@ export class UocImporter {
     return done;
   }
 
-  private async planProposals(proposals: Row[], pks: number[], qids: number[]): Promise<Planned[]> {
+  /** a batch of proposals after `after` (keyset) and their rows in each related table: one read per table */
+  private async readProposals(after: number, batchSize: number): Promise<ProposalBatch> {
+    const proposals = await this.rows(
+      'SELECT * FROM proposals WHERE proposal_pk > $1 ORDER BY proposal_pk LIMIT $2',
+      [after, batchSize],
+    );
+    if (proposals.length === 0) return { proposals, related: [] };
+    const pks = proposals.map((p) => num(p.proposal_pk));
+    const qids = proposals.map((p) => num(p.questionary_id));
     // one snapshot connection: its queries run one after the other
-    const [questionaries, answers, completeness, members, invites, history, assigned, reviews] =
-      await sequentially([
-        () => this.rows('SELECT * FROM questionaries WHERE questionary_id = ANY($1::int[])', [qids]),
-        () =>
-          this.rows(
-            'SELECT questionary_id, question_id, answer, created_at FROM answers WHERE questionary_id = ANY($1::int[]) ORDER BY questionary_id, answer_id',
-            [qids],
-          ),
-        () => this.rows('SELECT * FROM topic_completenesses WHERE questionary_id = ANY($1::int[])', [qids]),
-        () =>
-          this.rows(
-            'SELECT * FROM proposal_user WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, user_id',
-            [pks],
-          ),
-        () =>
-          this.rows(
-            `SELECT i.*, c.proposal_pk FROM invites i JOIN co_proposer_claims c USING (invite_id)
+    const related = await sequentially([
+      () => this.rows('SELECT * FROM questionaries WHERE questionary_id = ANY($1::int[])', [qids]),
+      () =>
+        this.rows(
+          'SELECT questionary_id, question_id, answer, created_at FROM answers WHERE questionary_id = ANY($1::int[]) ORDER BY questionary_id, answer_id',
+          [qids],
+        ),
+      () => this.rows('SELECT * FROM topic_completenesses WHERE questionary_id = ANY($1::int[])', [qids]),
+      () =>
+        this.rows(
+          'SELECT * FROM proposal_user WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, user_id',
+          [pks],
+        ),
+      () =>
+        this.rows(
+          `SELECT i.*, c.proposal_pk FROM invites i JOIN co_proposer_claims c USING (invite_id)
             WHERE c.proposal_pk = ANY($1::int[]) ORDER BY i.invite_id`,
-            [pks],
-          ),
-        () =>
-          this.rows(
-            `SELECT id, changed_by, event_type, row_data, event_tstamp, changed_object_id FROM event_logs
+          [pks],
+        ),
+      () =>
+        this.rows(
+          `SELECT id, changed_by, event_type, row_data, event_tstamp, changed_object_id FROM event_logs
             WHERE changed_object_id = ANY($1::text[])
               AND event_type IN ('PROPOSAL_STATUS_CHANGED_BY_WORKFLOW', 'PROPOSAL_STATUS_CHANGED_BY_USER')
             ORDER BY id`,
-            [pks.map(String)],
-          ),
-        () =>
-          this.rows(
-            'SELECT * FROM instrument_has_proposals WHERE proposal_pk = ANY($1::int[]) ORDER BY instrument_id',
-            [pks],
-          ),
-        () =>
-          this.rows(
-            'SELECT * FROM technical_review WHERE proposal_pk = ANY($1::int[]) ORDER BY technical_review_id',
-            [pks],
-          ),
-      ]);
+          [pks.map(String)],
+        ),
+      () =>
+        this.rows(
+          'SELECT * FROM instrument_has_proposals WHERE proposal_pk = ANY($1::int[]) ORDER BY instrument_id',
+          [pks],
+        ),
+      () =>
+        this.rows(
+          'SELECT * FROM technical_review WHERE proposal_pk = ANY($1::int[]) ORDER BY technical_review_id',
+          [pks],
+        ),
+    ]);
+    return { proposals, related };
+  }
+
+  private planProposals({ proposals, related }: ProposalBatch): Planned[] {
+    const [questionaries, answers, completeness, members, invites, history, assigned, reviews] = related;
     const group = <T extends Row>(rows: T[], key: string): Map<number, T[]> => {
       const m = new Map<number, T[]>();
       for (const r of rows) {

@@ -69,6 +69,38 @@ export class CallsProjection implements Projection {
     },
   ];
 
+  /**
+   * A run of proposals created and deleted adds up per call and is written in one statement; every other event
+   * goes through `apply`, in order (the same effect as one by one: the additions commute).
+   */
+  async applyBatch(
+    tx: SqlExecutor,
+    events: readonly StoredEvent[],
+    tables: Readonly<Record<string, string>>,
+  ): Promise<void> {
+    const deltas = new Map<number, number>();
+    const flush = async () => {
+      const rows = [...deltas].filter(([, n]) => n !== 0);
+      deltas.clear();
+      if (rows.length === 0) return;
+      await tx.query(
+        `UPDATE ${tables.calls} c SET proposal_count = c.proposal_count + d.n
+           FROM unnest($1::int[], $2::int[]) AS d(call_id, n) WHERE c.call_id = d.call_id`,
+        [rows.map(([id]) => id), rows.map(([, n]) => n)],
+      );
+    };
+    for (const event of events) {
+      if (event.type === PROPOSAL_CREATED || event.type === PROPOSAL_DELETED) {
+        const callId = (event.data as { callId: number }).callId;
+        deltas.set(callId, (deltas.get(callId) ?? 0) + (event.type === PROPOSAL_CREATED ? 1 : -1));
+        continue;
+      }
+      await flush();
+      await this.apply(tx, event, tables);
+    }
+    await flush();
+  }
+
   async apply(tx: SqlExecutor, event: StoredEvent, tables: Readonly<Record<string, string>>): Promise<void> {
     const t = tables.calls;
     const e = event as unknown as CallEvent | ProposalEvent;

@@ -72,6 +72,26 @@ const ASSESSMENT_EVENTS: ReadonlySet<string> = new Set([
   FAP_UPDATED,
 ]);
 
+/** the assessment events of one proposal that a batch folds (applyAssessments); the renames are applied alone */
+const FOLDED_ASSESSMENT_EVENTS: ReadonlySet<string> = new Set([
+  PROPOSAL_INSTRUMENTS_ASSIGNED,
+  PROPOSAL_TECHNIQUES_ASSIGNED,
+  TECHNICAL_REVIEW_SAVED,
+  TECHNICAL_REVIEW_SUBMITTED,
+  TECHNICAL_REVIEW_ASSIGNEE_CHANGED,
+]);
+
+/** a row of proposal_view_reviews */
+interface ViewReview {
+  technical_review_id: number;
+  proposal_pk: number;
+  instrument_id: number;
+  status: string | null;
+  time_allocation: number | null;
+  submitted: boolean;
+  assignee_id: number | null;
+}
+
 /**
  * Each proposal's place in the sample an estimated count reads (the repository): a hash of its key, uniform over
  * [0, 2³¹) and indexed. The proposals whose key is below `k` are a fixed pseudo-random sample of about `k / 2³¹`
@@ -430,7 +450,23 @@ export class ProposalViewsProjection implements Projection {
     // status changes of proposals created before the batch (a bulk status change): one statement per run
     const statuses = new Map<number, number>();
     const flushStatuses = () => this.changeStatuses(tx, tables, statuses);
+    // a run of a proposal's own assessment events (instruments, techniques, technical reviews)
+    let assessments: ProposalAssessmentEvent[] = [];
+    const flushAssessments = async () => {
+      if (assessments.length === 0) return;
+      const list = assessments;
+      assessments = [];
+      await this.applyAssessments(tx, list, tables);
+    };
     for (const event of events) {
+      if (FOLDED_ASSESSMENT_EVENTS.has(event.type)) {
+        await flushStatuses();
+        await run.flush(tx, tables);
+        run = new FoldedRun();
+        assessments.push(event as unknown as ProposalAssessmentEvent);
+        continue;
+      }
+      await flushAssessments();
       if (LOOKUP_EVENTS.has(event.type) || ASSESSMENT_EVENTS.has(event.type)) {
         await flushStatuses();
         await run.flush(tx, tables);
@@ -447,8 +483,168 @@ export class ProposalViewsProjection implements Projection {
         await this.apply(tx, event, tables);
       }
     }
+    await flushAssessments();
     await flushStatuses();
     await run.flush(tx, tables);
+  }
+
+  /**
+   * A run of assessment events in a few statements, with exactly the effect of applying them one by one: the
+   * reviews they touch are read once and changed in memory (inserted unless present, updated when present,
+   * deleted), each proposal's last instruments and techniques kept, then everything written at once and the
+   * touched proposals' review columns refreshed from the final reviews. The refresh is the same as one by one's
+   * last only if no event changes a review of another proposal than its own: a run where one does (never the case
+   * of the product's own commands) is applied one by one.
+   */
+  private async applyAssessments(
+    tx: SqlExecutor,
+    events: readonly ProposalAssessmentEvent[],
+    tables: Tables,
+  ): Promise<void> {
+    // a command's single event: its own statements (what the fold would write, in fewer round trips)
+    if (events.length === 1) return this.applyAssessment(tx, events[0], tables);
+    const t = tables.proposal_views;
+    const reviewTable = tables.proposal_view_reviews;
+    const ids = new Set<number>();
+    for (const e of events) {
+      if (e.type === PROPOSAL_INSTRUMENTS_ASSIGNED) {
+        for (const id of e.data.deletedReviewIds) ids.add(id);
+        for (const r of e.data.createdReviews) ids.add(r.technicalReviewId);
+      } else if (e.type !== PROPOSAL_TECHNIQUES_ASSIGNED) ids.add(e.data.technicalReviewId);
+    }
+    const reviews = new Map<number, ViewReview | null>();
+    if (ids.size > 0) {
+      const { rows } = await tx.query<ViewReview>(
+        `SELECT technical_review_id, proposal_pk, instrument_id, status, time_allocation, submitted, assignee_id
+           FROM ${reviewTable} WHERE technical_review_id = ANY($1::int[])`,
+        [[...ids]],
+      );
+      for (const r of rows) reviews.set(Number(r.technical_review_id), r);
+    }
+    const instruments = new Map<
+      number,
+      Extract<ProposalAssessmentEvent, { type: typeof PROPOSAL_INSTRUMENTS_ASSIGNED }>
+    >();
+    const techniques = new Map<
+      number,
+      Extract<ProposalAssessmentEvent, { type: typeof PROPOSAL_TECHNIQUES_ASSIGNED }>
+    >();
+    const refreshed = new Set<number>();
+    let foreign = false;
+    const own = (pk: number, r: ViewReview | null | undefined) => {
+      if (r && Number(r.proposal_pk) !== pk) foreign = true;
+    };
+    for (const e of events) {
+      const pk = e.data.proposalPk;
+      switch (e.type) {
+        case PROPOSAL_TECHNIQUES_ASSIGNED:
+          techniques.set(pk, e);
+          continue;
+        case PROPOSAL_INSTRUMENTS_ASSIGNED:
+          instruments.set(pk, e);
+          for (const id of e.data.deletedReviewIds) {
+            own(pk, reviews.get(id));
+            reviews.set(id, null);
+          }
+          for (const s of e.data.createdReviews) {
+            if (reviews.get(s.technicalReviewId)) continue; // ON CONFLICT DO NOTHING
+            reviews.set(s.technicalReviewId, {
+              technical_review_id: s.technicalReviewId,
+              proposal_pk: pk,
+              instrument_id: s.instrumentId,
+              status: TechnicalReviewStatus.UNFEASIBLE,
+              time_allocation: null,
+              submitted: false,
+              assignee_id: s.technicalReviewAssigneeId,
+            });
+          }
+          break;
+        case TECHNICAL_REVIEW_SAVED: {
+          const r = reviews.get(e.data.technicalReviewId);
+          own(pk, r);
+          if (r) {
+            r.status = e.data.status;
+            r.time_allocation = e.data.timeAllocation;
+            r.submitted = e.data.submitted;
+          }
+          break;
+        }
+        case TECHNICAL_REVIEW_SUBMITTED: {
+          const r = reviews.get(e.data.technicalReviewId);
+          own(pk, r);
+          if (r) r.submitted = true;
+          break;
+        }
+        case TECHNICAL_REVIEW_ASSIGNEE_CHANGED: {
+          const r = reviews.get(e.data.technicalReviewId);
+          own(pk, r);
+          if (r) r.assignee_id = e.data.technicalReviewAssigneeId;
+          break;
+        }
+      }
+      refreshed.add(pk);
+    }
+    if (foreign) {
+      for (const e of events) await this.applyAssessment(tx, e, tables);
+      return;
+    }
+    if (instruments.size > 0) {
+      const rows = [...instruments.values()].map((e) => {
+        const names = e.data.instruments.map((i) => i.name).sort((a, b) => a.localeCompare(b));
+        return {
+          pk: e.data.proposalPk,
+          ids: e.data.instruments.map((i) => i.id),
+          instruments: e.data.instruments,
+          sort: names.length ? names.join(', ') : null,
+        };
+      });
+      await tx.query(
+        `UPDATE ${t} v SET instrument_ids = ARRAY(SELECT jsonb_array_elements_text(r.ids)::int),
+           instruments = r.instruments, instrument_sort = r.sort
+         FROM jsonb_to_recordset($1::jsonb) AS r(pk integer, ids jsonb, instruments jsonb, sort text)
+         WHERE v.proposal_pk = r.pk`,
+        [JSON.stringify(rows)],
+      );
+      const pks = rows.map((r) => r.pk);
+      const byInstrument = tables.proposal_view_instruments;
+      await tx.query(`DELETE FROM ${byInstrument} WHERE proposal_pk = ANY($1::int[])`, [pks]);
+      await tx.query(
+        `INSERT INTO ${byInstrument} (instrument_id, proposal_pk)
+         SELECT DISTINCT unnest(instrument_ids), proposal_pk FROM ${t} WHERE proposal_pk = ANY($1::int[])`,
+        [pks],
+      );
+    }
+    if (techniques.size > 0) {
+      const rows = [...techniques.values()].map((e) => ({
+        pk: e.data.proposalPk,
+        ids: e.data.techniques.map((x) => x.id),
+        techniques: e.data.techniques.map((x) => ({ id: x.id, name: x.name })),
+      }));
+      await tx.query(
+        `UPDATE ${t} v SET technique_ids = ARRAY(SELECT jsonb_array_elements_text(r.ids)::int),
+           techniques = r.techniques
+         FROM jsonb_to_recordset($1::jsonb) AS r(pk integer, ids jsonb, techniques jsonb)
+         WHERE v.proposal_pk = r.pk`,
+        [JSON.stringify(rows)],
+      );
+    }
+    if (reviews.size > 0) {
+      await tx.query(`DELETE FROM ${reviewTable} WHERE technical_review_id = ANY($1::int[])`, [
+        [...reviews.keys()],
+      ]);
+      const kept = [...reviews.values()].filter((r): r is ViewReview => r !== null);
+      if (kept.length > 0)
+        await tx.query(
+          `INSERT INTO ${reviewTable} (technical_review_id, proposal_pk, instrument_id, status, time_allocation,
+             submitted, assignee_id)
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(technical_review_id integer, proposal_pk integer,
+             instrument_id integer, status text, time_allocation double precision, submitted boolean,
+             assignee_id integer)`,
+          [JSON.stringify(kept)],
+        );
+    }
+    if (refreshed.size > 0)
+      await this.refreshReviews(tx, tables, `v.proposal_pk = ANY($1::int[])`, [[...refreshed]]);
   }
 
   /** status changes of distinct proposals at once: one UPDATE, the counts' changes summed into one upsert */

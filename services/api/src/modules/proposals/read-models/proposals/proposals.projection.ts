@@ -100,16 +100,19 @@ export class ProposalsProjection implements Projection {
   ];
 
   /**
-   * A bulk status change (one append over many proposals) in one statement: each run of status changes of distinct
-   * proposals is one set-based UPDATE; every other event goes through `apply`, in order (the same effect as one by
-   * one).
+   * Several events in a few statements, with exactly the effect of applying them one by one: the proposals created
+   * in the batch, their members and the invites created in it are folded in memory (their later events change the
+   * folded rows) and inserted at once; each run of status changes of distinct proposals created before the batch
+   * is one set-based UPDATE (a bulk status change); any other event writes what was folded, then goes through
+   * `apply`, in order.
    */
   async applyBatch(tx: SqlExecutor, events: readonly StoredEvent[], tables: Tables): Promise<void> {
-    const run = new Map<number, { statusId: number; at: Date }>();
-    const flush = async () => {
-      if (run.size === 0) return;
-      const rows = [...run];
-      run.clear();
+    let run = new FoldedProposals();
+    const statuses = new Map<number, { statusId: number; at: Date }>();
+    const flushStatuses = async () => {
+      if (statuses.size === 0) return;
+      const rows = [...statuses];
+      statuses.clear();
       await tx.query(
         `UPDATE ${tables.proposals} p SET status_id = c.status_id, updated = c.at
            FROM unnest($1::int[], $2::int[], $3::timestamptz[]) AS c(proposal_pk, status_id, at)
@@ -118,16 +121,20 @@ export class ProposalsProjection implements Projection {
       );
     };
     for (const event of events) {
+      if (run.fold(event as unknown as ProposalEvent, event.createdAt)) continue;
+      await run.flush(tx, tables);
+      run = new FoldedProposals();
       if (event.type === PROPOSAL_STATUS_CHANGED) {
         const d = event.data as { proposalPk: number; statusId: number };
-        if (run.has(d.proposalPk)) await flush();
-        run.set(d.proposalPk, { statusId: d.statusId, at: event.createdAt });
+        if (statuses.has(d.proposalPk)) await flushStatuses();
+        statuses.set(d.proposalPk, { statusId: d.statusId, at: event.createdAt });
         continue;
       }
-      await flush();
+      await flushStatuses();
       await this.apply(tx, event, tables);
     }
-    await flush();
+    await flushStatuses();
+    await run.flush(tx, tables);
   }
 
   async apply(tx: SqlExecutor, event: StoredEvent, tables: Tables): Promise<void> {
@@ -250,5 +257,195 @@ export class ProposalsProjection implements Projection {
       `INSERT INTO ${tables.proposal_users} (proposal_pk, user_id) SELECT $1, u FROM unnest($2::int[]) AS u ON CONFLICT DO NOTHING`,
       [proposalPk, userIds],
     );
+  }
+}
+
+/** a proposal created in the batch, as its row will be inserted */
+interface FoldedProposal {
+  proposal_pk: number;
+  proposal_id: string;
+  title: string;
+  abstract: string;
+  status_id: number;
+  call_id: number;
+  questionary_id: number;
+  proposer_id: number;
+  submitted: boolean;
+  submitted_date: string | null;
+  notified: boolean;
+  final_status: string;
+  comment_for_user: string;
+  comment_for_management: string;
+  management_decision_submitted: boolean;
+  management_time_allocations: unknown;
+  created: Date;
+  updated: Date;
+  deleted: boolean;
+  users: Set<number>;
+}
+
+interface FoldedInvite {
+  invite_id: string;
+  proposal_pk: number;
+  code: string;
+  email: string;
+  created_at: Date;
+  created_by: number;
+  expires_at: string;
+  claimed_at: string | null;
+  claimed_by: number | null;
+  cancelled: boolean;
+}
+
+/**
+ * The proposals (with their members) and invites created in a run of events, folded in memory. An event that is
+ * not of one of them (or that one by one would have failed, like a second creation) is not folded: the caller
+ * writes the run, then applies it.
+ */
+class FoldedProposals {
+  private readonly rows = new Map<number, FoldedProposal>();
+  private readonly invites = new Map<string, FoldedInvite>();
+  /** a batch's rows are not only inserted in order: a second creation of a pk or code is left to `apply` */
+  private readonly codes = new Set<string>();
+
+  fold(e: ProposalEvent, at: Date): boolean {
+    if (e.type === PROPOSAL_CREATED) {
+      const d = e.data;
+      if (this.rows.has(d.proposalPk)) return false;
+      this.rows.set(d.proposalPk, {
+        proposal_pk: d.proposalPk,
+        proposal_id: d.proposalId,
+        title: d.title,
+        abstract: d.abstract,
+        status_id: d.statusId,
+        call_id: d.callId,
+        questionary_id: d.questionaryId,
+        proposer_id: d.proposerId,
+        submitted: false,
+        submitted_date: null,
+        notified: false,
+        final_status: 'UNSET',
+        comment_for_user: '',
+        comment_for_management: '',
+        management_decision_submitted: false,
+        management_time_allocations: [],
+        created: at,
+        updated: at,
+        deleted: false,
+        users: new Set(d.userIds),
+      });
+      return true;
+    }
+    if (e.type === CO_PROPOSER_INVITED) {
+      const d = e.data;
+      if (this.invites.has(d.inviteId) || this.codes.has(d.code)) return false;
+      this.codes.add(d.code);
+      this.invites.set(d.inviteId, {
+        invite_id: d.inviteId,
+        proposal_pk: d.proposalPk,
+        code: d.code,
+        email: d.email,
+        created_at: at,
+        created_by: d.createdByUserId,
+        expires_at: d.expiresAt,
+        claimed_at: null,
+        claimed_by: null,
+        cancelled: false,
+      });
+      return true;
+    }
+    if (e.type === CO_PROPOSER_INVITE_CANCELLED) {
+      const invite = this.invites.get(e.data.inviteId);
+      if (!invite) return false;
+      invite.cancelled = true;
+      return true;
+    }
+    const row = this.rows.get(e.data.proposalPk);
+    if (!row) return false;
+    switch (e.type) {
+      case CO_PROPOSER_INVITE_ACCEPTED: {
+        const invite = this.invites.get(e.data.inviteId);
+        if (!invite) return false;
+        invite.claimed_at = e.data.claimedAt;
+        invite.claimed_by = e.data.userId;
+        if (row.proposer_id !== e.data.userId) row.users.add(e.data.userId);
+        return true;
+      }
+      case PROPOSAL_UPDATED:
+        row.title = e.data.title;
+        row.abstract = e.data.abstract;
+        row.proposer_id = e.data.proposerId;
+        row.users = new Set(e.data.userIds);
+        break;
+      case PROPOSAL_SUBMITTED:
+        row.submitted = true;
+        row.submitted_date = e.data.submittedAt;
+        row.proposal_id = e.data.proposalId;
+        break;
+      case PROPOSAL_DELETED:
+        row.deleted = true;
+        break;
+      case PROPOSAL_MANAGEMENT_DECISION_UPDATED:
+        row.final_status = e.data.finalStatus;
+        row.comment_for_user = e.data.commentForUser;
+        row.comment_for_management = e.data.commentForManagement;
+        row.management_time_allocations = e.data.managementTimeAllocations;
+        row.management_decision_submitted = e.data.managementDecisionSubmitted;
+        break;
+      case PROPOSAL_MANAGEMENT_DECISION_SUBMITTED:
+        row.management_decision_submitted = true;
+        break;
+      case PROPOSAL_NOTIFIED:
+        row.notified = true;
+        break;
+      case PROPOSAL_STATUS_CHANGED:
+        row.status_id = e.data.statusId;
+        break;
+      default:
+        return false;
+    }
+    row.updated = at;
+    return true;
+  }
+
+  async flush(tx: SqlExecutor, tables: Tables): Promise<void> {
+    const rows = [...this.rows.values()];
+    if (rows.length > 0) {
+      await tx.query(
+        `INSERT INTO ${tables.proposals} (proposal_pk, proposal_id, title, abstract, status_id, call_id, questionary_id,
+           proposer_id, submitted, submitted_date, notified, final_status, comment_for_user, comment_for_management,
+           management_decision_submitted, management_time_allocations, created, updated, deleted)
+         SELECT r.proposal_pk, r.proposal_id, r.title, r.abstract, r.status_id, r.call_id, r.questionary_id,
+           r.proposer_id, r.submitted, r.submitted_date, r.notified, r.final_status, r.comment_for_user,
+           r.comment_for_management, r.management_decision_submitted, r.management_time_allocations, r.created,
+           r.updated, r.deleted
+         FROM jsonb_to_recordset($1::jsonb) AS r(proposal_pk integer, proposal_id text, title text, abstract text,
+           status_id integer, call_id integer, questionary_id integer, proposer_id integer, submitted boolean,
+           submitted_date timestamptz, notified boolean, final_status text, comment_for_user text,
+           comment_for_management text, management_decision_submitted boolean, management_time_allocations jsonb,
+           created timestamptz, updated timestamptz, deleted boolean)`,
+        [JSON.stringify(rows.map(({ users: _, ...r }) => r))],
+      );
+      // one by one, a creation replaces the members a proposal's pk may already have (an earlier accepted invite)
+      await tx.query(`DELETE FROM ${tables.proposal_users} WHERE proposal_pk = ANY($1::int[])`, [
+        rows.map((r) => r.proposal_pk),
+      ]);
+      const members = rows.flatMap((r) => [...r.users].map((u) => [r.proposal_pk, u] as const));
+      if (members.length > 0)
+        await tx.query(
+          `INSERT INTO ${tables.proposal_users} (proposal_pk, user_id) SELECT * FROM unnest($1::int[], $2::int[])`,
+          [members.map(([pk]) => pk), members.map(([, u]) => u)],
+        );
+    }
+    const invites = [...this.invites.values()];
+    if (invites.length > 0)
+      await tx.query(
+        `INSERT INTO ${tables.proposal_invites} (invite_id, proposal_pk, code, email, created_at, created_by, expires_at,
+           claimed_at, claimed_by, cancelled)
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(invite_id text, proposal_pk integer, code text, email text,
+           created_at timestamptz, created_by integer, expires_at timestamptz, claimed_at timestamptz,
+           claimed_by integer, cancelled boolean)`,
+        [JSON.stringify(invites)],
+      );
   }
 }

@@ -98,6 +98,85 @@ export class QuestionariesProjection implements Projection {
     }
   }
 
+  /**
+   * Several events in a few statements, with exactly the effect of applying them one by one: the questionaries
+   * created are inserted at once; each answer's and each step's last value (or the answer's removal) is folded in
+   * memory, then the removed answers are deleted and the rest upserted in one statement per table.
+   */
+  async applyBatch(tx: SqlExecutor, events: readonly StoredEvent[], tables: Tables): Promise<void> {
+    const created: { id: number; templateId: number; creatorId: number | null; at: Date }[] = [];
+    /** `${questionaryId}\u001f${questionId}` → the answer's value as JSON, or null when removed */
+    const answers = new Map<string, string | null>();
+    const steps = new Map<string, boolean>();
+    const key = (questionaryId: number, id: string | number) => `${questionaryId}\u001f${id}`;
+    for (const event of events) {
+      const e = event as unknown as QuestionaryEvent;
+      switch (e.type) {
+        case QUESTIONARY_CREATED:
+          created.push({
+            id: e.data.questionaryId,
+            templateId: e.data.templateId,
+            creatorId: e.data.creatorId,
+            at: event.createdAt,
+          });
+          break;
+        case TOPIC_ANSWERED: {
+          const d = e.data;
+          for (const q of d.removedQuestionIds) answers.set(key(d.questionaryId, q), null);
+          for (const a of d.answers)
+            answers.set(key(d.questionaryId, a.questionId), JSON.stringify(a.value ?? null));
+          steps.set(key(d.questionaryId, d.topicId), d.isComplete);
+          break;
+        }
+        case QUESTIONARY_ANSWERS_COPIED:
+          for (const a of e.data.answers)
+            answers.set(key(e.data.questionaryId, a.questionId), JSON.stringify(a.value ?? null));
+          for (const t of e.data.completedTopicIds) steps.set(key(e.data.questionaryId, t), true);
+          break;
+      }
+    }
+    if (created.length > 0)
+      // a questionary created twice fails here as its second INSERT would
+      await tx.query(
+        `INSERT INTO ${tables.questionaries} (questionary_id, template_id, creator_id, created_at)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[])`,
+        [
+          created.map((c) => c.id),
+          created.map((c) => c.templateId),
+          created.map((c) => c.creatorId),
+          created.map((c) => c.at.toISOString()),
+        ],
+      );
+    const split = (k: string): [number, string] => {
+      const i = k.indexOf('\u001f');
+      return [Number(k.slice(0, i)), k.slice(i + 1)];
+    };
+    const removed = [...answers].filter(([, v]) => v === null).map(([k]) => split(k));
+    if (removed.length > 0)
+      await tx.query(
+        `DELETE FROM ${tables.questionary_answers} a USING unnest($1::int[], $2::text[]) AS r(questionary_id, question_id)
+          WHERE a.questionary_id = r.questionary_id AND a.question_id = r.question_id`,
+        [removed.map(([q]) => q), removed.map(([, id]) => id)],
+      );
+    const kept = [...answers].filter((e): e is [string, string] => e[1] !== null);
+    if (kept.length > 0)
+      await tx.query(
+        `INSERT INTO ${tables.questionary_answers} (questionary_id, question_id, value)
+         SELECT * FROM unnest($1::int[], $2::text[], $3::jsonb[])
+         ON CONFLICT (questionary_id, question_id) DO UPDATE SET value = excluded.value`,
+        [kept.map(([k]) => split(k)[0]), kept.map(([k]) => split(k)[1]), kept.map(([, v]) => v)],
+      );
+    if (steps.size > 0) {
+      const rows = [...steps].map(([k, complete]) => [...split(k), complete] as const);
+      await tx.query(
+        `INSERT INTO ${tables.questionary_steps} (questionary_id, topic_id, is_complete)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::boolean[])
+         ON CONFLICT (questionary_id, topic_id) DO UPDATE SET is_complete = excluded.is_complete`,
+        [rows.map((r) => r[0]), rows.map((r) => Number(r[1])), rows.map((r) => r[2])],
+      );
+    }
+  }
+
   private async upsertAnswers(
     tx: SqlExecutor,
     tables: Tables,
