@@ -39,9 +39,6 @@ export async function createNamedDatabase(name: string, template?: string | null
   }
   try {
     await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-    // a test's commits need not wait for the disk: what a committed transaction wrote is lost only if the server
-    // itself crashes, which no test of the shared server does (the outage tests restart private servers)
-    await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   } finally {
     await admin.end();
   }
