@@ -48,6 +48,8 @@ const ASSESSMENT_OF = `query($pk: Int!) { getProposal(primaryKey: $pk) {
 const MISSING_PK = 999_999_999;
 
 type Data = Record<string, unknown>;
+/** a code no earlier attempt of a test used (a test is retried once) */
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
 
 /**
  * The bulk actions' all-or-nothing rule (issue 39): a bulk action is one decision and one append over every stream;
@@ -322,8 +324,8 @@ describe('bulk actions: all or nothing, named refusals, overlapping bulk actions
     const a = await draft(call.callId);
     const b = await draft(call.callId);
     const { createFap } = await gql<{ createFap: { id: number } }>(
-      'mutation { createFap(code: "BULK-PANELS", description: "d", numberRatingsRequired: 2, active: true) { id } }',
-      {},
+      `mutation($code: String!) { createFap(code: $code, description: "d", numberRatingsRequired: 2, active: true) { id } }`,
+      { code: unique('BULK-PANELS') },
       officer,
     );
     const fapId = createFap.id;
@@ -371,8 +373,8 @@ describe('bulk actions: all or nothing, named refusals, overlapping bulk actions
       officer,
     );
     const { createTechnique } = await gql<{ createTechnique: { id: number } }>(
-      'mutation { createTechnique(name: "Bulk", shortCode: "BLK", description: "d") { id } }',
-      {},
+      `mutation($code: String!) { createTechnique(name: "Bulk", shortCode: $code, description: "d") { id } }`,
+      { code: unique('BLK') },
       officer,
     );
     await gql(
@@ -490,8 +492,8 @@ describe('bulk actions: all or nothing, named refusals, overlapping bulk actions
     const [a, b, c] = [await draft(call.callId), await draft(call.callId), await draft(call.callId)];
     const member = await createUser(t, { role: Role.FAP_REVIEWER });
     const { createFap } = await gql<{ createFap: { id: number } }>(
-      'mutation { createFap(code: "BULK-REVIEWS", description: "d", numberRatingsRequired: 1, active: true) { id } }',
-      {},
+      `mutation($code: String!) { createFap(code: $code, description: "d", numberRatingsRequired: 1, active: true) { id } }`,
+      { code: unique('BULK-REVIEWS') },
       officer,
     );
     const fapId = createFap.id;
