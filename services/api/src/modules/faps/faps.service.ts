@@ -276,12 +276,9 @@ export class FapsService {
 
   // ---- proposals on panels ----
 
-  private async existingProposals(proposalPks: readonly number[]): Promise<ProposalModel[]> {
-    const unique = [...new Set(proposalPks)];
-    const found = await this.proposalsRepository.proposals(unique);
-    const byPk = new Map(found.map((p) => [p.primaryKey, p]));
-    for (const pk of unique) if (!byPk.has(pk)) await this.proposals.existing(pk);
-    return unique.map((pk) => byPk.get(pk)!);
+  /** in the order asked, duplicates dropped; a missing one refused (named when several were asked) */
+  private existingProposals(proposalPks: readonly number[]): Promise<ProposalModel[]> {
+    return this.proposals.existingMany(proposalPks);
   }
 
   async assignProposalsToFaps(

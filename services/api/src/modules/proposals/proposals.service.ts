@@ -16,6 +16,7 @@ import {
 } from '@user-office/contracts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../platform/auth/session';
+import { namedRefusal } from '../../platform/cqrs/event-sourcing';
 import { IdSequences } from '../../platform/database/id-sequences';
 import type { AppendResult } from '../../platform/event-store/event-store.port';
 import { ProjectionsService } from '../../platform/projections/projections.service';
@@ -70,13 +71,17 @@ export class ProposalsService {
     return proposal;
   }
 
-  /** Many proposals in one read, in the order asked (duplicates dropped); NOT_FOUND when one is missing. */
+  /**
+   * Many proposals in one read, in the order asked (duplicates dropped); NOT_FOUND when one is missing, naming it
+   * (`extensions.item`) when several were asked (a bulk action's refusal names its item).
+   */
   async existingMany(proposalPks: readonly number[]): Promise<ProposalModel[]> {
     const unique = [...new Set(proposalPks)];
     const byPk = new Map((await this.repository.proposals(unique)).map((p) => [p.primaryKey, p]));
     return unique.map((pk) => {
       const proposal = byPk.get(pk);
-      if (!proposal) throw notFound(M.notFound);
+      if (!proposal)
+        throw unique.length > 1 ? namedRefusal(notFound(M.notFound), `Proposal ${pk}`) : notFound(M.notFound);
       return proposal;
     });
   }

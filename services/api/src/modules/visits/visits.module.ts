@@ -5,7 +5,7 @@ import { ProposalsModule } from '../proposals';
 import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
 import { TemplatesModule } from '../templates';
 import { UsersModule } from '../users';
-import { ExecuteVisitCommandHandler } from './commands/execute-visit-command';
+import { ExecuteVisitCommandHandler, ExecuteVisitCommandsHandler } from './commands/execute-visit-command';
 import { VisitRegistrationsResolver } from './commands/visit-registrations/visit-registrations.resolver';
 import { VisitsResolver } from './commands/visits/visits.resolver';
 import {
@@ -37,6 +37,7 @@ import { VisitsService } from './visits.service';
     VisitsRepository,
     VisitsService,
     ExecuteVisitCommandHandler,
+    ExecuteVisitCommandsHandler,
     VisitsResolver,
     VisitRegistrationsResolver,
     GetVisitsResolver,

@@ -19,12 +19,16 @@ import { ProposalsRepository, ProposalsService } from '../proposals';
 import { QuestionariesService } from '../questionaries';
 import { TemplatesRepository } from '../templates';
 import { UsersService } from '../users';
-import { ExecuteVisitCommand } from './commands/execute-visit-command';
+import { ExecuteVisitCommand, ExecuteVisitCommands } from './commands/execute-visit-command';
 import type { VisitActor, VisitCommand } from './domain/visit.decide';
 import type { VisitModel, VisitRegistrationModel } from './read-models/visits/visit.model';
 import { VisitsRepository } from './read-models/visits/visits.repository';
 
 const M = visitRuleMessages;
+
+/** how a bulk review's refusal names the registration (GraphQL `extensions.item`) */
+export const registrationLabel = (visitId: number, userId: number) =>
+  `Visit ${visitId} registration of user ${userId}`;
 
 /**
  * The visit use cases: the facts the decider needs (who the caller is to the proposal, whether it is ready, the
@@ -214,8 +218,9 @@ export class VisitsService {
   }
 
   /**
-   * approve / request changes, one or several: every visit concerned is decided first (a refusal appends
-   * nothing), then each appends; what is already done decides nothing, so a retry completes a cut-off request.
+   * approve / request changes, one or several: one decision over every visit concerned and one append of all of
+   * them (all or nothing: a refusal appends nothing and names the registration); what is already done decides
+   * nothing, so a retry completes a cut-off request.
    */
   async review(
     session: SessionUser | null,
@@ -223,24 +228,30 @@ export class VisitsService {
     decision: 'APPROVE' | 'REQUEST_CHANGES',
   ): Promise<VisitRegistrationModel[]> {
     const valid = await validateInput(visitRegistrationKeysSchema, input);
-    const byVisit = new Map<number, number[]>();
-    for (const { visitId, userId } of valid.registrations)
-      byVisit.set(visitId, [...(byVisit.get(visitId) ?? []), userId]);
-    const planned: { experimentPk: number; command: VisitCommand }[] = [];
-    for (const [visitId, userIds] of byVisit) {
+    const visits = new Map<number, { experimentPk: number; actor: VisitActor }>();
+    for (const visitId of new Set(valid.registrations.map((r) => r.visitId))) {
       const visit = await this.repository.get(visitId);
       if (!visit) throw notFound(M.registrationNotFound);
-      const command: VisitCommand = {
-        type: 'ReviewVisitRegistrations',
-        visitId,
+      visits.set(visitId, {
+        experimentPk: visit.experimentPk,
         actor: await this.actor(session, visit.proposalPk),
-        userIds,
-        decision,
-      };
-      await this.run(visit.experimentPk, command, true);
-      planned.push({ experimentPk: visit.experimentPk, command });
+      });
     }
-    for (const { experimentPk, command } of planned) await this.run(experimentPk, command);
+    await this.commands.execute(
+      new ExecuteVisitCommands(
+        valid.registrations.map(({ visitId, userId }) => ({
+          experimentPk: visits.get(visitId)!.experimentPk,
+          command: {
+            type: 'ReviewVisitRegistrations',
+            visitId,
+            actor: visits.get(visitId)!.actor,
+            userIds: [userId],
+            decision,
+          },
+          label: registrationLabel(visitId, userId),
+        })),
+      ),
+    );
     return Promise.all(valid.registrations.map((r) => this.savedRegistration(r.visitId, r.userId)));
   }
 
