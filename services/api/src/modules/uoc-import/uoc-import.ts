@@ -21,6 +21,20 @@ import type {
   EventStore,
   StreamAppend,
 } from '../../platform/event-store/event-store.port';
+import {
+  digest,
+  iso,
+  num,
+  numOrNull,
+  str,
+  strOrNull,
+  type ImportContext,
+  type ImportKind,
+  type Planned,
+  type Row,
+  type TemplateInfo,
+} from './import-context';
+import { LATER_KINDS } from './kinds';
 import { checkSourceSchema } from './uoc-schema';
 
 /**
@@ -117,12 +131,6 @@ const sequentially = async (thunks: (() => Promise<Row[]>)[]): Promise<Row[][]> 
   return out;
 };
 
-const digest = (value: unknown): string =>
-  createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, 16);
-
-const iso = (d: Date | string | null | undefined, fallback = new Date(0)): string =>
-  (d ? new Date(d) : fallback).toISOString();
-
 const GROUPS: Record<string, TemplateGroupId> = {
   PROPOSAL: TemplateGroupId.PROPOSAL_QUESTIONARY,
   PROPOSAL_ESI: TemplateGroupId.PROPOSAL_ESI,
@@ -157,34 +165,10 @@ const TECH_STATUS = ['FEASIBLE', 'PARTIALLY_FEASIBLE', 'UNFEASIBLE'] as const;
 const DATA_TYPES = new Set<string>(Object.values(DataType));
 const ROLES = new Set<string>(Object.values(Role));
 
-/** An event to write: its stream, its key (the event id's name), its actor and source row. */
-interface Planned {
-  streamId: string;
-  key: string;
-  type: string;
-  data: unknown;
-  at: Date | string | null;
-  actorId: number | null;
-  from: string;
-}
-
-type Row = Record<string, unknown>;
-const num = (v: unknown): number => Number(v);
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
 /** a batch of proposals as read from the source: the rows, then those of each related table */
 interface ProposalBatch {
   proposals: Row[];
   related: Row[][];
-}
-
-interface TemplateInfo {
-  groupId: TemplateGroupId;
-  /** question id → topic id */
-  topicOf: Map<string, number>;
-  topics: number[];
 }
 
 /**
@@ -192,24 +176,24 @@ interface TemplateInfo {
  * (one REPEATABLE READ READ ONLY transaction: a consistent snapshot), events keyed by their source rows (a repeat
  * is skipped), proposals in checkpointed batches (a killed run resumes after the last committed batch).
  */
-export class UocImporter {
+export class UocImporter implements ImportContext {
   private source!: Client;
   private readonly problems = new Map<string, ImportProblem>();
   private readonly kinds: Record<string, KindCount> = {};
-  private readonly users = new Set<number>();
-  private readonly statuses = new Map<number, { shortCode: string; entityType: string }>();
+  readonly users = new Set<number>();
+  readonly statuses = new Map<number, { shortCode: string; entityType: string }>();
   /** workflow → status id → connection id */
-  private readonly connections = new Map<number, Map<number, number>>();
+  readonly connections = new Map<number, Map<number, number>>();
   private readonly initialStatus = new Map<number, number>();
-  private readonly calls = new Map<number, { workflowId: number; shortCode: string }>();
-  private readonly templates = new Map<number, TemplateInfo>();
-  private readonly questions = new Set<string>();
-  private readonly instruments = new Map<number, { name: string; shortCode: string }>();
+  readonly calls = new Map<number, { workflowId: number; shortCode: string }>();
+  readonly templates = new Map<number, TemplateInfo>();
+  readonly questions = new Set<string>();
+  readonly instruments = new Map<number, { name: string; shortCode: string }>();
   private readonly runId = new Date().toISOString();
   private appended = 0;
 
   constructor(
-    private readonly sql: SqlClient,
+    readonly sql: SqlClient,
     private readonly store: EventStore,
     private readonly reactions: readonly string[] = [],
   ) {}
@@ -234,6 +218,7 @@ export class UocImporter {
       await this.importCalls();
       await this.importInstruments();
       const proposals = await this.importProposals(options.batchSize ?? 1000, log, options.afterBatch);
+      for (const kind of LATER_KINDS) await this.importKind(kind, log);
       await this.advanceSequences();
       await this.moveReactionsPastImport();
       await this.recordProblems();
@@ -252,15 +237,22 @@ export class UocImporter {
     }
   }
 
-  private async rows<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
+  /** a kind of its own file (kinds/): its rows read, its events written through this importer's context */
+  private async importKind(kind: ImportKind, log: (line: string) => void): Promise<void> {
+    const started = performance.now();
+    await kind.run(this);
+    log(`${kind.name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  async rows<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await this.source.query<T>(text, params)).rows;
   }
 
-  private problem(kind: string, sourceRow: string, reason: string): void {
+  problem(kind: string, sourceRow: string, reason: string): void {
     this.problems.set(`${kind}|${sourceRow}|${reason}`, { kind, sourceRow, reason });
   }
 
-  private count(kind: string, read: number, events: number): void {
+  count(kind: string, read: number, events: number): void {
     const k = (this.kinds[kind] ??= { read: 0, events: 0 });
     k.read += read;
     k.events += events;
@@ -293,7 +285,7 @@ export class UocImporter {
    * Writes planned events: those already stored (same key) are skipped, the rest appended after each stream's
    * current version, split where the actor or the source row changes (metadata is per stream append).
    */
-  private async write(kind: string, planned: Planned[]): Promise<number> {
+  async write(kind: string, planned: Planned[]): Promise<number> {
     if (planned.length === 0) return 0;
     const ids = planned.map((p) => eventIdOf(p.key));
     const existing = new Set(
