@@ -18,7 +18,7 @@ import { PgSqlClient } from './database/pg-sql-client';
 import { PgliteSqlClient } from './database/pglite-sql-client';
 import type { SqlClient } from './database/sql-client';
 import type { EventStore } from './event-store/event-store.port';
-import { KurrentEventStore } from './event-store/kurrent-event-store';
+import type { KurrentEventStore } from './event-store/kurrent-event-store';
 import { SqlEventStore } from './event-store/sql-event-store';
 import { HealthController } from './observability/health.controller';
 import { MetricsService } from './observability/metrics.service';
@@ -98,7 +98,14 @@ export class PlatformModule {
           provide: EVENT_STORE,
           inject: [SQL_CLIENT],
           useFactory: async (sql: SqlClient): Promise<EventStore> => {
-            if (config.eventStoreUrl) return KurrentEventStore.connect(config.eventStoreUrl);
+            if (config.eventStoreUrl) {
+              // the KurrentDB client (gRPC, protobuf: about 230 modules) is loaded only when it is configured
+              // eslint-disable-next-line @typescript-eslint/no-require-imports
+              const kurrent = require('./event-store/kurrent-event-store') as {
+                KurrentEventStore: typeof KurrentEventStore;
+              };
+              return kurrent.KurrentEventStore.connect(config.eventStoreUrl);
+            }
             await SqlEventStore.migrate(sql);
             return new SqlEventStore(sql);
           },

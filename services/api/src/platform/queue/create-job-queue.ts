@@ -1,6 +1,6 @@
 /** Picks the job queue driver: BullMQ when a Redis URL is configured (and reachable), in-process otherwise. */
-import { Redis } from 'ioredis';
-import { BullMqJobQueue } from './bullmq-job-queue';
+import type { Redis as RedisClient } from 'ioredis';
+import type { BullMqJobQueue } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
 import type { JobQueue } from './job-queue.port';
 
@@ -24,7 +24,10 @@ export async function createJobQueue(options: CreateJobQueueOptions): Promise<Jo
   const redisUrl = options.redisUrl?.trim();
   if (!redisUrl) return new InProcessJobQueue();
   await assertRedisReachable(redisUrl, options.connectTimeoutMs ?? 3000);
-  return new BullMqJobQueue({
+  // BullMQ and ioredis (about 300 modules) are loaded only when Redis is configured
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const bullmq = require('./bullmq-job-queue') as { BullMqJobQueue: typeof BullMqJobQueue };
+  return new bullmq.BullMqJobQueue({
     redisUrl,
     prefix: options.prefix,
     onError: options.onError,
@@ -34,6 +37,8 @@ export async function createJobQueue(options: CreateJobQueueOptions): Promise<Jo
 
 /** one connection attempt with a timeout and no reconnect; throws an error that says how to fix it */
 async function assertRedisReachable(redisUrl: string, timeoutMs: number): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only with REDIS_URL (see above)
+  const { Redis } = require('ioredis') as { Redis: typeof RedisClient };
   const probe = new Redis(redisUrl, {
     lazyConnect: true,
     connectTimeout: timeoutMs,
