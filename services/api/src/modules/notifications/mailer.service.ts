@@ -2,8 +2,9 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QUEUES, SETTING_DEFAULTS, SettingsId, type EmailJobData } from '@user-office/contracts';
-import nodemailer, { type Transporter } from 'nodemailer';
-import { parseConnectionUrl } from 'nodemailer/lib/shared';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type * as NodemailerShared from 'nodemailer/lib/shared';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import type { SqlExecutor } from '../../platform/database/sql-client';
 import { rejected, settleAll, type Settled } from '../../platform/queue/job-batches';
@@ -259,6 +260,11 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
     const url = this.config.smtpUrl;
     if (!url) return null;
     if (this.transport?.url !== url) {
+      // nodemailer is loaded with the first SMTP transport, not at every start of the api
+      /* eslint-disable @typescript-eslint/no-require-imports */
+      const nodemailer = require('nodemailer') as typeof Nodemailer;
+      const { parseConnectionUrl } = require('nodemailer/lib/shared') as typeof NodemailerShared;
+      /* eslint-enable @typescript-eslint/no-require-imports */
       this.transport?.transporter.close();
       this.transport = {
         url,

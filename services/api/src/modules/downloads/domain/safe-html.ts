@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from '../../../platform/validation/sanitize-html-lazy';
 
 /** Text as HTML: the five markup characters escaped. */
 export function escapeHtml(text: string): string {
@@ -20,7 +21,7 @@ const ALLOWED_STYLES: Record<string, RegExp[]> = {
 /** Raster images only: an SVG data URL can carry script. Remote images are not fetched by the renderer. */
 const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp|bmp);base64,[a-z0-9+/=\s]+$/i;
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [
     ...HEADINGS,
     ...TABLES,
