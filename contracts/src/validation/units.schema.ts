@@ -130,22 +130,38 @@ function isAllowedNode(node: MathNode): boolean {
 
 const usesX = (node: MathNode): boolean => node.filter((n) => isSymbolNode(n) && n.name === 'x').length > 0;
 
+/** a formula checked and compiled once: its evaluation, or null when it is refused */
+type CompiledFormula = { evaluate(scope: { x: number }): unknown } | null;
+const compiledFormulas = new Map<string, CompiledFormula>();
+/** the formulas kept compiled (a facility has tens of units; the cache is emptied when it grows past this) */
+const COMPILED_FORMULAS_MAX = 1000;
+
+function compiledFormula(formula: string): CompiledFormula {
+  const known = compiledFormulas.get(formula);
+  if (known !== undefined) return known;
+  let compiled: CompiledFormula = null;
+  try {
+    const node = parse(formula);
+    if (isAllowedNode(node) && usesX(node)) compiled = node.compile();
+  } catch {
+    compiled = null;
+  }
+  if (compiledFormulas.size >= COMPILED_FORMULAS_MAX) compiledFormulas.clear();
+  compiledFormulas.set(formula, compiled);
+  return compiled;
+}
+
 /**
  * The SI value of `x` by a conversion formula: null unless the formula parses with mathjs, uses only what
  * `isAllowedNode` allows (never JS eval: the tree is checked before mathjs evaluates it), uses `x`, and gives
- * a finite number.
+ * a finite number. A formula is parsed, checked and compiled once (every number and interval answer converts).
  */
 export function evaluateConversionFormula(formula: string, x: number): number | null {
   if (formula.trim() === '' || formula.length > unitFormulaMax) return null;
-  let node: MathNode;
+  const compiled = compiledFormula(formula);
+  if (!compiled) return null;
   try {
-    node = parse(formula);
-  } catch {
-    return null;
-  }
-  if (!isAllowedNode(node) || !usesX(node)) return null;
-  try {
-    const value: unknown = node.evaluate({ x });
+    const value: unknown = compiled.evaluate({ x });
     return typeof value === 'number' && Number.isFinite(value) ? value : null;
   } catch {
     return null;
