@@ -217,6 +217,7 @@ export class QuestionariesService {
       questionaryStreamId(questionaryId),
       questionaryDecider.initialState,
       questionaryDecider.evolve,
+      { cached: true },
     );
     return questionaryErrors({ fields, topicIds, ...facts }, state);
   }
@@ -237,6 +238,7 @@ export class QuestionariesService {
       questionaryStreamId(sourceId),
       questionaryDecider.initialState,
       questionaryDecider.evolve,
+      { cached: true },
     );
     const shared = new Set(fields.map((f) => f.questionId));
     const answers = Object.entries(source.answers)

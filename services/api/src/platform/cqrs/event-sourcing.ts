@@ -16,6 +16,11 @@ export interface Decider<S, C> {
   initialState: S;
   evolve(state: S, event: { type: string; data: unknown }): S;
   decide(command: C, state: S): NewEvent[];
+  /**
+   * the streams' folded states are kept between commands (EventSourcing.load `cached`): only for a decider whose
+   * evolve and decide never change a state they are given (they return new objects), with long streams
+   */
+  cacheStates?: boolean;
 }
 
 export interface Loaded<S> {
@@ -57,9 +62,22 @@ export function namedRefusal(error: unknown, label: string): unknown {
   return new AppError(error.code, error.message, error.fieldErrors, error.reason, label);
 }
 
+type Evolve<S> = (state: S, event: { type: string; data: unknown }) => S;
+
+/** a stream's state folded up to `version`, whose last event is `eventId` */
+interface CachedState {
+  version: number;
+  eventId: string;
+  state: unknown;
+}
+
+/** the folded states kept per evolve function (the most recently loaded; a state of a 50-answer questionary ~10 kB) */
+export const CACHED_STATES_MAX = 2000;
+
 /** The write side every command handler uses: load → decide → append(expected version), with metadata. */
 export class EventSourcing {
   private readonly listeners = new Set<AppendListener>();
+  private readonly cachedStates = new WeakMap<object, Map<string, CachedState>>();
 
   constructor(private readonly store: EventStore) {}
 
@@ -67,16 +85,53 @@ export class EventSourcing {
     this.listeners.add(listener);
   }
 
+  /**
+   * A stream folded into state. `cached` (a decider's `cacheStates`: its states are never changed in place): the
+   * state folded by an earlier load is taken on from its version, and only the events after it are read and folded.
+   * The store is asked from that version on and its event there must be the one folded last: a stream emptied and
+   * written again (prepareDB) is read whole. Each process keeps its own states; the store stays the truth.
+   */
   async load<S>(
     streamId: string,
     initialState: S,
-    evolve: (state: S, event: { type: string; data: unknown }) => S,
+    evolve: Evolve<S>,
+    options: { cached?: boolean } = {},
   ): Promise<Loaded<S>> {
+    const cache = options.cached && this.store.readStreamFrom ? this.cacheOf(evolve) : null;
+    const known = cache?.get(streamId);
+    if (cache && known) {
+      const events = await this.store.readStreamFrom!(streamId, known.version);
+      if (events[0]?.version === known.version && events[0].eventId === known.eventId) {
+        const later = events.slice(1);
+        const state = later.reduce(evolve, known.state as S);
+        const last = events[events.length - 1];
+        this.remember(cache, streamId, { version: last.version, eventId: last.eventId, state });
+        return { state, version: last.version };
+      }
+    }
     const events = await this.store.readStream(streamId);
-    return {
-      state: events.reduce(evolve, initialState),
-      version: events.length === 0 ? 0 : events[events.length - 1].version,
-    };
+    const state = events.reduce(evolve, initialState);
+    if (events.length === 0) return { state, version: 0 };
+    const last = events[events.length - 1];
+    if (cache) this.remember(cache, streamId, { version: last.version, eventId: last.eventId, state });
+    return { state, version: last.version };
+  }
+
+  private cacheOf<S>(evolve: Evolve<S>): Map<string, CachedState> {
+    const key: object = evolve;
+    let cache = this.cachedStates.get(key);
+    if (!cache) this.cachedStates.set(key, (cache = new Map()));
+    return cache;
+  }
+
+  /** kept as the most recent (a Map iterates in insertion order: the first key is the least recently loaded) */
+  private remember(cache: Map<string, CachedState>, streamId: string, entry: CachedState): void {
+    const known = cache.get(streamId);
+    // a slower load of an older version does not replace a newer state
+    if (known && known.version > entry.version) return;
+    cache.delete(streamId);
+    cache.set(streamId, entry);
+    if (cache.size > CACHED_STATES_MAX) cache.delete(cache.keys().next().value!);
   }
 
   /** Several streams folded at once (one read on the SQL store). */
@@ -209,7 +264,9 @@ export class EventSourcing {
     attempts = 3,
   ): Promise<AppendResult | null> {
     for (let attempt = 1; ; attempt++) {
-      const { state, version } = await this.load(streamId, decider.initialState, decider.evolve);
+      const { state, version } = await this.load(streamId, decider.initialState, decider.evolve, {
+        cached: decider.cacheStates,
+      });
       const events = decider.decide(command, state);
       if (events.length === 0) return null;
       try {

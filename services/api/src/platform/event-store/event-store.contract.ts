@@ -78,6 +78,23 @@ export function describeEventStoreContract(name: string, backend: EventStoreBack
       expect(await store.readStream(uniqueStream('missing'))).toEqual([]);
     });
 
+    test('reads a stream from a version on (readStreamFrom, where the store has it)', async () => {
+      if (!store.readStreamFrom) return;
+      const stream = uniqueStream('from');
+      await store.append(
+        stream,
+        ['A', 'B', 'C', 'D'].map((type) => ({ type, data: {} })),
+        {
+          expectedVersion: 0,
+          metadata: meta(),
+        },
+      );
+      const whole = await store.readStream(stream);
+      expect(await store.readStreamFrom(stream, 3)).toEqual(whole.slice(2));
+      expect(await store.readStreamFrom(stream, 5)).toEqual([]);
+      expect(await store.readStreamFrom(uniqueStream('missing'), 1)).toEqual([]);
+    });
+
     test('rejects a stale expected version and writes nothing', async () => {
       const stream = uniqueStream('stale');
       await store.append(stream, [{ type: 'A', data: {} }], { expectedVersion: 0, metadata: meta() });

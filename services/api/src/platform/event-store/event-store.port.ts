@@ -83,6 +83,8 @@ export interface EventStore {
    */
   appendMany(appends: StreamAppend[], options: { metadata: EventMetadata }): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<StoredEvent[]>;
+  /** optional: a stream's events from `fromVersion` on (the SQL store: one indexed range read) */
+  readStreamFrom?(streamId: string, fromVersion: number): Promise<StoredEvent[]>;
   /** optional: several streams in one read (the SQL store: one query); absent streams map to [] */
   readStreams?(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>>;
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;

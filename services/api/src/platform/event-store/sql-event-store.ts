@@ -287,6 +287,14 @@ export class SqlEventStore implements EventStore {
     return result.rows.map(toStoredEvent);
   }
 
+  async readStreamFrom(streamId: string, fromVersion: number): Promise<StoredEvent[]> {
+    const result = await this.sql.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
+      [streamId, fromVersion],
+    );
+    return result.rows.map(toStoredEvent);
+  }
+
   async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
     const out = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
     const unique = [...out.keys()];

@@ -276,6 +276,9 @@ export const questionaryDecider: Decider<QuestionaryState, QuestionaryCommand> =
   initialState: initialQuestionaryState,
   evolve: evolveQuestionary,
   decide: decideQuestionary,
+  // a questionary's stream grows by every save of a step (each event with the step's answers): its state is kept
+  // between saves; evolveQuestionary and decideQuestionary copy, never change, the state they are given
+  cacheStates: true,
 };
 
 /** What a whole questionary is checked against on submission. */
