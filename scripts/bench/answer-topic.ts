@@ -8,20 +8,28 @@
  *                            (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_SAVES              timed saves per run (default 400)
  *   BENCH_BACKGROUND         questionaries answered before timing, so the tables are not empty (default 2000)
+ *   BENCH_CLIENTS            the concurrent clients of each timed run (default 1,4,16); each client saves its own
+ *                            questionary, BENCH_SAVES saves in all per run. The clients run in a process of their own
+ *                            (load-clients.child.ts): the api's process does only the server's work.
+ *   BENCH_PROFILE            a file: the api process's CPU profile of the timed runs (.cpuprofile)
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
-import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
+import { join } from 'node:path';
 import { DataType, Role } from '../../contracts/src';
 import { latencySummary, log, runBench, sessionToken, withScratchApp } from './support';
 
 const SAVES = Number(process.env.BENCH_SAVES ?? 400);
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map(Number);
 const BACKGROUND = Number(process.env.BENCH_BACKGROUND ?? 2000);
 const QUESTIONS = 50;
 const TARGET_P95_MS = 100;
 
 async function main(): Promise<void> {
-  await withScratchApp('bench_answer', {}, async ({ app, gql: request }) => {
+  await withScratchApp('bench_answer', {}, async ({ app, base, gql: request }) => {
     const officer = sessionToken(app, 1, Role.USER_OFFICER);
     const applicant = sessionToken(app, 2, Role.USER);
     const gql = <T>(query: string, variables: Record<string, unknown>, token: string) =>
@@ -125,32 +133,33 @@ async function main(): Promise<void> {
       );
     }
 
+    const clients = await startClients();
     const run = async (concurrency: number) => {
       const ids = await Promise.all(Array.from({ length: concurrency }, () => newQuestionary()));
-      const latencies: number[] = [];
       // warm-up
       for (const id of ids) await gql(ANSWER, { q: id, topic: topicId, answers: answersFor(0) }, applicant);
-      const started = performance.now();
-      await Promise.all(
-        ids.map(async (id, worker) => {
-          for (let n = worker; n < SAVES; n += concurrency) {
-            const t0 = performance.now();
-            const { answerTopic } = await gql<{ answerTopic: { isCompleted: boolean } }>(
-              ANSWER,
-              { q: id, topic: topicId, answers: answersFor(n) },
-              applicant,
-            );
-            latencies.push(performance.now() - t0);
-            if (!answerTopic.isCompleted) throw new Error('step not completed');
-          }
-        }),
-      );
-      const seconds = (performance.now() - started) / 1000;
+      const plan = ids.map((id, worker) => {
+        const bodies: string[] = [];
+        for (let n = worker; n < SAVES; n += concurrency)
+          bodies.push(
+            JSON.stringify({ query: ANSWER, variables: { q: id, topic: topicId, answers: answersFor(n) } }),
+          );
+        return bodies;
+      });
+      const { latencies, seconds } = await clients.run({
+        url: `${base}/graphql`,
+        token: applicant,
+        clients: plan,
+      });
       return { concurrency, saves: latencies.length, ...latencySummary(latencies, seconds) };
     };
 
     log('timing…');
-    const results = [await run(1), await run(4)];
+    const profile = process.env.BENCH_PROFILE ? await startCpuProfile() : null;
+    const results = [];
+    for (const concurrency of CLIENTS) results.push(await run(concurrency));
+    await profile?.stop(process.env.BENCH_PROFILE!);
+    clients.close();
     process.stdout.write(
       `\nanswerTopic, one step of ${QUESTIONS} questions, ${BACKGROUND} questionaries already answered, PostgreSQL\n`,
     );
@@ -165,6 +174,50 @@ async function main(): Promise<void> {
     process.stdout.write(`aim: p95 < ${TARGET_P95_MS} ms\n`);
     process.stdout.write(`${JSON.stringify({ questions: QUESTIONS, background: BACKGROUND, results })}\n`);
   });
+}
+
+/** the load-generating child (load-clients.child.ts): runs a plan of requests, answers with the latencies */
+async function startClients() {
+  const child = fork(join(__dirname, 'load-clients.child.ts'), [], {
+    execArgv: ['-r', '@swc-node/register'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the clients' process exited (${code})`)));
+  });
+  return {
+    run: (plan: { url: string; token: string; clients: string[][] }) =>
+      new Promise<{ latencies: number[]; seconds: number }>((resolve, reject) => {
+        child.once('message', (m) => {
+          const answer = m as { ok: boolean; error?: string; latencies: number[]; seconds: number };
+          if (answer.ok) resolve(answer);
+          else reject(new Error(answer.error));
+        });
+        child.send(plan);
+      }),
+    close: () => child.kill(),
+  };
+}
+
+/** the V8 profiler of this process (the api): stop() writes a .cpuprofile */
+async function startCpuProfile() {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    stop: async (path: string) => {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      await writeFile(path, JSON.stringify(profile));
+      session.disconnect();
+      log(`CPU profile written to ${path}`);
+    },
+  };
 }
 
 runBench(main);
