@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import { runUocImport } from '../../uoc-import';
+import { verified, verifyProjections } from '../../maintenance';
 import { AWKWARD, buildUocSource } from '../../../../../scripts/bench/uoc-source';
 import type { UocImportReport } from './uoc-import';
 
@@ -267,6 +268,28 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       ).toHaveLength(1);
   });
 
+  test('the read models these kinds feed are their events (projections:verify) (40a)', async () => {
+    const results = await verifyProjections(
+      [
+        'settings',
+        'page_content',
+        'predefined_messages',
+        'units',
+        'instruments',
+        'technical_reviews',
+        'internal_reviews',
+        'proposal_scientist_comments',
+        'samples',
+        'generic-templates',
+        'files',
+        'templates',
+        'questionaries',
+      ],
+      { databaseUrl: target.url },
+    );
+    expect(results.filter((r) => !verified(r)).map((r) => r.name)).toEqual([]);
+  }, 60_000);
+
   test('a second run imports nothing and says so', async () => {
     const before = await history(target.url);
     const again = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
@@ -303,6 +326,48 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     const resumed = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: killed.url } });
     expect(resumed.events).toBeGreaterThan(0);
     expect(await history(killed.url)).toEqual(await history(target.url));
+  }, 60_000);
+
+  // kinds/ (40a): last, as it changes the source (the killed run's history is compared with this store's before)
+  test('a later run appends what changed in the source since, and then nothing (40a)', async () => {
+    await query(
+      source.url,
+      `UPDATE settings SET settings_value = 'Europe/Paris' WHERE settings_id = 'TIMEZONE';
+       UPDATE features SET is_enabled = true WHERE feature_id = 'SHIPPING';
+       UPDATE pagetext SET content = '<p>Help is here</p>' WHERE pagetext_id = 2;
+       UPDATE predefined_messages SET message = 'Thanks!' WHERE predefined_message_id = 7;
+       UPDATE units SET symbol = 'cm.' WHERE unit_id = 'centimeter';
+       UPDATE call_has_instruments SET availability_time = 90 WHERE instrument_id = 1;
+       UPDATE internal_reviews SET comment = '<p>Fine, really</p>' WHERE internal_review_id = 5;
+       UPDATE proposal_internal_comments SET comment = 'Very promising' WHERE comment_id = 6;`,
+    );
+    const again = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
+    expect(again.events).toBe(8);
+    const q = <T>(text: string) => query<T>(target.url, text);
+    expect(
+      await q(`SELECT
+        (SELECT settings_value FROM settings WHERE settings_id = 'TIMEZONE') AS tz,
+        (SELECT is_enabled FROM features WHERE feature_id = 'SHIPPING') AS shipping,
+        (SELECT content FROM page_content WHERE page_id = 'HELPPAGE') AS help,
+        (SELECT message FROM predefined_messages WHERE id = 7) AS message,
+        (SELECT symbol FROM units WHERE id = 'centimeter') AS symbol,
+        (SELECT availability_time FROM instrument_calls WHERE instrument_id = 1) AS time,
+        (SELECT comment FROM internal_reviews WHERE id = 5) AS review,
+        (SELECT comment FROM proposal_scientist_comments WHERE comment_id = 6) AS comment`),
+    ).toEqual([
+      {
+        tz: 'Europe/Paris',
+        shipping: true,
+        help: '<p>Help is here</p>',
+        message: 'Thanks!',
+        symbol: 'cm.',
+        time: 90,
+        review: '<p>Fine, really</p>',
+        comment: 'Very promising',
+      },
+    ]);
+    const third = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
+    expect(third.nothingNew).toBe(true);
   }, 60_000);
 });
 
