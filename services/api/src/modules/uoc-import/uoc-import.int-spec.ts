@@ -247,11 +247,18 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       content: string;
     }>(
       `SELECT f.file_id, f.original_file_name, f.size_in_bytes, convert_from(c.content, 'UTF8') AS content
-         FROM files f JOIN file_contents c ON c.file_id = f.file_id`,
+         FROM files f JOIN file_contents c ON c.file_id = f.file_id WHERE f.file_id = '${FILE_40A}'`,
     );
     expect(files).toEqual([
       { file_id: FILE_40A, original_file_name: 'notes.txt', size_in_bytes: '11', content: 'hello world' },
     ]);
+    // a large content comes across a chunk at a time, whole
+    expect(
+      await q(`SELECT count(*)::int AS parts, sum(octet_length(c.content))::int AS size,
+          md5(string_agg(c.content, ''::bytea ORDER BY c.part)) = md5(convert_to(repeat('0123456789', 262144), 'UTF8')) AS same,
+          (SELECT mime_type FROM files WHERE file_id = '${FILE_40A_LARGE}') AS mime
+        FROM file_contents c WHERE c.file_id = '${FILE_40A_LARGE}'`),
+    ).toEqual([{ parts: 3, size: 2621440, same: true, mime: 'application/octet-stream' }]);
     expect(await q(`SELECT template_id, template_data FROM pdf_templates`)).toEqual([
       { template_id: 4, template_data: '<h1>{{ proposal.title }}</h1> v2' },
     ]);
@@ -375,6 +382,8 @@ const PROPOSAL_COUNT_ODD = PROPOSALS / 2;
 
 // kinds/ (40a): a row of each of these kinds in the source, and the awkward ones
 const FILE_40A = '0b3c6f2e-6b0a-4c47-9d4e-1f1f1f1f1f1f';
+/** 2.5 MiB: three parts of the content store */
+const FILE_40A_LARGE = '0b3c6f2e-6b0a-4c47-9d4e-2f2f2f2f2f2f';
 const AWKWARD_40A: [kind: string, row: string, reason: string][] = [
   ['settings', 'settings_id=NO_SUCH_SETTING', 'no such setting'],
   ['settings', 'settings_id=IDLE_TIMEOUT', 'refused'],
@@ -432,6 +441,7 @@ async function addKinds40a(url: string): Promise<void> {
     INSERT INTO generic_templates VALUES (9, 'Sub A', 2, 900102, 2, '2019-05-01Z', 'q_subs'),
       (10, 'Nowhere', 2, 900102, 2, '2019-05-01Z', null);
     INSERT INTO files VALUES ('${FILE_40A}', 'notes.txt', 11, 'text/plain', lo_from_bytea(0, 'hello world'), '2019-05-01Z'),
+      ('${FILE_40A_LARGE}', 'big.bin', 2621440, null, lo_from_bytea(0, convert_to(repeat('0123456789', 262144), 'UTF8')), '2019-05-01Z'),
       ('0b3c6f2e-6b0a-4c47-9d4e-000000000002', 'gone.pdf', 10, 'application/pdf', null, '2019-05-01Z'),
       ('0b3c6f2e-6b0a-4c47-9d4e-000000000003', 'gone2.pdf', 10, 'application/pdf', 987654321, '2019-05-01Z');
     INSERT INTO proposal_pdf_templates VALUES
