@@ -5,7 +5,7 @@ import {
   type GenericTemplateCreatedData,
 } from '@user-office/contracts';
 import { num, str, type ImportKind, type Planned } from '../import-context';
-import { advanceSequence } from './advance-sequence';
+import { advanceSequence, resumeAfter, saveCheckpoint } from './advance-sequence';
 import { planSubTemplateQuestionary, readSubTemplates } from './sub-templates';
 
 const BATCH = 500;
@@ -18,7 +18,8 @@ const BATCH = 500;
 export const genericTemplatesKind: ImportKind = {
   name: 'generic templates',
   async run(ctx) {
-    let after = 0;
+    const cp = await resumeAfter(ctx, 'generic_templates');
+    let after = cp.after;
     let read = 0;
     let events = 0;
     for (;;) {
@@ -72,8 +73,10 @@ export const genericTemplatesKind: ImportKind = {
       events += await ctx.write('generic templates', planned);
       read += batch.rows.length;
       after = num(batch.rows[batch.rows.length - 1].generic_template_id);
+      if (!cp.complete) await saveCheckpoint(ctx, 'generic_templates', after, false);
     }
     ctx.count('generic templates', read, events);
+    await saveCheckpoint(ctx, 'generic_templates', after, true);
     await advanceSequence(ctx, 'generic_template_id_seq', after);
   },
 };

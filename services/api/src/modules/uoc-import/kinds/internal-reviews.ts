@@ -7,7 +7,7 @@ import {
 } from '@user-office/contracts';
 import { sanitizeRichText } from '../../../platform/validation/sanitize-rich-text';
 import { digest, num, numOrNull, str, strOrNull, type ImportKind, type Planned } from '../import-context';
-import { advanceSequence, existingIds } from './advance-sequence';
+import { advanceSequence, existingIds, resumeAfter, saveCheckpoint } from './advance-sequence';
 
 const BATCH = 1000;
 
@@ -38,7 +38,8 @@ function fileIds(value: unknown): string[] | null {
 export const internalReviewsKind: ImportKind = {
   name: 'internal reviews',
   async run(ctx) {
-    let after = 0;
+    const cp = await resumeAfter(ctx, 'internal_reviews');
+    let after = cp.after;
     let read = 0;
     let events = 0;
     for (;;) {
@@ -154,8 +155,10 @@ export const internalReviewsKind: ImportKind = {
         });
       }
       events += await ctx.write('internal reviews', planned);
+      if (!cp.complete) await saveCheckpoint(ctx, 'internal_reviews', after, false);
     }
     ctx.count('internal reviews', read, events);
+    await saveCheckpoint(ctx, 'internal_reviews', after, true);
     await advanceSequence(ctx, 'internal_review_id_seq', after);
   },
 };

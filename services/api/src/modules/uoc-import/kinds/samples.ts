@@ -7,7 +7,7 @@ import {
   type SampleCreatedData,
 } from '@user-office/contracts';
 import { digest, num, str, type ImportKind, type Planned } from '../import-context';
-import { advanceSequence } from './advance-sequence';
+import { advanceSequence, resumeAfter, saveCheckpoint } from './advance-sequence';
 import { planSubTemplateQuestionary, readSubTemplates } from './sub-templates';
 
 /** UOC's SampleStatus is numeric */
@@ -28,7 +28,8 @@ const BATCH = 500;
 export const samplesKind: ImportKind = {
   name: 'samples',
   async run(ctx) {
-    let after = 0;
+    const cp = await resumeAfter(ctx, 'samples');
+    let after = cp.after;
     let read = 0;
     let events = 0;
     for (;;) {
@@ -108,8 +109,10 @@ export const samplesKind: ImportKind = {
       events += await ctx.write('samples', planned);
       read += batch.rows.length;
       after = num(batch.rows[batch.rows.length - 1].sample_id);
+      if (!cp.complete) await saveCheckpoint(ctx, 'samples', after, false);
     }
     ctx.count('samples', read, events);
+    await saveCheckpoint(ctx, 'samples', after, true);
     await advanceSequence(ctx, 'sample_id_seq', after);
   },
 };

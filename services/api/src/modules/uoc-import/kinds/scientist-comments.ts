@@ -6,7 +6,7 @@ import {
 } from '@user-office/contracts';
 import { sanitizeRichText } from '../../../platform/validation/sanitize-rich-text';
 import { digest, num, str, type ImportKind, type Planned } from '../import-context';
-import { advanceSequence, existingIds } from './advance-sequence';
+import { advanceSequence, existingIds, resumeAfter, saveCheckpoint } from './advance-sequence';
 
 const BATCH = 1000;
 
@@ -19,7 +19,8 @@ const BATCH = 1000;
 export const scientistCommentsKind: ImportKind = {
   name: 'scientist comments',
   async run(ctx) {
-    let after = 0;
+    const cp = await resumeAfter(ctx, 'scientist_comments');
+    let after = cp.after;
     let read = 0;
     let events = 0;
     for (;;) {
@@ -86,8 +87,10 @@ export const scientistCommentsKind: ImportKind = {
         });
       }
       events += await ctx.write('scientist comments', planned);
+      if (!cp.complete) await saveCheckpoint(ctx, 'scientist_comments', after, false);
     }
     ctx.count('scientist comments', read, events);
+    await saveCheckpoint(ctx, 'scientist_comments', after, true);
     await advanceSequence(ctx, 'proposal_scientist_comment_id_seq', after);
   },
 };
