@@ -50,24 +50,37 @@ export const filesKind: ImportKind = {
         // the content first, a chunk at a time (as the product's content store keeps it): never an event without it
         const oid = num(r.oid);
         let size = 0;
-        await ctx.sql.transaction(async (tx) => {
-          await tx.query('DELETE FROM file_contents WHERE file_id = $1', [fileId]);
-          for (let part = 0; ; part++) {
-            const [chunk] = await ctx.rows<{ data: Buffer | null }>(
-              'SELECT lo_get($1::oid, $2::bigint, $3::int) AS data',
-              [oid, part * DEFAULT_CHUNK_BYTES, DEFAULT_CHUNK_BYTES],
-            );
-            const bytes = chunk?.data ?? Buffer.alloc(0);
-            const n = bytes.length;
-            if (n === 0 && part > 0) break;
-            await tx.query(
-              "INSERT INTO file_contents (file_id, part, content) VALUES ($1, $2, decode($3, 'base64'))",
-              [fileId, part, bytes.toString('base64')],
-            );
-            size += n;
-            if (n < DEFAULT_CHUNK_BYTES) break;
-          }
-        });
+        // a large object the source's role may not read fails its query: a savepoint keeps the snapshot usable
+        await ctx.rows('SAVEPOINT uoc_file');
+        try {
+          await ctx.sql.transaction(async (tx) => {
+            await tx.query('DELETE FROM file_contents WHERE file_id = $1', [fileId]);
+            for (let part = 0; ; part++) {
+              const [chunk] = await ctx.rows<{ data: Buffer | null }>(
+                'SELECT lo_get($1::oid, $2::bigint, $3::int) AS data',
+                [oid, part * DEFAULT_CHUNK_BYTES, DEFAULT_CHUNK_BYTES],
+              );
+              const bytes = chunk?.data ?? Buffer.alloc(0);
+              const n = bytes.length;
+              if (n === 0 && part > 0) break;
+              await tx.query(
+                "INSERT INTO file_contents (file_id, part, content) VALUES ($1, $2, decode($3, 'base64'))",
+                [fileId, part, bytes.toString('base64')],
+              );
+              size += n;
+              if (n < DEFAULT_CHUNK_BYTES) break;
+            }
+          });
+          await ctx.rows('RELEASE SAVEPOINT uoc_file');
+        } catch (error) {
+          await ctx.rows('ROLLBACK TO SAVEPOINT uoc_file');
+          ctx.problem(
+            'files',
+            `file_id=${fileId}`,
+            `its content (large object ${oid}) cannot be read: ${error instanceof Error ? error.message : String(error)}; not imported`,
+          );
+          continue;
+        }
         if (r.size_in_bytes !== null && num(r.size_in_bytes) !== size)
           ctx.problem(
             'files',
