@@ -71,18 +71,48 @@ const TEXT = new Set([
   'public_comment',
 ]);
 
+// kinds/ (40a): the columns of these kinds whose type their name does not tell (`table.column`)
+const TYPES_40A: Record<string, string> = {
+  'settings.settings_id': 'text',
+  'settings.settings_value': 'text',
+  'features.feature_id': 'text',
+  'pagetext.content': 'text',
+  'predefined_messages.key': 'text',
+  'predefined_messages.message': 'text',
+  'predefined_messages.date_modified': 'timestamptz',
+  'units.unit_id': 'text',
+  'units.unit': 'text',
+  'units.quantity': 'text',
+  'units.symbol': 'text',
+  'units.si_conversion_formula': 'text',
+  'files.file_id': 'uuid',
+  'files.file_name': 'text',
+  'files.mime_type': 'text',
+  'proposal_pdf_templates.template_data': 'text',
+  'proposal_pdf_templates.template_header': 'text',
+  'proposal_pdf_templates.template_footer': 'text',
+  'proposal_pdf_templates.template_sample_declaration': 'text',
+  'proposal_pdf_templates.dummy_data': 'text',
+  'internal_reviews.files': 'jsonb',
+  'samples.safety_comment': 'text',
+  'samples.is_post_proposal_submission': 'boolean',
+  'technique_has_proposals.proposal_id': 'integer',
+};
+
 function ddl(): string[] {
   return Object.entries(REQUIRED_COLUMNS).map(([table, columns]) => {
     const cols = columns.map((c) => {
-      const type = JSONB.has(c)
-        ? 'jsonb'
-        : BOOL.has(c)
-          ? 'boolean'
-          : TEXT.has(c)
-            ? 'text'
-            : TIME.test(c)
-              ? 'timestamptz'
-              : 'integer';
+      const type =
+        TYPES_40A[`${table}.${c}`] ??
+        (JSONB.has(c)
+          ? 'jsonb'
+          : BOOL.has(c)
+            ? 'boolean'
+            : TEXT.has(c)
+              ? 'text'
+              : TIME.test(c)
+                ? 'timestamptz'
+                : 'integer');
       return `${c} ${type}`;
     });
     return `CREATE TABLE ${table} (${cols.join(', ')})`;

@@ -160,6 +160,79 @@ async function main(): Promise<void> {
       `SELECT data->>'questionaryId' || ':' || (a->>'questionId') AS k FROM events, jsonb_array_elements(data->'answers') a
         WHERE type = 'TopicAnswered'`,
     );
+    // kinds/ (40a)
+    await same(
+      'settings (set in UOC)',
+      `SELECT settings_id || ':' || settings_value AS k FROM settings WHERE coalesce(settings_value, '') <> ''`,
+      `SELECT settings_id || ':' || settings_value AS k FROM settings`,
+    );
+    await same(
+      'pages (non-empty)',
+      `SELECT pagetext_id::text AS k FROM pagetext WHERE coalesce(content, '') <> ''`,
+      `SELECT (array_position(ARRAY['HOMEPAGE', 'HELPPAGE', 'PRIVACYPAGE', 'COOKIEPAGE', 'REVIEWPAGE', 'FOOTERCONTENT',
+         'LOGINHELPPAGE', 'GRADEGUIDEPAGE', 'TECHNIQUEPROPOSALMANAGEMENTPAGE'], page_id))::text AS k FROM page_content`,
+    );
+    await same(
+      'predefined messages',
+      'SELECT predefined_message_id::text AS k FROM predefined_messages',
+      'SELECT id::text AS k FROM predefined_messages',
+    );
+    await same(
+      'units (id, symbol, formula)',
+      `SELECT unit_id || ':' || coalesce(symbol, '') || ':' || si_conversion_formula AS k FROM units`,
+      `SELECT id || ':' || symbol || ':' || si_conversion_formula AS k FROM units WHERE NOT deleted`,
+    );
+    await same(
+      'techniques (id, short code)',
+      `SELECT technique_id || ':' || short_code AS k FROM techniques`,
+      `SELECT id || ':' || short_code AS k FROM techniques`,
+    );
+    await same(
+      'technique instruments',
+      `SELECT technique_id || ':' || instrument_id AS k FROM technique_has_instruments`,
+      `SELECT technique_id || ':' || instrument_id AS k FROM technique_instruments`,
+    );
+    await same(
+      'technique scientists',
+      `SELECT technique_id || ':' || user_id AS k FROM technique_has_scientists`,
+      `SELECT technique_id || ':' || user_id AS k FROM technique_scientists`,
+    );
+    await same(
+      'technique proposals',
+      `SELECT technique_id || ':' || proposal_id AS k FROM technique_has_proposals`,
+      `SELECT technique_id || ':' || proposal_pk AS k FROM proposal_techniques`,
+    );
+    await same(
+      'instruments of calls (availability time)',
+      `SELECT call_id || ':' || instrument_id || ':' || coalesce(availability_time::text, '') AS k FROM call_has_instruments`,
+      `SELECT call_id || ':' || instrument_id || ':' || coalesce(availability_time::text, '') AS k FROM instrument_calls`,
+    );
+    await same(
+      'internal reviews',
+      'SELECT internal_review_id::text AS k FROM internal_reviews',
+      'SELECT id::text AS k FROM internal_reviews',
+    );
+    await same(
+      'scientist comments',
+      'SELECT comment_id::text AS k FROM proposal_internal_comments',
+      'SELECT comment_id::text AS k FROM proposal_scientist_comments',
+    );
+    await same(
+      'samples (id, questionary)',
+      `SELECT sample_id || ':' || questionary_id AS k FROM samples`,
+      `SELECT sample_id || ':' || questionary_id AS k FROM samples`,
+    );
+    await same(
+      'generic templates',
+      'SELECT generic_template_id::text AS k FROM generic_templates',
+      'SELECT generic_template_id::text AS k FROM generic_templates',
+    );
+    await same('files', 'SELECT file_id::text AS k FROM files', 'SELECT file_id AS k FROM files');
+    await same(
+      'PDF templates',
+      'SELECT DISTINCT template_id::text AS k FROM proposal_pdf_templates',
+      'SELECT template_id::text AS k FROM pdf_templates',
+    );
     const again = await runUocImport({ sourceUrl: S, overrides: { databaseUrl: T } });
     check(again.nothingNew, `the second run appended ${again.events} events`);
     console.log(

@@ -50,6 +50,11 @@ export interface ImportContext {
   /** question ids imported */
   readonly questions: ReadonlySet<string>;
   readonly instruments: ReadonlyMap<number, { name: string; shortCode: string }>;
+  /**
+   * a questionary and its answers as events (QuestionaryCreated, one TopicAnswered per topic; an answer to a question
+   * not on its template is a problem): the proposals' own, reused by the kinds with questionaries of their own
+   */
+  planQuestionary(q: Row, answers: Row[], complete: Row[], creatorId: number, ownerFrom: string): Planned[];
 }
 
 /** A kind imported after the proposals (kinds/index.ts lists them in order). */

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import { runUocImport } from '../../uoc-import';
+import { verified, verifyProjections } from '../../maintenance';
 import { AWKWARD, buildUocSource } from '../../../../../scripts/bench/uoc-source';
 import type { UocImportReport } from './uoc-import';
 
@@ -40,6 +41,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       createTestDatabase('uoc_kill'),
     ]);
     await buildUocSource(source.url, { proposals: PROPOSALS, answers: 6, awkward: true });
+    await addKinds40a(source.url);
     first = await runUocImport({
       sourceUrl: source.url,
       batchSize: 25,
@@ -155,6 +157,146 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     }
   });
 
+  // kinds/ (40a)
+  test('settings, features, pages, predefined messages, units, techniques, availability time (40a)', async () => {
+    const q = <T>(text: string) => query<T>(target.url, text);
+    expect(await q(`SELECT settings_id, settings_value FROM settings ORDER BY 1`)).toEqual([
+      { settings_id: 'TIMEZONE', settings_value: 'Europe/Stockholm' },
+    ]);
+    expect(await q(`SELECT feature_id, is_enabled FROM features ORDER BY 1`)).toEqual([
+      { feature_id: 'RISK_ASSESSMENT', is_enabled: true },
+      { feature_id: 'SHIPPING', is_enabled: false },
+    ]);
+    const pages = await q<{ page_id: string; content: string }>(
+      `SELECT page_id, content FROM page_content ORDER BY 1`,
+    );
+    expect(pages).toEqual([
+      { page_id: 'HELPPAGE', content: '<p>Ask the user office</p>' },
+      { page_id: 'HOMEPAGE', content: '<p>Welcome to <b>UOC</b></p>' },
+    ]);
+    expect(
+      await q(`SELECT id, title, message, key, last_modified_by FROM predefined_messages ORDER BY id`),
+    ).toEqual([
+      { id: 7, title: 'Thanks', message: 'Thank you for your proposal', key: 'user', last_modified_by: 1 },
+    ]);
+    expect(await q(`SELECT id, symbol, si_conversion_formula FROM units WHERE id = 'centimeter'`)).toEqual([
+      { id: 'centimeter', symbol: 'cm', si_conversion_formula: 'x / 100' },
+    ]);
+    expect(await q(`SELECT id, name, short_code FROM techniques`)).toEqual([
+      { id: 3, name: 'Diffraction', short_code: 'DIFF' },
+    ]);
+    expect(await q(`SELECT technique_id, user_id FROM technique_scientists`)).toEqual([
+      { technique_id: 3, user_id: 4 },
+    ]);
+    expect(await q(`SELECT technique_id, instrument_id FROM technique_instruments`)).toEqual([
+      { technique_id: 3, instrument_id: 1 },
+    ]);
+    expect(await q(`SELECT proposal_pk, technique_id FROM proposal_techniques`)).toEqual([
+      { proposal_pk: 3, technique_id: 3 },
+    ]);
+    expect(await q(`SELECT call_id, instrument_id, availability_time FROM instrument_calls`)).toEqual([
+      { call_id: 1, instrument_id: 1, availability_time: 120 },
+    ]);
+    const seqs = await q<{ t: string; p: string }>(
+      `SELECT (SELECT last_value FROM technique_id_seq) AS t, (SELECT last_value FROM predefined_message_id_seq) AS p`,
+    );
+    expect(seqs.map((r) => [Number(r.t), Number(r.p)])).toEqual([[3, 8]]); // past every UOC id, the ones not imported too
+  });
+
+  test('internal reviews, scientist comments, samples, sub-templates, files, PDF templates (40a)', async () => {
+    const q = <T>(text: string) => query<T>(target.url, text);
+    const review = await q<{ created_at: Date }>(
+      `SELECT id, technical_review_id, title, reviewer_id, assigned_by, created_at FROM internal_reviews`,
+    );
+    expect(review).toMatchObject([
+      { id: 5, technical_review_id: 2, title: 'A second look', reviewer_id: 4, assigned_by: 1 },
+    ]);
+    expect(review[0].created_at.toISOString()).toBe('2019-05-01T00:00:00.000Z');
+    expect(await q(`SELECT comment_id, proposal_pk, comment FROM proposal_scientist_comments`)).toEqual([
+      { comment_id: 6, proposal_pk: 2, comment: '<p>Promising</p>' },
+    ]);
+    expect(
+      await q(
+        `SELECT sample_id, title, proposal_pk, questionary_id, safety_status, safety_comment FROM samples`,
+      ),
+    ).toEqual([
+      {
+        sample_id: 8,
+        title: 'Sample A',
+        proposal_pk: 2,
+        questionary_id: 900101,
+        safety_status: 'ELEVATED_RISK',
+        safety_comment: 'Handle with care',
+      },
+    ]);
+    expect(
+      await q(`SELECT generic_template_id, title, proposal_pk, question_id FROM generic_templates`),
+    ).toEqual([{ generic_template_id: 9, title: 'Sub A', proposal_pk: 2, question_id: 'q_subs' }]);
+    expect(
+      await q(
+        `SELECT questionary_id, question_id, value FROM questionary_answers WHERE questionary_id > 900100 ORDER BY 1`,
+      ),
+    ).toEqual([
+      { questionary_id: 900101, question_id: 'q_mass', value: '5 g' },
+      { questionary_id: 900102, question_id: 'q_sub_name', value: 'Part one' },
+    ]);
+    const files = await q<{
+      file_id: string;
+      original_file_name: string;
+      size_in_bytes: string;
+      content: string;
+    }>(
+      `SELECT f.file_id, f.original_file_name, f.size_in_bytes, convert_from(c.content, 'UTF8') AS content
+         FROM files f JOIN file_contents c ON c.file_id = f.file_id WHERE f.file_id = '${FILE_40A}'`,
+    );
+    expect(files).toEqual([
+      { file_id: FILE_40A, original_file_name: 'notes.txt', size_in_bytes: '11', content: 'hello world' },
+    ]);
+    // a large content comes across a chunk at a time, whole
+    expect(
+      await q(`SELECT count(*)::int AS parts, sum(octet_length(c.content))::int AS size,
+          md5(string_agg(c.content, ''::bytea ORDER BY c.part)) = md5(convert_to(repeat('0123456789', 262144), 'UTF8')) AS same,
+          (SELECT mime_type FROM files WHERE file_id = '${FILE_40A_LARGE}') AS mime
+        FROM file_contents c WHERE c.file_id = '${FILE_40A_LARGE}'`),
+    ).toEqual([{ parts: 3, size: 2621440, same: true, mime: 'application/octet-stream' }]);
+    expect(await q(`SELECT template_id, template_data FROM pdf_templates`)).toEqual([
+      { template_id: 4, template_data: '<h1>{{ proposal.title }}</h1> v2' },
+    ]);
+    expect(
+      await q(
+        `SELECT (SELECT last_value FROM sample_id_seq) AS s, (SELECT last_value FROM generic_template_id_seq) AS g`,
+      ),
+    ).toEqual([{ s: '9', g: '10' }]);
+    for (const [kind, row, reason] of AWKWARD_40A)
+      expect(
+        first.problems.filter(
+          (p) => p.kind === kind && p.sourceRow.includes(row) && p.reason.includes(reason),
+        ),
+      ).toHaveLength(1);
+  });
+
+  test('the read models these kinds feed are their events (projections:verify) (40a)', async () => {
+    const results = await verifyProjections(
+      [
+        'settings',
+        'page_content',
+        'predefined_messages',
+        'units',
+        'instruments',
+        'technical_reviews',
+        'internal_reviews',
+        'proposal_scientist_comments',
+        'samples',
+        'generic-templates',
+        'files',
+        'templates',
+        'questionaries',
+      ],
+      { databaseUrl: target.url },
+    );
+    expect(results.filter((r) => !verified(r)).map((r) => r.name)).toEqual([]);
+  }, 60_000);
+
   test('a second run imports nothing and says so', async () => {
     const before = await history(target.url);
     const again = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
@@ -192,6 +334,121 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     expect(resumed.events).toBeGreaterThan(0);
     expect(await history(killed.url)).toEqual(await history(target.url));
   }, 60_000);
+
+  // kinds/ (40a): last, as it changes the source (the killed run's history is compared with this store's before)
+  test('a later run appends what changed in the source since, and then nothing (40a)', async () => {
+    await query(
+      source.url,
+      `UPDATE settings SET settings_value = 'Europe/Paris' WHERE settings_id = 'TIMEZONE';
+       UPDATE features SET is_enabled = true WHERE feature_id = 'SHIPPING';
+       UPDATE pagetext SET content = '<p>Help is here</p>' WHERE pagetext_id = 2;
+       UPDATE predefined_messages SET message = 'Thanks!' WHERE predefined_message_id = 7;
+       UPDATE units SET symbol = 'cm.' WHERE unit_id = 'centimeter';
+       UPDATE call_has_instruments SET availability_time = 90 WHERE instrument_id = 1;
+       UPDATE internal_reviews SET comment = '<p>Fine, really</p>' WHERE internal_review_id = 5;
+       UPDATE proposal_internal_comments SET comment = 'Very promising' WHERE comment_id = 6;`,
+    );
+    const again = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
+    expect(again.events).toBe(8);
+    const q = <T>(text: string) => query<T>(target.url, text);
+    expect(
+      await q(`SELECT
+        (SELECT settings_value FROM settings WHERE settings_id = 'TIMEZONE') AS tz,
+        (SELECT is_enabled FROM features WHERE feature_id = 'SHIPPING') AS shipping,
+        (SELECT content FROM page_content WHERE page_id = 'HELPPAGE') AS help,
+        (SELECT message FROM predefined_messages WHERE id = 7) AS message,
+        (SELECT symbol FROM units WHERE id = 'centimeter') AS symbol,
+        (SELECT availability_time FROM instrument_calls WHERE instrument_id = 1) AS time,
+        (SELECT comment FROM internal_reviews WHERE id = 5) AS review,
+        (SELECT comment FROM proposal_scientist_comments WHERE comment_id = 6) AS comment`),
+    ).toEqual([
+      {
+        tz: 'Europe/Paris',
+        shipping: true,
+        help: '<p>Help is here</p>',
+        message: 'Thanks!',
+        symbol: 'cm.',
+        time: 90,
+        review: '<p>Fine, really</p>',
+        comment: 'Very promising',
+      },
+    ]);
+    const third = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
+    expect(third.nothingNew).toBe(true);
+  }, 60_000);
 });
 
 const PROPOSAL_COUNT_ODD = PROPOSALS / 2;
+
+// kinds/ (40a): a row of each of these kinds in the source, and the awkward ones
+const FILE_40A = '0b3c6f2e-6b0a-4c47-9d4e-1f1f1f1f1f1f';
+/** 2.5 MiB: three parts of the content store */
+const FILE_40A_LARGE = '0b3c6f2e-6b0a-4c47-9d4e-2f2f2f2f2f2f';
+const AWKWARD_40A: [kind: string, row: string, reason: string][] = [
+  ['settings', 'settings_id=NO_SUCH_SETTING', 'no such setting'],
+  ['settings', 'settings_id=IDLE_TIMEOUT', 'refused'],
+  ['features', 'feature_id=TAGS', 'no such feature'],
+  ['pagetext', 'pagetext_id=1', 'sanitised'],
+  ['pagetext', 'pagetext_id=42', 'no page'],
+  ['predefined_messages', 'predefined_message_id=8', 'unknown key'],
+  ['units', 'unit_id=broken', 'no SI conversion formula'],
+  ['technique_has_scientists', 'user_id=99', 'does not exist'],
+  ['technique_has_proposals', 'proposal_id=77777', 'not imported'],
+  ['call_has_instruments', 'instrument_id=55', 'instrument does not exist'],
+  ['internal_reviews', 'internal_review_id=6', 'technical review 999 was not imported'],
+  ['proposal_internal_comments', 'comment_id=7', 'another comment'],
+  ['samples', 'sample_id=9', 'questionary 900109 does not exist'],
+  ['generic_templates', 'generic_template_id=10', 'on no question'],
+  ['files', 'file_id=0b3c6f2e-6b0a-4c47-9d4e-000000000002', 'content is missing'],
+  ['files', 'file_id=0b3c6f2e-6b0a-4c47-9d4e-000000000003', 'content is missing'],
+  ['proposal_pdf_templates', 'proposal_pdf_template_id=3', 'not imported as a PDF template'],
+  ['experiment_safety_pdf_templates', 'experiment_safety_pdf_template_id=1', 'no such template group'],
+];
+
+async function addKinds40a(url: string): Promise<void> {
+  await query(
+    url,
+    `
+    INSERT INTO settings VALUES ('TIMEZONE', 'Europe/Stockholm', 'IANA time zone'), ('DATE_FORMAT', '', 'unset'),
+      ('NO_SUCH_SETTING', 'x', 'a setting of a later UOC'), ('IDLE_TIMEOUT', 'soon', 'not a number');
+    INSERT INTO features VALUES ('SHIPPING', false), ('RISK_ASSESSMENT', true), ('SCHEDULER', true), ('TAGS', true);
+    INSERT INTO pagetext VALUES (1, '<p>Welcome to <b>UOC</b><script>alert(1)</script></p>'),
+      (2, '<p>Ask the user office</p>'), (42, 'a page of a later UOC');
+    INSERT INTO predefined_messages VALUES (7, 'Thanks', 'user', 'Thank you for your proposal', '2019-06-01Z', 1),
+      (8, 'Odd', 'SOMEONE', 'A key this product does not know', '2019-06-01Z', 1);
+    INSERT INTO units VALUES ('centimeter', 'centimeter', 'length', 'cm', 'x / 100'), ('broken', 'broken', 'length', 'b', null);
+    INSERT INTO techniques VALUES (3, 'Diffraction', 'DIFF', 'X-ray diffraction');
+    INSERT INTO technique_has_scientists VALUES (3, 4), (3, 99);
+    INSERT INTO technique_has_instruments VALUES (3, 1);
+    INSERT INTO technique_has_proposals VALUES (3, 3), (3, 77777);
+    INSERT INTO call_has_instruments VALUES (1, 1, 120, null), (1, 55, 10, null);
+    INSERT INTO internal_reviews VALUES (5, 'A second look', '<p>Fine</p>', '[]', 4, 2, '2019-05-01Z', 1),
+      (6, 'Of nothing', null, null, 4, 999, '2019-05-01Z', 1);
+    INSERT INTO proposal_internal_comments VALUES (6, 2, '<p>Promising</p>', '2019-05-02Z'),
+      (7, 2, 'A second one', '2019-05-03Z');
+    INSERT INTO questions VALUES
+      ('q_mass', 'TEXT_INPUT', 'Mass', '{}', '2019-01-01Z', 'mass', 2),
+      ('q_sub_name', 'TEXT_INPUT', 'Name', '{}', '2019-01-01Z', 'sub_name', 7);
+    INSERT INTO templates VALUES (2, 'Sample declaration', '', false, 'SAMPLE'),
+      (3, 'Sub template', '', false, 'GENERIC_TEMPLATE'), (4, 'Proposal PDF', '', false, 'PROPOSAL_PDF');
+    INSERT INTO topics VALUES (10, 'Sample', true, 0, 2), (11, 'Part', true, 0, 3), (12, 'PDF', true, 0, 4);
+    INSERT INTO templates_has_questions VALUES ('q_mass', 2, 10, 0, '{}', 'AND'), ('q_sub_name', 3, 11, 0, '{}', 'AND');
+    INSERT INTO questionaries VALUES (900101, 2, '2019-05-01Z', 2), (900102, 3, '2019-05-01Z', 2);
+    INSERT INTO answers VALUES (200000001, 900101, 'q_mass', '{"value": "5 g"}', '2019-05-01Z'),
+      (200000002, 900102, 'q_sub_name', '{"value": "Part one"}', '2019-05-01Z');
+    INSERT INTO samples VALUES (8, 'Sample A', 2, 900101, 2, '2019-05-01Z', 'Handle with care', 2, 'q_samples', false),
+      (9, 'Lost', 2, 900109, 0, '2019-05-01Z', null, 2, 'q_samples', false);
+    INSERT INTO generic_templates VALUES (9, 'Sub A', 2, 900102, 2, '2019-05-01Z', 'q_subs'),
+      (10, 'Nowhere', 2, 900102, 2, '2019-05-01Z', null);
+    INSERT INTO files VALUES ('${FILE_40A}', 'notes.txt', 11, 'text/plain', lo_from_bytea(0, 'hello world'), '2019-05-01Z'),
+      ('${FILE_40A_LARGE}', 'big.bin', 2621440, null, lo_from_bytea(0, convert_to(repeat('0123456789', 262144), 'UTF8')), '2019-05-01Z'),
+      ('0b3c6f2e-6b0a-4c47-9d4e-000000000002', 'gone.pdf', 10, 'application/pdf', null, '2019-05-01Z'),
+      ('0b3c6f2e-6b0a-4c47-9d4e-000000000003', 'gone2.pdf', 10, 'application/pdf', 987654321, '2019-05-01Z');
+    INSERT INTO proposal_pdf_templates VALUES
+      (1, 4, '<h1>{{ proposal.title }}</h1>', 'h', 'f', 's', '{}', 1, '2019-05-01Z'),
+      (2, 4, '<h1>{{ proposal.title }}</h1> v2', 'h', 'f', 's', '{}', 1, '2019-05-02Z'),
+      (3, 1, 'not a PDF template', 'h', 'f', 's', '{}', 1, '2019-05-02Z');
+    INSERT INTO experiment_safety_pdf_templates VALUES (1, 1);
+  `,
+  );
+}
