@@ -71,18 +71,40 @@ const TEXT = new Set([
   'public_comment',
 ]);
 
+// (40b) the later kinds' columns whose type their name does not tell (UOC's own types)
+const COLUMN_TYPES: Record<string, string> = {
+  'faps.active': 'boolean',
+  'faps.custom_grade_guide': 'boolean',
+  'faps.files': 'jsonb',
+  'faps.grade_guide': 'text',
+  'fap_proposals.date_assigned': 'timestamptz',
+  'fap_proposals.fap_meeting_instrument_submitted': 'boolean',
+  'fap_reviews.grade': 'text',
+  'fap_reviews.date_assigned': 'timestamptz',
+  'experiments.experiment_id': 'text',
+  'experiments.status': 'text',
+  'experiment_safety.instrument_scientist_decision_comment': 'text',
+  'experiment_safety.experiment_safety_reviewer_decision_comment': 'text',
+  'experiment_has_samples.is_esi_submitted': 'boolean',
+  'visits_has_users.status': 'text',
+  'shipments.status': 'text',
+  'feedbacks.status': 'text',
+};
+
 function ddl(): string[] {
   return Object.entries(REQUIRED_COLUMNS).map(([table, columns]) => {
     const cols = columns.map((c) => {
-      const type = JSONB.has(c)
-        ? 'jsonb'
-        : BOOL.has(c)
-          ? 'boolean'
-          : TEXT.has(c)
-            ? 'text'
-            : TIME.test(c)
-              ? 'timestamptz'
-              : 'integer';
+      const type =
+        COLUMN_TYPES[`${table}.${c}`] ??
+        (JSONB.has(c)
+          ? 'jsonb'
+          : BOOL.has(c)
+            ? 'boolean'
+            : TEXT.has(c)
+              ? 'text'
+              : TIME.test(c)
+                ? 'timestamptz'
+                : 'integer');
       return `${c} ${type}`;
     });
     return `CREATE TABLE ${table} (${cols.join(', ')})`;

@@ -50,6 +50,12 @@ export interface ImportContext {
   /** question ids imported */
   readonly questions: ReadonlySet<string>;
   readonly instruments: ReadonlyMap<number, { name: string; shortCode: string }>;
+  /**
+   * a questionary's events (QuestionaryCreated, one TopicAnswered per topic), as the proposals' are planned: `q` a
+   * row of `questionaries`, its `answers` and `topic_completenesses` rows; answers of a template not imported, or to
+   * a question no longer on it, go into the report
+   */
+  planQuestionary(q: Row, answers: Row[], complete: Row[], creatorId: number, from: string): Planned[];
 }
 
 /** A kind imported after the proposals (kinds/index.ts lists them in order). */

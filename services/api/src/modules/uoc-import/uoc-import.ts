@@ -1257,7 +1257,7 @@ export class UocImporter implements ImportContext {
   }
 
   /** the questionary and one TopicAnswered per topic with answers (keyed by their content: a changed step is new) */
-  private planQuestionary(
+  planQuestionary(
     q: Row,
     answers: Row[],
     complete: Row[],
