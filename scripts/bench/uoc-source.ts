@@ -89,6 +89,10 @@ const COLUMN_TYPES: Record<string, string> = {
   'visits_has_users.status': 'text',
   'shipments.status': 'text',
   'feedbacks.status': 'text',
+  'status_actions.type': 'text',
+  'status_actions_logs.email_status_action_recipient': 'text',
+  'status_actions_logs.status_actions_successful': 'boolean',
+  'status_actions_logs.status_actions_message': 'text',
 };
 
 function ddl(): string[] {

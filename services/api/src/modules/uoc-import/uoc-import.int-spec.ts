@@ -324,6 +324,52 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     }
   });
 
+  test("(40b) the status-actions log, and UOC's other event_logs rows as legacy history", async () => {
+    const logs = await query<{
+      log_id: number;
+      successful: boolean;
+      action_type: string;
+      proposals: { primaryKey: number }[];
+    }>(
+      target.url,
+      'SELECT log_id, successful, action_type, proposals FROM status_actions_logs ORDER BY log_id',
+    );
+    expect(
+      logs.map((l) => [l.log_id, l.successful, l.action_type, l.proposals.map((p) => p.primaryKey)]),
+    ).toEqual([
+      [1, true, 'EMAIL', [2]],
+      [2, false, 'RABBITMQ', [2, 4]],
+    ]);
+    const legacy = await query<{
+      id: string;
+      changed_by: number | null;
+      event_tstamp: Date;
+      proposal_pk: number | null;
+      description: string;
+    }>(
+      target.url,
+      `SELECT changed_object_id AS id, changed_by, event_tstamp, proposal_pk, description FROM event_logs
+        WHERE event_type = 'LegacyEventLogged' ORDER BY event_tstamp`,
+    );
+    expect(
+      legacy.map((l) => [l.id, l.changed_by, l.event_tstamp.toISOString(), l.proposal_pk, l.description]),
+    ).toEqual([
+      ['2', 2, '2019-03-01T00:02:00.000Z', 2, 'UOC PROPOSAL_CREATED: Proposal created'],
+      ['3', 1, '2019-04-01T00:00:00.000Z', null, 'UOC USER_UPDATED (user 3)'],
+      ['1', null, '2019-04-02T00:00:00.000Z', null, 'UOC CALL_UPDATED: Call updated'],
+    ]);
+    // the proposal's row is in its history's stream (the history reads legacy-event-log-proposal-<pk>)
+    const streams = await query<{ stream_id: string }>(
+      target.url,
+      `SELECT stream_id FROM events WHERE type = 'LegacyEventLogged' ORDER BY stream_id`,
+    );
+    expect(streams.map((r) => r.stream_id)).toEqual([
+      'legacy-event-log-3',
+      'legacy-event-log-4',
+      'legacy-event-log-proposal-2',
+    ]);
+  });
+
   test('(40b) the awkward rows of the later kinds are in the report', () => {
     for (const { kind, row, reason } of AWKWARD_40B)
       expect(
@@ -384,6 +430,9 @@ const AWKWARD_40B = [
   { kind: 'experiments', row: 'experiment_pk=3', reason: 'proposal 888888 was not imported' },
   { kind: 'visits_has_users', row: 'visit_id=1 user_id=99', reason: 'deleted user' },
   { kind: 'feedbacks', row: 'feedback_id=2', reason: 'already gave feedback 1' },
+  { kind: 'status_actions_logs', row: 'status_actions_log_id=3', reason: 'its action 9 does not exist' },
+  { kind: 'status_actions_log_has_proposals', row: 'proposal_pk=777777', reason: 'was not imported' },
+  { kind: 'event_logs', row: 'id=4', reason: 'its user 99 does not exist' },
 ];
 
 /** one row (at least) of each 40b kind in the source, and the awkward ones of AWKWARD_40B */
@@ -448,6 +497,18 @@ async function addLaterKinds40b(url: string): Promise<void> {
      INSERT INTO shipments_has_samples (shipment_id, sample_id) VALUES (1, 1);
      INSERT INTO feedbacks (feedback_id, status, questionary_id, creator_id, created_at, submitted_at, experiment_pk)
        VALUES (1, 'SUBMITTED', 950001, 2, '2019-11-01Z', '2019-11-03Z', 1),
-              (2, 'DRAFT', 950006, 2, '2019-11-02Z', null, 1);`,
+              (2, 'DRAFT', 950006, 2, '2019-11-02Z', null, 1);
+     INSERT INTO status_actions (status_action_id, type) VALUES (1, 'EMAIL'), (2, 'RABBITMQ');
+     INSERT INTO status_actions_logs (status_actions_log_id, connection_id, action_id, email_status_action_recipient,
+       status_actions_successful, status_actions_message, status_actions_tstamp)
+       VALUES (1, 2, 1, 'pi@uoc.test', true, 'Email sent', '2019-03-03T00:01:00Z'),
+              (2, 2, 2, null, false, 'Broker unreachable', '2019-03-03T00:02:00Z'),
+              (3, 2, 9, null, true, 'An action since deleted', '2019-03-03T00:03:00Z');
+     INSERT INTO status_actions_log_has_proposals (status_actions_log_id, proposal_pk)
+       VALUES (1, 2), (1, 777777), (2, 2), (2, 4);
+     INSERT INTO event_logs (id, changed_by, event_type, row_data, event_tstamp, changed_object_id, description)
+       VALUES (2, 2, 'PROPOSAL_CREATED', '{"primaryKey": 2}', '2019-03-01T00:02:00Z', '2', 'Proposal created'),
+              (3, 1, 'USER_UPDATED', '{"id": 3}', '2019-04-01Z', '3', ''),
+              (4, 99, 'CALL_UPDATED', null, '2019-04-02Z', '1', 'Call updated');`,
   );
 }

@@ -1,8 +1,10 @@
 import type { ImportKind } from '../import-context';
+import { eventLogsKind } from './event-logs';
 import { experimentsKind } from './experiments';
 import { fapsKind } from './faps';
 import { feedbackKind } from './feedback';
 import { shipmentsKind } from './shipments';
+import { statusActionsLogsKind } from './status-actions-logs';
 import { visitsKind } from './visits';
 
 /**
@@ -11,10 +13,12 @@ import { visitsKind } from './visits';
  * writes them through the context.
  */
 export const LATER_KINDS: readonly ImportKind[] = [
-  // (40b) FAPs, then experiments, then what hangs on an experiment
+  // (40b) FAPs, then experiments, then what hangs on an experiment; the logs last
   fapsKind,
   experimentsKind,
   visitsKind,
   shipmentsKind,
   feedbackKind,
+  statusActionsLogsKind,
+  eventLogsKind,
 ];

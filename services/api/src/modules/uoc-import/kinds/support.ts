@@ -31,14 +31,21 @@ export async function inBatches(
 export async function proposalsInStore(
   ctx: ImportContext,
   pks: readonly number[],
-): Promise<Map<number, { callId: number; proposalId: string }>> {
+): Promise<Map<number, { callId: number; proposalId: string; title: string }>> {
   if (pks.length === 0) return new Map();
-  const { rows } = await ctx.sql.query<{ proposal_pk: number; call_id: number; proposal_id: string }>(
-    'SELECT proposal_pk, call_id, proposal_id FROM proposals WHERE proposal_pk = ANY($1::int[])',
-    [[...new Set(pks)]],
-  );
+  const { rows } = await ctx.sql.query<{
+    proposal_pk: number;
+    call_id: number;
+    proposal_id: string;
+    title: string;
+  }>('SELECT proposal_pk, call_id, proposal_id, title FROM proposals WHERE proposal_pk = ANY($1::int[])', [
+    [...new Set(pks)],
+  ]);
   return new Map(
-    rows.map((r) => [Number(r.proposal_pk), { callId: Number(r.call_id), proposalId: r.proposal_id }]),
+    rows.map((r) => [
+      Number(r.proposal_pk),
+      { callId: Number(r.call_id), proposalId: r.proposal_id, title: r.title },
+    ]),
   );
 }
 
