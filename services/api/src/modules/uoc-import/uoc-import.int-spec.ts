@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
+import { verified, verifyProjections } from '../../maintenance';
 import { runUocImport } from '../../uoc-import';
 import { AWKWARD, buildUocSource } from '../../../../../scripts/bench/uoc-source';
 import type { UocImportReport } from './uoc-import';
@@ -378,6 +379,11 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         ),
       ).toHaveLength(1);
   });
+
+  test('(40b) every read model rebuilt from the imported events equals the one the import wrote', async () => {
+    const results = await verifyProjections([], { databaseUrl: target.url });
+    expect(results.filter((r) => !verified(r)).map((r) => r.name)).toEqual([]);
+  }, 60_000);
 
   test('a second run imports nothing and says so', async () => {
     const before = await history(target.url);

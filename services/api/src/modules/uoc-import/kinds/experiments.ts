@@ -9,7 +9,7 @@ import {
   type Planned,
   type Row,
 } from '../import-context';
-import { advanceSequence, inBatches, proposalsInStore, questionaryEvents } from './support';
+import { advanceSequence, groupBy, inBatches, proposalsInStore, questionaryEvents } from './support';
 
 const STATUSES = new Set<string>(Object.values(ExperimentStatus));
 /** UOC's InstrumentScientistDecisionEnum and ExperimentSafetyReviewerDecisionEnum (0 UNSET) */
@@ -198,6 +198,8 @@ export const experimentsKind: ImportKind = {
            FROM experiment_has_samples WHERE experiment_pk = ANY($1::int[]) ORDER BY experiment_pk, created_at, sample_id`,
         [pks],
       );
+      const samplesOf = groupBy(samples, 'experiment_pk');
+      const imported = new Set<number>();
       const safetyOf = new Map<number, Row>();
       for (const s of safeties) {
         const pk = num(s.experiment_pk);
@@ -243,8 +245,9 @@ export const experimentsKind: ImportKind = {
         });
         if (!created) continue;
         planned.push(created);
+        imported.add(pk);
         if (!safety) {
-          for (const x of samples.filter((y) => num(y.experiment_pk) === pk))
+          for (const x of samplesOf.get(pk) ?? [])
             ctx.problem(
               'experiment_has_samples',
               `experiment_pk=${pk} sample_id=${str(x.sample_id)}`,
@@ -258,7 +261,7 @@ export const experimentsKind: ImportKind = {
             `experiment_safety_pk=${str(safety.experiment_safety_pk)}`,
             `its creator ${str(safety.created_by)} does not exist (a deleted user): kept as the creator id`,
           );
-        const mine = samples.filter((x) => num(x.experiment_pk) === pk);
+        const mine = samplesOf.get(pk) ?? [];
         safetyPlans.push(...planSafety(ctx, safety, e, mine));
         questionaries.push({
           questionaryId: num(safety.esi_questionary_id),
@@ -273,7 +276,7 @@ export const experimentsKind: ImportKind = {
           });
       }
       for (const s of safeties)
-        if (!planned.some((p) => (p.data as { experimentPk: number }).experimentPk === num(s.experiment_pk)))
+        if (!imported.has(num(s.experiment_pk)))
           ctx.problem(
             'experiment_safety',
             `experiment_safety_pk=${str(s.experiment_safety_pk)}`,

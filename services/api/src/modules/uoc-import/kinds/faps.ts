@@ -10,7 +10,7 @@ import {
   type Planned,
   type Row,
 } from '../import-context';
-import { BATCH, advanceSequence, latest, proposalsInStore, questionaryEvents } from './support';
+import { BATCH, advanceSequence, groupBy, latest, proposalsInStore, questionaryEvents } from './support';
 
 const RECOMMENDATION: Record<number, ProposalEndStatus> = {
   0: ProposalEndStatus.UNSET,
@@ -382,7 +382,9 @@ export const fapsKind: ImportKind = {
         ),
       ];
       const inStore = await proposalsInStore(ctx, pks);
-      const of = (rows: Row[], pk: number) => rows.filter((r) => num(r.proposal_pk) === pk);
+      const [assignedOf, reviewsOf, decisionsOf] = [assigned, reviews, decisions].map((rows) =>
+        groupBy(rows, 'proposal_pk'),
+      );
       const planned: Planned[] = [];
       // the FAP review questionaries (grades given through a FAP review template) come first: reviews point to them
       const questionaries: { questionaryId: number; creatorId: number | null; from: string }[] = [];
@@ -396,7 +398,7 @@ export const fapsKind: ImportKind = {
           );
           continue;
         }
-        const mine = of(assigned, pk);
+        const mine = assignedOf.get(pk) ?? [];
         const callId = numOrNull(mine.find((a) => a.call_id !== null)?.call_id) ?? proposal.callId;
         const planOf = planProposal(
           ctx,
@@ -405,8 +407,8 @@ export const fapsKind: ImportKind = {
           faps,
           required,
           mine,
-          of(reviews, pk),
-          of(decisions, pk),
+          reviewsOf.get(pk) ?? [],
+          decisionsOf.get(pk) ?? [],
         );
         for (const p of planOf)
           if (p.type === 'FapReviewerAssigned') {

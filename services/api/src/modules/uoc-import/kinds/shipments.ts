@@ -2,6 +2,7 @@ import { num, numOrNull, str, type ImportKind, type Planned } from '../import-co
 import {
   advanceSequence,
   experimentsInStore,
+  groupBy,
   inBatches,
   proposalsInStore,
   questionaryEvents,
@@ -27,6 +28,7 @@ export const shipmentsKind: ImportKind = {
         'SELECT shipment_id, sample_id FROM shipments_has_samples WHERE shipment_id = ANY($1::int[]) ORDER BY shipment_id, sample_id',
         [ids],
       );
+      const samplesOf = groupBy(samples, 'shipment_id');
       const planned: Planned[] = [];
       const questionaries: { questionaryId: number; creatorId: number | null; from: string }[] = [];
       for (const s of shipments) {
@@ -73,9 +75,7 @@ export const shipmentsKind: ImportKind = {
           from,
         });
         questionaries.push({ questionaryId: num(s.questionary_id), creatorId, from });
-        const sampleIds = samples
-          .filter((x) => num(x.shipment_id) === shipmentId)
-          .map((x) => num(x.sample_id));
+        const sampleIds = (samplesOf.get(shipmentId) ?? []).map((x) => num(x.sample_id));
         if (sampleIds.length > 0)
           planned.push({
             streamId: stream,

@@ -1,6 +1,6 @@
 import { StatusActionType, type StatusActionOutcomeData } from '@user-office/contracts';
 import { iso, num, numOrNull, str, type ImportKind, type Planned } from '../import-context';
-import { advanceSequence, inBatches, proposalsInStore } from './support';
+import { advanceSequence, groupBy, inBatches, proposalsInStore } from './support';
 
 const TYPES = new Set<string>(Object.values(StatusActionType));
 
@@ -38,6 +38,7 @@ export const statusActionsLogsKind: ImportKind = {
         ctx,
         links.filter((l) => l.proposal_pk !== null).map((l) => num(l.proposal_pk)),
       );
+      const linksOf = groupBy(links, 'status_actions_log_id');
       const planned: Planned[] = [];
       for (const l of logs) {
         const id = num(l.status_actions_log_id);
@@ -61,7 +62,7 @@ export const statusActionsLogsKind: ImportKind = {
             `its connection ${connectionId} does not exist: imported with status 0`,
           );
         const refs = [];
-        for (const link of links.filter((x) => num(x.status_actions_log_id) === id)) {
+        for (const link of linksOf.get(id) ?? []) {
           const pk = numOrNull(link.proposal_pk);
           const p = pk === null ? undefined : proposals.get(pk);
           if (pk === null || !p) {

@@ -140,6 +140,18 @@ export async function advanceSequence(ctx: ImportContext, seq: string, max: unkn
   ]);
 }
 
+/** rows by the number in their column `key` */
+export function groupBy(rows: readonly Row[], key: string): Map<number, Row[]> {
+  const m = new Map<number, Row[]>();
+  for (const r of rows) {
+    const k = num(r[key]);
+    const list = m.get(k);
+    if (list) list.push(r);
+    else m.set(k, [r]);
+  }
+  return m;
+}
+
 /** the largest of some times (null when none) */
 export function latest(...times: unknown[]): Date | null {
   let best: Date | null = null;

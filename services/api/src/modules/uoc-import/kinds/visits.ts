@@ -1,5 +1,5 @@
 import { iso, num, numOrNull, str, type ImportKind, type Planned, type Row } from '../import-context';
-import { advanceSequence, experimentsInStore, inBatches, questionaryEvents } from './support';
+import { advanceSequence, experimentsInStore, groupBy, inBatches, questionaryEvents } from './support';
 
 /**
  * Visits (`visit-<experimentPk>`: the team and its lead) and each visitor's registration: its questionary with the
@@ -22,6 +22,7 @@ export const visitsKind: ImportKind = {
            FROM visits_has_users WHERE visit_id = ANY($1::int[]) ORDER BY visit_id, user_id`,
         [ids],
       );
+      const membersOf = groupBy(members, 'visit_id');
       const planned: Planned[] = [];
       const registrations: Planned[] = [];
       const questionaries: { questionaryId: number; creatorId: number | null; from: string }[] = [];
@@ -47,7 +48,7 @@ export const visitsKind: ImportKind = {
         const stream = `visit-${experimentPk}`;
         const from = `uoc:visits/${visitId}`;
         const mine: Row[] = [];
-        for (const m of members.filter((x) => num(x.visit_id) === visitId)) {
+        for (const m of membersOf.get(visitId) ?? []) {
           if (ctx.users.has(num(m.user_id))) mine.push(m);
           else
             ctx.problem(
