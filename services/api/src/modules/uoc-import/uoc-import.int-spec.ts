@@ -305,7 +305,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     expect(feedback).toEqual([{ feedback_id: 1, status: 'SUBMITTED' }]);
     const answers = await query<{ questionary_id: number; value: unknown }>(
       target.url,
-      `SELECT questionary_id, value FROM questionary_answers WHERE questionary_id BETWEEN 950001 AND 950006
+      `SELECT questionary_id, value FROM questionary_answers WHERE questionary_id BETWEEN 950001 AND 950007
         ORDER BY questionary_id`,
     );
     expect(answers.map((a) => [a.questionary_id, a.value])).toEqual([
@@ -313,6 +313,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       [950002, 'ESI answer'],
       [950004, 'Arriving by train'],
       [950005, 'Dry ice'],
+      [950007, 'Notes of the FAP review'],
     ]);
     for (const [seq, max] of [
       ['experiment_pk_seq', 3],
@@ -458,11 +459,12 @@ async function addLaterKinds40b(url: string): Promise<void> {
      INSERT INTO templates_has_questions VALUES ('q_fb', 2, 3, 0, '{}', 'AND');
      INSERT INTO questionaries VALUES (950001, 2, '2019-11-01Z', 2), (950002, 1, '2019-09-01Z', 2),
        (950003, 1, '2019-09-01Z', 2), (950004, 1, '2019-09-02Z', 2), (950005, 1, '2019-09-03Z', 2),
-       (950006, 2, '2019-11-02Z', 2);
+       (950006, 2, '2019-11-02Z', 2), (950007, 1, '2019-05-03Z', 4);
      INSERT INTO answers VALUES (200000001, 950001, 'q_fb', '{"value": "Great beam"}', '2019-11-01Z'),
        (200000002, 950002, 'q_1', '{"value": "ESI answer"}', '2019-09-01Z'),
        (200000003, 950004, 'q_1', '{"value": "Arriving by train"}', '2019-09-02Z'),
-       (200000004, 950005, 'q_1', '{"value": "Dry ice"}', '2019-09-03Z');
+       (200000004, 950005, 'q_1', '{"value": "Dry ice"}', '2019-09-03Z'),
+       (200000005, 950007, 'q_1', '{"value": "Notes of the FAP review"}', '2019-05-04Z');
      INSERT INTO faps (fap_id, code, description, number_ratings_required, active, grade_guide, custom_grade_guide, files)
        VALUES (1, 'FAP-A', 'Panel A', 2, true, 'Grade 1 (best) to 5', true, null),
               (2, 'FAP-B', 'Panel B', 1, false, null, null, '["file-1"]');
@@ -477,7 +479,7 @@ async function addLaterKinds40b(url: string): Promise<void> {
        questionary_id, date_assigned, rank)
        VALUES (1, 4, 2, 'Excellent science', '1.5', 1, '2019-05-02Z', '2019-05-10Z', 1, null, '2019-05-02Z', 1),
               (2, 3, 2, 'Fine', 'excellent', 0, '2019-05-02Z', '2019-05-11Z', 1, null, '2019-05-02Z', null),
-              (3, 4, 4, null, null, 0, '2019-05-03Z', '2019-05-03Z', 1, null, '2019-05-03Z', null);
+              (3, 4, 4, null, null, 0, '2019-05-03Z', '2019-05-03Z', 1, 950007, '2019-05-03Z', null);
      INSERT INTO fap_meeting_decisions (proposal_pk, comment_for_management, comment_for_user, rank_order,
        recommendation, submitted, submitted_by, instrument_id, fap_id)
        VALUES (2, 'Top of the list', 'Congratulations', 1, 1, true, 1, 1, 1);
