@@ -372,6 +372,22 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     ]);
   });
 
+  test('(40b) each later kind keeps a checkpoint, complete after the first pass', async () => {
+    const cps = await query<{ kind: string; complete: boolean; last_key: string }>(
+      target.url,
+      `SELECT kind, complete, last_key FROM uoc_import_checkpoints WHERE kind LIKE 'kinds/%' ORDER BY kind`,
+    );
+    expect(cps.map((c) => [c.kind, c.complete, Number(c.last_key)])).toEqual([
+      ['kinds/event_logs', true, 4],
+      ['kinds/experiments', true, 3],
+      ['kinds/fap_proposals', true, 777777],
+      ['kinds/feedback', true, 2],
+      ['kinds/shipments', true, 1],
+      ['kinds/status_actions_logs', true, 3],
+      ['kinds/visits', true, 1],
+    ]);
+  });
+
   test('(40b) the awkward rows of the later kinds are in the report', () => {
     for (const { kind, row, reason } of AWKWARD_40B)
       expect(

@@ -17,6 +17,7 @@ export const eventLogsKind: ImportKind = {
     let events = 0;
     await inBatches(
       ctx,
+      'event_logs',
       `(SELECT * FROM event_logs WHERE NOT (event_type = ANY('{${STATUS_CHANGES.join(',')}}'::text[]))) `,
       'id',
       async (rows) => {

@@ -179,7 +179,7 @@ export const experimentsKind: ImportKind = {
     );
     let read = 0;
     let events = 0;
-    await inBatches(ctx, 'experiments', 'experiment_pk', async (experiments) => {
+    await inBatches(ctx, 'experiments', 'experiments', 'experiment_pk', async (experiments) => {
       const pks = experiments.map((e) => num(e.experiment_pk));
       const proposals = await proposalsInStore(
         ctx,

@@ -10,7 +10,16 @@ import {
   type Planned,
   type Row,
 } from '../import-context';
-import { BATCH, advanceSequence, groupBy, latest, proposalsInStore, questionaryEvents } from './support';
+import {
+  BATCH,
+  advanceSequence,
+  checkpointOf,
+  groupBy,
+  latest,
+  proposalsInStore,
+  questionaryEvents,
+  saveCheckpointOf,
+} from './support';
 
 const RECOMMENDATION: Record<number, ProposalEndStatus> = {
   0: ProposalEndStatus.UNSET,
@@ -348,7 +357,8 @@ export const fapsKind: ImportKind = {
         num(f.number_ratings_required ?? 2),
       ]),
     );
-    let after = 0;
+    const cp = await checkpointOf(ctx, 'fap_proposals');
+    let after = cp.complete ? 0 : cp.after;
     let read = 0;
     let events = 0;
     for (;;) {
@@ -425,7 +435,9 @@ export const fapsKind: ImportKind = {
       planned.unshift(...(await questionaryEvents(ctx, 'fap_reviews', questionaries)));
       read += pks.length;
       events += await ctx.write('fap_proposals', planned);
+      if (!cp.complete) await saveCheckpointOf(ctx, 'fap_proposals', after, false);
     }
+    await saveCheckpointOf(ctx, 'fap_proposals', after, true);
     ctx.count('fap_proposals', read, events);
     const [m] = await ctx.rows(
       'SELECT (SELECT max(fap_id) FROM faps) AS f, (SELECT max(review_id) FROM fap_reviews) AS r',

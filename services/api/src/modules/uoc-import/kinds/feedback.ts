@@ -8,7 +8,7 @@ export const feedbackKind: ImportKind = {
     let read = 0;
     let events = 0;
     const seen = new Map<string, number>();
-    await inBatches(ctx, 'feedbacks', 'feedback_id', async (feedbacks) => {
+    await inBatches(ctx, 'feedback', 'feedbacks', 'feedback_id', async (feedbacks) => {
       const experiments = await experimentsInStore(
         ctx,
         feedbacks.map((f) => num(f.experiment_pk)),

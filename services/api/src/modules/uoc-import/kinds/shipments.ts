@@ -14,7 +14,7 @@ export const shipmentsKind: ImportKind = {
   async run(ctx) {
     let read = 0;
     let events = 0;
-    await inBatches(ctx, 'shipments', 'shipment_id', async (shipments) => {
+    await inBatches(ctx, 'shipments', 'shipments', 'shipment_id', async (shipments) => {
       const ids = shipments.map((s) => num(s.shipment_id));
       const experiments = await experimentsInStore(
         ctx,

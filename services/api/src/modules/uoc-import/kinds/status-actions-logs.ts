@@ -27,91 +27,97 @@ export const statusActionsLogsKind: ImportKind = {
     );
     let read = 0;
     let events = 0;
-    await inBatches(ctx, 'status_actions_logs', 'status_actions_log_id', async (logs) => {
-      const ids = logs.map((l) => num(l.status_actions_log_id));
-      const links = await ctx.rows(
-        `SELECT status_actions_log_id, proposal_pk FROM status_actions_log_has_proposals
+    await inBatches(
+      ctx,
+      'status_actions_logs',
+      'status_actions_logs',
+      'status_actions_log_id',
+      async (logs) => {
+        const ids = logs.map((l) => num(l.status_actions_log_id));
+        const links = await ctx.rows(
+          `SELECT status_actions_log_id, proposal_pk FROM status_actions_log_has_proposals
           WHERE status_actions_log_id = ANY($1::int[]) ORDER BY status_actions_log_id, proposal_pk`,
-        [ids],
-      );
-      const proposals = await proposalsInStore(
-        ctx,
-        links.filter((l) => l.proposal_pk !== null).map((l) => num(l.proposal_pk)),
-      );
-      const linksOf = groupBy(links, 'status_actions_log_id');
-      const planned: Planned[] = [];
-      for (const l of logs) {
-        const id = num(l.status_actions_log_id);
-        const row = `status_actions_log_id=${id}`;
-        const connectionId = num(l.connection_id);
-        const actionId = num(l.action_id);
-        const type = actions.get(actionId);
-        if (!type || !TYPES.has(type)) {
-          ctx.problem(
-            'status_actions_logs',
-            row,
-            `its action ${actionId} does not exist or is of an unknown type (${String(type)}): left out`,
-          );
-          continue;
-        }
-        const statusId = statusOf.get(connectionId);
-        if (statusId === undefined)
-          ctx.problem(
-            'status_actions_logs',
-            row,
-            `its connection ${connectionId} does not exist: imported with status 0`,
-          );
-        const refs = [];
-        for (const link of linksOf.get(id) ?? []) {
-          const pk = numOrNull(link.proposal_pk);
-          const p = pk === null ? undefined : proposals.get(pk);
-          if (pk === null || !p) {
+          [ids],
+        );
+        const proposals = await proposalsInStore(
+          ctx,
+          links.filter((l) => l.proposal_pk !== null).map((l) => num(l.proposal_pk)),
+        );
+        const linksOf = groupBy(links, 'status_actions_log_id');
+        const planned: Planned[] = [];
+        for (const l of logs) {
+          const id = num(l.status_actions_log_id);
+          const row = `status_actions_log_id=${id}`;
+          const connectionId = num(l.connection_id);
+          const actionId = num(l.action_id);
+          const type = actions.get(actionId);
+          if (!type || !TYPES.has(type)) {
             ctx.problem(
-              'status_actions_log_has_proposals',
-              `${row} proposal_pk=${String(pk)}`,
-              'the proposal was not imported (or does not exist): left out of the entry',
+              'status_actions_logs',
+              row,
+              `its action ${actionId} does not exist or is of an unknown type (${String(type)}): left out`,
             );
             continue;
           }
-          refs.push({ primaryKey: pk, proposalId: p.proposalId, title: p.title, callId: p.callId });
+          const statusId = statusOf.get(connectionId);
+          if (statusId === undefined)
+            ctx.problem(
+              'status_actions_logs',
+              row,
+              `its connection ${connectionId} does not exist: imported with status 0`,
+            );
+          const refs = [];
+          for (const link of linksOf.get(id) ?? []) {
+            const pk = numOrNull(link.proposal_pk);
+            const p = pk === null ? undefined : proposals.get(pk);
+            if (pk === null || !p) {
+              ctx.problem(
+                'status_actions_log_has_proposals',
+                `${row} proposal_pk=${String(pk)}`,
+                'the proposal was not imported (or does not exist): left out of the entry',
+              );
+              continue;
+            }
+            refs.push({ primaryKey: pk, proposalId: p.proposalId, title: p.title, callId: p.callId });
+          }
+          const at = iso(l.status_actions_tstamp as Date);
+          const logKey = `uoc-${id}`;
+          const data: StatusActionOutcomeData = {
+            statusActionsLogId: id,
+            logKey,
+            jobId: logKey,
+            replay: false,
+            action: {
+              sourceEventId: `uoc:status_actions_logs/${id}`,
+              occurredAt: at,
+              proposalPk: refs[0]?.primaryKey ?? 0,
+              statusId: statusId ?? 0,
+              connectionId,
+              actionId,
+              actionType: type as StatusActionType,
+              email: null,
+              rabbitmq: null,
+            },
+            recipient: str(l.email_status_action_recipient),
+            proposals: refs,
+            message: str(l.status_actions_message),
+            tries: 1,
+            timestamp: at,
+          };
+          planned.push({
+            streamId: `status-actions-log-${logKey}`,
+            key: `status_actions_logs/${id}`,
+            type: l.status_actions_successful ? 'StatusActionSucceeded' : 'StatusActionFailed',
+            data,
+            at: l.status_actions_tstamp as Date,
+            actorId: null,
+            from: `uoc:status_actions_logs/${id}`,
+          });
         }
-        const at = iso(l.status_actions_tstamp as Date);
-        const logKey = `uoc-${id}`;
-        const data: StatusActionOutcomeData = {
-          statusActionsLogId: id,
-          logKey,
-          jobId: logKey,
-          replay: false,
-          action: {
-            sourceEventId: `uoc:status_actions_logs/${id}`,
-            occurredAt: at,
-            proposalPk: refs[0]?.primaryKey ?? 0,
-            statusId: statusId ?? 0,
-            connectionId,
-            actionId,
-            actionType: type as StatusActionType,
-            email: null,
-            rabbitmq: null,
-          },
-          recipient: str(l.email_status_action_recipient),
-          proposals: refs,
-          message: str(l.status_actions_message),
-          tries: 1,
-          timestamp: at,
-        };
-        planned.push({
-          streamId: `status-actions-log-${logKey}`,
-          key: `status_actions_logs/${id}`,
-          type: l.status_actions_successful ? 'StatusActionSucceeded' : 'StatusActionFailed',
-          data,
-          at: l.status_actions_tstamp as Date,
-          actorId: null,
-          from: `uoc:status_actions_logs/${id}`,
-        });
-      }
-      read += logs.length;
-      events += await ctx.write('status_actions_logs', planned);
-    });
+        read += logs.length;
+        events += await ctx.write('status_actions_logs', planned);
+      },
+    );
     ctx.count('status_actions_logs', read, events);
     const [m] = await ctx.rows('SELECT max(status_actions_log_id) AS m FROM status_actions_logs');
     await advanceSequence(ctx, 'status_actions_log_id_seq', m.m);

@@ -4,27 +4,63 @@ import { num, type ImportContext, type Planned, type Row } from '../import-conte
 export const BATCH = 1000;
 
 /**
- * The rows of `table` (its primary key `key`, an integer) in keyset batches of BATCH, each batch given to `each`;
- * `select` is the select list and any join (the table is aliased `t`).
+ * The kind's checkpoint in `uoc_import_checkpoints` (`kinds/<name>`, as the proposals'): where a first pass killed
+ * midway resumes; once complete, a later run goes over every row again (and appends only what is new).
+ */
+export async function checkpointOf(
+  ctx: ImportContext,
+  name: string,
+): Promise<{ after: number; complete: boolean }> {
+  const { rows } = await ctx.sql.query<{ last_key: string | number; complete: boolean }>(
+    'SELECT last_key, complete FROM uoc_import_checkpoints WHERE kind = $1',
+    [`kinds/${name}`],
+  );
+  return rows[0]
+    ? { after: Number(rows[0].last_key), complete: rows[0].complete }
+    : { after: 0, complete: false };
+}
+
+export async function saveCheckpointOf(
+  ctx: ImportContext,
+  name: string,
+  lastKey: number,
+  complete: boolean,
+): Promise<void> {
+  await ctx.sql.query(
+    `INSERT INTO uoc_import_checkpoints (kind, last_key, complete) VALUES ($1, $2, $3)
+     ON CONFLICT (kind) DO UPDATE SET last_key = $2, complete = $3, updated_at = now()`,
+    [`kinds/${name}`, lastKey, complete],
+  );
+}
+
+/**
+ * The rows of `table` (its key `key`, a positive integer) in keyset batches of BATCH, each batch given to `each`
+ * (which writes it); `select` is the select list (the table is aliased `t`). Checkpointed as `kinds/<name>` after
+ * each batch: a first pass killed midway resumes after its last written batch.
  */
 export async function inBatches(
   ctx: ImportContext,
+  name: string,
   table: string,
   key: string,
   each: (rows: Row[]) => Promise<void>,
   select = 't.*',
 ): Promise<void> {
-  let after = -2147483648;
+  const cp = await checkpointOf(ctx, name);
+  let after = cp.complete ? 0 : cp.after;
   for (;;) {
     const rows = await ctx.rows(
       `SELECT ${select} FROM ${table} t WHERE t.${key} > $1 ORDER BY t.${key} LIMIT $2`,
       [after, BATCH],
     );
-    if (rows.length === 0) return;
-    await each(rows);
-    after = num(rows[rows.length - 1][key]);
-    if (rows.length < BATCH) return;
+    if (rows.length > 0) {
+      await each(rows);
+      after = num(rows[rows.length - 1][key]);
+      if (!cp.complete) await saveCheckpointOf(ctx, name, after, false);
+    }
+    if (rows.length < BATCH) break;
   }
+  await saveCheckpointOf(ctx, name, after, true);
 }
 
 /** the proposals (of `pks`) the store holds, with their call (a proposal of a missing call was not imported) */

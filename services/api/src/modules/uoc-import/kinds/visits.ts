@@ -11,7 +11,7 @@ export const visitsKind: ImportKind = {
     let read = 0;
     let events = 0;
     const seen = new Map<number, number>();
-    await inBatches(ctx, 'visits', 'visit_id', async (visits) => {
+    await inBatches(ctx, 'visits', 'visits', 'visit_id', async (visits) => {
       const ids = visits.map((v) => num(v.visit_id));
       const experiments = await experimentsInStore(
         ctx,
