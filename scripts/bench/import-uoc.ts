@@ -6,7 +6,8 @@
  * RSS (sampled every 100 ms), the time `projections:verify` takes to find every read model equal to its replay (BENCH_VERIFY=0
  * skips it), and the second run's time; the last stdout line is JSON. Drops its databases.
  *
- * Environment (all optional): TEST_DATABASE_ADMIN_URL, BENCH_PROPOSALS, BENCH_ANSWERS, BENCH_BATCH (default 1000).
+ * Environment (all optional): TEST_DATABASE_ADMIN_URL, BENCH_PROPOSALS, BENCH_ANSWERS, BENCH_BATCH (default 1000),
+ * BENCH_FAPS (default on; 0: no FAP rows; else every second proposal on a panel with two graded reviews and a decision).
  */
 import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +19,8 @@ import { buildUocSource } from './uoc-source';
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 100_000);
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 20);
 const BATCH = Number(process.env.BENCH_BATCH ?? 1000);
+/** (40b) FAP assignments, reviews and decisions on every second proposal (BENCH_FAPS=0: none) */
+const FAPS = process.env.BENCH_FAPS !== '0';
 const ADMIN = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function admin(sql: string): Promise<void> {
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
   await admin(`CREATE DATABASE ${target}`);
   try {
     let t = performance.now();
-    await buildUocSource(urlOf(source), { proposals: PROPOSALS, answers: ANSWERS });
+    await buildUocSource(urlOf(source), { proposals: PROPOSALS, answers: ANSWERS, faps: FAPS });
     console.log(
       `source: ${PROPOSALS} proposals × ${ANSWERS} answers built in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );

@@ -11,6 +11,11 @@ export interface UocSourceOptions {
   /** answers per proposal (generated TEXT_INPUT questions, spread over two topics) */
   answers: number;
   awkward?: boolean;
+  /**
+   * (40b) FAPs as the bench has them: one panel, every second proposal (those with an instrument) assigned to it
+   * with FAP time, two submitted graded reviews and a submitted meeting decision each
+   */
+  faps?: boolean;
 }
 
 const JSONB = new Set(['answer', 'config', 'default_config', 'dependency_condition']);
@@ -99,11 +104,36 @@ const TYPES_40A: Record<string, string> = {
   'technique_has_proposals.proposal_id': 'integer',
 };
 
+// (40b) the later kinds' columns whose type their name does not tell (UOC's own types)
+const COLUMN_TYPES: Record<string, string> = {
+  'faps.active': 'boolean',
+  'faps.custom_grade_guide': 'boolean',
+  'faps.files': 'jsonb',
+  'faps.grade_guide': 'text',
+  'fap_proposals.date_assigned': 'timestamptz',
+  'fap_proposals.fap_meeting_instrument_submitted': 'boolean',
+  'fap_reviews.grade': 'text',
+  'fap_reviews.date_assigned': 'timestamptz',
+  'experiments.experiment_id': 'text',
+  'experiments.status': 'text',
+  'experiment_safety.instrument_scientist_decision_comment': 'text',
+  'experiment_safety.experiment_safety_reviewer_decision_comment': 'text',
+  'experiment_has_samples.is_esi_submitted': 'boolean',
+  'visits_has_users.status': 'text',
+  'shipments.status': 'text',
+  'feedbacks.status': 'text',
+  'status_actions.type': 'text',
+  'status_actions_logs.email_status_action_recipient': 'text',
+  'status_actions_logs.status_actions_successful': 'boolean',
+  'status_actions_logs.status_actions_message': 'text',
+};
+
 function ddl(): string[] {
   return Object.entries(REQUIRED_COLUMNS).map(([table, columns]) => {
     const cols = columns.map((c) => {
       const type =
         TYPES_40A[`${table}.${c}`] ??
+        COLUMN_TYPES[`${table}.${c}`] ??
         (JSONB.has(c)
           ? 'jsonb'
           : BOOL.has(c)
@@ -236,6 +266,24 @@ export async function buildUocSource(url: string, options: UocSourceOptions): Pr
         INSERT INTO answers VALUES (100000003, 900001, 'q_removed', '{"value": "gone"}', '2019-04-01Z'),
           (100000004, 900001, 'q_1', '{"value": "kept"}', '2019-04-01Z');
       `);
+    if (options.faps)
+      await c.query(`
+        INSERT INTO faps (fap_id, code, description, number_ratings_required, active) VALUES (1, 'FAP-1', 'Panel', 2, true);
+        INSERT INTO fap_chairs (fap_id, user_id) VALUES (1, 1);
+        INSERT INTO fap_reviewers (fap_id, user_id) VALUES (1, 3), (1, 4);
+        INSERT INTO fap_proposals (proposal_pk, fap_id, date_assigned, call_id, fap_time_allocation, instrument_id,
+          fap_meeting_instrument_submitted)
+        SELECT g, 1, timestamptz '2019-05-01Z' + g * interval '1 second', 1, 3, 1, false
+          FROM generate_series(2, ${n}, 2) g;
+        INSERT INTO fap_reviews (review_id, user_id, proposal_pk, comment, grade, status, created_at, updated_at, fap_id,
+          questionary_id, date_assigned, rank)
+        SELECT g * 2 + r, 2 + r, g, 'Review ' || g, (1 + (g + r) % 5)::text, 1, timestamptz '2019-05-02Z',
+               timestamptz '2019-05-10Z' + g * interval '1 second', 1, null, timestamptz '2019-05-02Z', null
+          FROM generate_series(2, ${n}, 2) g, generate_series(1, 2) r;
+        INSERT INTO fap_meeting_decisions (proposal_pk, comment_for_management, comment_for_user, rank_order,
+          recommendation, submitted, submitted_by, instrument_id, fap_id)
+        SELECT g, null, 'Decided', g / 2, 1 + g % 3, true, 1, 1, 1 FROM generate_series(2, ${n}, 2) g;
+      `);
     // the keys a UOC database has that the importer's batch reads use (created after the rows: faster)
     await c.query(`
       ALTER TABLE proposals ADD PRIMARY KEY (proposal_pk);
@@ -245,6 +293,10 @@ export async function buildUocSource(url: string, options: UocSourceOptions): Pr
       ALTER TABLE topic_completenesses ADD PRIMARY KEY (questionary_id, topic_id);
       ALTER TABLE proposal_user ADD PRIMARY KEY (proposal_pk, user_id);
       ALTER TABLE technical_review ADD PRIMARY KEY (technical_review_id);
+      ALTER TABLE fap_reviews ADD PRIMARY KEY (review_id);
+      CREATE INDEX ON fap_proposals (proposal_pk);
+      CREATE INDEX ON fap_reviews (proposal_pk);
+      CREATE INDEX ON fap_meeting_decisions (proposal_pk);
       ANALYZE;
     `);
   } finally {

@@ -9,7 +9,8 @@
  * 2. `npm run import:uoc`'s import of it into an empty store `uoc_interop_tgt_<pid>`;
  * 3. every seeded record checked in the store: each user (by id, with its OIDC sub), institution, status,
  *    workflow, question of a known type, template of a supported group, call, instrument and proposal (id and
- *    short code, status, answers count); a second run appends nothing; events:verify's chain intact.
+ *    short code, status, answers count), FAP, FAP review, experiment, safety input, visit, shipment, feedback,
+ *    status-actions log entry and other event_logs row; a second run appends nothing; events:verify's chain intact.
  * Optional: TEST_DATABASE_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres, trust), INTEROP_KEEP=1 (keep the
  * databases). The last stdout line is a JSON summary; exit code 1 when a check fails.
  */
@@ -232,6 +233,48 @@ async function main(): Promise<void> {
       'PDF templates',
       'SELECT DISTINCT template_id::text AS k FROM proposal_pdf_templates',
       'SELECT template_id::text AS k FROM pdf_templates',
+    );
+    // (40b) the later kinds: FAPs, experiments, safety inputs, visits, shipments, feedback, logs
+    await same(
+      'FAPs',
+      `SELECT fap_id || ':' || code AS k FROM faps`,
+      `SELECT id || ':' || code AS k FROM faps`,
+    );
+    await same(
+      'FAP reviews (id, grade)',
+      `SELECT review_id || ':' || coalesce(grade, '') AS k FROM fap_reviews`,
+      `SELECT review_id || ':' || coalesce(grade::text, '') AS k FROM fap_reviews`,
+    );
+    await same(
+      'experiments (pk, id, status)',
+      `SELECT experiment_pk || ':' || experiment_id || ':' || status AS k FROM experiments`,
+      `SELECT experiment_pk || ':' || experiment_id || ':' || status AS k FROM experiments`,
+    );
+    await same(
+      'experiment safety inputs',
+      'SELECT experiment_safety_pk::text AS k FROM experiment_safety',
+      'SELECT experiment_safety_pk::text AS k FROM experiment_safety',
+    );
+    await same('visits', 'SELECT visit_id::text AS k FROM visits', 'SELECT visit_id::text AS k FROM visits');
+    await same(
+      'shipments',
+      'SELECT shipment_id::text AS k FROM shipments',
+      'SELECT shipment_id::text AS k FROM shipments',
+    );
+    await same(
+      'feedback',
+      'SELECT feedback_id::text AS k FROM feedbacks',
+      'SELECT feedback_id::text AS k FROM feedbacks',
+    );
+    await same(
+      'status-actions log',
+      'SELECT status_actions_log_id::text AS k FROM status_actions_logs',
+      'SELECT log_id::text AS k FROM status_actions_logs',
+    );
+    await same(
+      'event_logs rows (legacy history)',
+      `SELECT id::text AS k FROM event_logs WHERE event_type NOT LIKE 'PROPOSAL_STATUS_CHANGED_BY_%'`,
+      `SELECT data->>'eventLogId' AS k FROM events WHERE type = 'LegacyEventLogged'`,
     );
     const again = await runUocImport({ sourceUrl: S, overrides: { databaseUrl: T } });
     check(again.nothingNew, `the second run appended ${again.events} events`);

@@ -32,3 +32,4 @@ export * from './experiment-safety.events';
 export * from './visits.events';
 export * from './shipments.events';
 export * from './feedback.events';
+export * from './legacy-event-logs.events';

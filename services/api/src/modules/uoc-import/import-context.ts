@@ -51,10 +51,11 @@ export interface ImportContext {
   readonly questions: ReadonlySet<string>;
   readonly instruments: ReadonlyMap<number, { name: string; shortCode: string }>;
   /**
-   * a questionary and its answers as events (QuestionaryCreated, one TopicAnswered per topic; an answer to a question
-   * not on its template is a problem): the proposals' own, reused by the kinds with questionaries of their own
+   * a questionary's events (QuestionaryCreated, one TopicAnswered per topic), as the proposals' are planned: `q` a
+   * row of `questionaries`, its `answers` and `topic_completenesses` rows; answers of a template not imported, or to
+   * a question no longer on it, go into the report
    */
-  planQuestionary(q: Row, answers: Row[], complete: Row[], creatorId: number, ownerFrom: string): Planned[];
+  planQuestionary(q: Row, answers: Row[], complete: Row[], creatorId: number, from: string): Planned[];
 }
 
 /** A kind imported after the proposals (kinds/index.ts lists them in order). */

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
-import { runUocImport } from '../../uoc-import';
 import { verified, verifyProjections } from '../../maintenance';
+import { runUocImport } from '../../uoc-import';
 import { AWKWARD, buildUocSource } from '../../../../../scripts/bench/uoc-source';
 import type { UocImportReport } from './uoc-import';
 
@@ -42,6 +42,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     ]);
     await buildUocSource(source.url, { proposals: PROPOSALS, answers: 6, awkward: true });
     await addKinds40a(source.url);
+    await addLaterKinds40b(source.url);
     first = await runUocImport({
       sourceUrl: source.url,
       batchSize: 25,
@@ -234,7 +235,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     ).toEqual([{ generic_template_id: 9, title: 'Sub A', proposal_pk: 2, question_id: 'q_subs' }]);
     expect(
       await q(
-        `SELECT questionary_id, question_id, value FROM questionary_answers WHERE questionary_id > 900100 ORDER BY 1`,
+        `SELECT questionary_id, question_id, value FROM questionary_answers WHERE questionary_id BETWEEN 900100 AND 900199 ORDER BY 1`,
       ),
     ).toEqual([
       { questionary_id: 900101, question_id: 'q_mass', value: '5 g' },
@@ -294,6 +295,251 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       ],
       { databaseUrl: target.url },
     );
+    expect(results.filter((r) => !verified(r)).map((r) => r.name)).toEqual([]);
+  }, 60_000);
+
+  test('(40b) FAPs: panels, members, assignments, reviews with grades, ranking, decisions, FAP time', async () => {
+    const faps = await query<{ id: number; code: string; active: boolean; files: string | null }>(
+      target.url,
+      'SELECT id, code, active, files FROM faps ORDER BY id',
+    );
+    expect(faps).toEqual([
+      { id: 1, code: 'FAP-A', active: true, files: null },
+      { id: 2, code: 'FAP-B', active: false, files: '["file-1"]' },
+    ]);
+    const members = await query<{ user_id: number; role: string }>(
+      target.url,
+      'SELECT user_id, role FROM fap_members WHERE fap_id = 1 ORDER BY role, user_id',
+    );
+    expect(members.map((m) => `${m.role}:${m.user_id}`)).toEqual([
+      'FAP_CHAIR:1',
+      'FAP_REVIEWER:3',
+      'FAP_REVIEWER:4',
+      'FAP_SECRETARY:3',
+    ]);
+    const assigned = await query<{ proposal_pk: number; instrument_id: number; date_assigned: Date }>(
+      target.url,
+      'SELECT proposal_pk, instrument_id, date_assigned FROM fap_proposals WHERE fap_id = 1 ORDER BY proposal_pk',
+    );
+    expect(assigned.map((a) => [a.proposal_pk, a.instrument_id, a.date_assigned.toISOString()])).toEqual([
+      [2, 1, '2019-05-01T00:00:00.000Z'],
+      [4, 1, '2019-05-01T00:00:00.000Z'],
+    ]);
+    const reviews = await query<{
+      review_id: number;
+      user_id: number;
+      grade: number | null;
+      status: string;
+      rank: number | null;
+    }>(target.url, 'SELECT review_id, user_id, grade, status, rank FROM fap_reviews ORDER BY review_id');
+    expect(reviews).toEqual([
+      { review_id: 1, user_id: 4, grade: 1.5, status: 'SUBMITTED', rank: 1 },
+      { review_id: 2, user_id: 3, grade: null, status: 'DRAFT', rank: null },
+      { review_id: 3, user_id: 4, grade: null, status: 'DRAFT', rank: null },
+    ]);
+    const decision = await query<Record<string, unknown>>(
+      target.url,
+      `SELECT recommendation, comment_for_user, rank_order, submitted, submitted_by FROM fap_meeting_decisions
+        WHERE proposal_pk = 2`,
+    );
+    expect(decision).toEqual([
+      {
+        recommendation: 'ACCEPTED',
+        comment_for_user: 'Congratulations',
+        rank_order: 1,
+        submitted: true,
+        submitted_by: 1,
+      },
+    ]);
+    const time = await query<{ fap_time_allocation: number }>(
+      target.url,
+      'SELECT fap_time_allocation FROM fap_time_allocations WHERE proposal_pk = 2 AND fap_id = 1',
+    );
+    expect(time).toEqual([{ fap_time_allocation: 5 }]);
+    const submitted = await query<{ submitted: boolean }>(
+      target.url,
+      'SELECT submitted FROM fap_instrument_submissions WHERE fap_id = 1 AND call_id = 1 AND instrument_id = 1',
+    );
+    expect(submitted).toEqual([{ submitted: true }]);
+    // the reviewer's grade at its original time, by the reviewer
+    const saved = await query<{ created_at: Date; actor: string }>(
+      target.url,
+      `SELECT created_at, metadata->>'actorId' AS actor FROM events WHERE stream_id = 'fap-proposal-2'
+        AND type = 'FapReviewSaved' AND data->>'reviewId' = '1'`,
+    );
+    expect(saved.map((e) => [e.created_at.toISOString(), e.actor])).toEqual([
+      ['2019-05-10T00:00:00.000Z', '4'],
+    ]);
+    const seq = await query<{ last_value: string }>(target.url, 'SELECT last_value FROM fap_review_id_seq');
+    expect(Number(seq[0].last_value)).toBe(3);
+  });
+
+  test('(40b) experiments with their safety input, visits, shipments and feedback, with their answers', async () => {
+    const experiments = await query<Record<string, unknown>>(
+      target.url,
+      `SELECT experiment_pk, experiment_id, proposal_pk, status, local_contact_id, scheduled_event_id, workflow_id,
+              workflow_status_id FROM experiments ORDER BY experiment_pk`,
+    );
+    expect(experiments).toEqual([
+      {
+        experiment_pk: 1,
+        experiment_id: 'E-0001',
+        proposal_pk: 2,
+        status: 'ACTIVE',
+        local_contact_id: 4,
+        scheduled_event_id: '501',
+        workflow_id: 2,
+        workflow_status_id: 21,
+      },
+      {
+        experiment_pk: 2,
+        experiment_id: 'E-0002',
+        proposal_pk: 4,
+        status: 'COMPLETED',
+        local_contact_id: null,
+        scheduled_event_id: '502',
+        workflow_id: 2,
+        workflow_status_id: 20,
+      },
+    ]);
+    const safety = await query<Record<string, unknown>>(
+      target.url,
+      `SELECT experiment_pk, esi_questionary_id, scientist_decision, reviewer_decision, reviewer_by,
+              submitted_at IS NOT NULL AS submitted FROM experiment_safety`,
+    );
+    expect(safety).toEqual([
+      {
+        experiment_pk: 1,
+        esi_questionary_id: 950002,
+        scientist_decision: 'ACCEPTED',
+        reviewer_decision: 'ACCEPTED',
+        reviewer_by: 1,
+        submitted: true,
+      },
+    ]);
+    const samples = await query<{ sample_id: number }>(
+      target.url,
+      'SELECT sample_id FROM experiment_samples',
+    );
+    expect(samples).toEqual([{ sample_id: 1 }]);
+    const registrations = await query<{
+      user_id: number;
+      status: string;
+      registration_questionary_id: number | null;
+    }>(
+      target.url,
+      'SELECT user_id, status, registration_questionary_id FROM visit_registrations WHERE visit_id = 1 ORDER BY user_id',
+    );
+    expect(registrations).toEqual([
+      { user_id: 2, status: 'APPROVED', registration_questionary_id: 950004 },
+      { user_id: 3, status: 'DRAFTED', registration_questionary_id: null },
+    ]);
+    const shipments = await query<{ title: string; status: string }>(
+      target.url,
+      'SELECT title, status FROM shipments WHERE shipment_id = 1',
+    );
+    expect(shipments).toEqual([{ title: 'Crystals, box 1', status: 'SUBMITTED' }]);
+    const feedback = await query<{ feedback_id: number; status: string }>(
+      target.url,
+      'SELECT feedback_id, status FROM feedbacks ORDER BY feedback_id',
+    );
+    expect(feedback).toEqual([{ feedback_id: 1, status: 'SUBMITTED' }]);
+    const answers = await query<{ questionary_id: number; value: unknown }>(
+      target.url,
+      `SELECT questionary_id, value FROM questionary_answers WHERE questionary_id BETWEEN 950001 AND 950007
+        ORDER BY questionary_id`,
+    );
+    expect(answers.map((a) => [a.questionary_id, a.value])).toEqual([
+      [950001, 'Great beam'],
+      [950002, 'ESI answer'],
+      [950004, 'Arriving by train'],
+      [950005, 'Dry ice'],
+      [950007, 'Notes of the FAP review'],
+    ]);
+    for (const [seq, max] of [
+      ['experiment_pk_seq', 3],
+      ['visit_id_seq', 1],
+      ['shipment_id_seq', 1],
+      ['feedback_id_seq', 2],
+    ] as const) {
+      const v = await query<{ last_value: string }>(target.url, `SELECT last_value FROM ${seq}`);
+      expect([seq, Number(v[0].last_value)]).toEqual([seq, max]);
+    }
+  });
+
+  test("(40b) the status-actions log, and UOC's other event_logs rows as legacy history", async () => {
+    const logs = await query<{
+      log_id: number;
+      successful: boolean;
+      action_type: string;
+      proposals: { primaryKey: number }[];
+    }>(
+      target.url,
+      'SELECT log_id, successful, action_type, proposals FROM status_actions_logs ORDER BY log_id',
+    );
+    expect(
+      logs.map((l) => [l.log_id, l.successful, l.action_type, l.proposals.map((p) => p.primaryKey)]),
+    ).toEqual([
+      [1, true, 'EMAIL', [2]],
+      [2, false, 'RABBITMQ', [2, 4]],
+    ]);
+    const legacy = await query<{
+      id: string;
+      changed_by: number | null;
+      event_tstamp: Date;
+      proposal_pk: number | null;
+      description: string;
+    }>(
+      target.url,
+      `SELECT changed_object_id AS id, changed_by, event_tstamp, proposal_pk, description FROM event_logs
+        WHERE event_type = 'LegacyEventLogged' ORDER BY event_tstamp`,
+    );
+    expect(
+      legacy.map((l) => [l.id, l.changed_by, l.event_tstamp.toISOString(), l.proposal_pk, l.description]),
+    ).toEqual([
+      ['2', 2, '2019-03-01T00:02:00.000Z', 2, 'UOC PROPOSAL_CREATED: Proposal created'],
+      ['3', 1, '2019-04-01T00:00:00.000Z', null, 'UOC USER_UPDATED (user 3)'],
+      ['1', null, '2019-04-02T00:00:00.000Z', null, 'UOC CALL_UPDATED: Call updated'],
+    ]);
+    // the proposal's row is in its history's stream (the history reads legacy-event-log-proposal-<pk>)
+    const streams = await query<{ stream_id: string }>(
+      target.url,
+      `SELECT stream_id FROM events WHERE type = 'LegacyEventLogged' ORDER BY stream_id`,
+    );
+    expect(streams.map((r) => r.stream_id)).toEqual([
+      'legacy-event-log-3',
+      'legacy-event-log-4',
+      'legacy-event-log-proposal-2',
+    ]);
+  });
+
+  test('(40b) each later kind keeps a checkpoint, complete after the first pass', async () => {
+    const cps = await query<{ kind: string; complete: boolean; last_key: string }>(
+      target.url,
+      `SELECT kind, complete, last_key FROM uoc_import_checkpoints WHERE kind LIKE 'kinds/%' ORDER BY kind`,
+    );
+    expect(cps.map((c) => [c.kind, c.complete, Number(c.last_key)])).toEqual([
+      ['kinds/event_logs', true, 4],
+      ['kinds/experiments', true, 3],
+      ['kinds/fap_proposals', true, 777777],
+      ['kinds/feedback', true, 2],
+      ['kinds/shipments', true, 1],
+      ['kinds/status_actions_logs', true, 3],
+      ['kinds/visits', true, 1],
+    ]);
+  });
+
+  test('(40b) the awkward rows of the later kinds are in the report', () => {
+    for (const { kind, row, reason } of AWKWARD_40B)
+      expect(
+        first.problems.filter(
+          (p) => p.kind === kind && p.sourceRow.includes(row) && p.reason.includes(reason),
+        ),
+      ).toHaveLength(1);
+  });
+
+  test('(40b) every read model rebuilt from the imported events equals the one the import wrote', async () => {
+    const results = await verifyProjections([], { databaseUrl: target.url });
     expect(results.filter((r) => !verified(r)).map((r) => r.name)).toEqual([]);
   }, 60_000);
 
@@ -450,5 +696,99 @@ async function addKinds40a(url: string): Promise<void> {
       (3, 1, 'not a PDF template', 'h', 'f', 's', '{}', 1, '2019-05-02Z');
     INSERT INTO experiment_safety_pdf_templates VALUES (1, 1);
   `,
+  );
+}
+
+// (40b) the later kinds: FAPs, experiments with their safety input, visits, shipments, feedback -----------------
+
+/** the awkward rows of the 40b kinds, as the report names them */
+const AWKWARD_40B = [
+  { kind: 'fap_reviewers', row: 'fap_id=1 user_id=99', reason: 'does not exist' },
+  { kind: 'fap_proposals', row: 'proposal_pk=777777', reason: 'was not imported' },
+  { kind: 'fap_reviews', row: 'review_id=2', reason: 'is not a number' },
+  { kind: 'experiments', row: 'experiment_pk=3', reason: 'proposal 888888 was not imported' },
+  { kind: 'visits_has_users', row: 'visit_id=1 user_id=99', reason: 'deleted user' },
+  { kind: 'feedbacks', row: 'feedback_id=2', reason: 'already gave feedback 1' },
+  { kind: 'status_actions_logs', row: 'status_actions_log_id=3', reason: 'its action 9 does not exist' },
+  { kind: 'status_actions_log_has_proposals', row: 'proposal_pk=777777', reason: 'was not imported' },
+  { kind: 'event_logs', row: 'id=4', reason: 'its user 99 does not exist' },
+];
+
+/** one row (at least) of each 40b kind in the source, and the awkward ones of AWKWARD_40B */
+async function addLaterKinds40b(url: string): Promise<void> {
+  await query(
+    url,
+    `INSERT INTO statuses VALUES (20, 'EXP_SAFETY', 'Safety review', true, 'EXP_SAFETY', 'EXPERIMENT'),
+       (21, 'EXP_APPROVED', 'Approved', true, 'EXP_APPROVED', 'EXPERIMENT');
+     INSERT INTO workflows VALUES (2, 'Experiment workflow', 'Experiments', 'EXPERIMENT');
+     INSERT INTO workflow_connections VALUES
+       (3, 2, 20, 21, null, 0, 'experimentWorkflowConnections_0', null),
+       (4, 2, 21, null, 20, 1, 'experimentWorkflowConnections_0', null);
+     UPDATE call SET experiment_workflow_id = 2;
+     INSERT INTO questions VALUES ('q_fb', 'TEXT_INPUT', 'How was it?', '{}', '2019-01-01Z', 'how_was_it', 8);
+     INSERT INTO templates VALUES (20, 'Feedback', 'Feedback form', false, 'FEEDBACK');
+     INSERT INTO topics VALUES (3, 'Feedback', true, 0, 20);
+     INSERT INTO templates_has_questions VALUES ('q_fb', 20, 3, 0, '{}', 'AND');
+     INSERT INTO questionaries VALUES (950001, 20, '2019-11-01Z', 2), (950002, 1, '2019-09-01Z', 2),
+       (950003, 1, '2019-09-01Z', 2), (950004, 1, '2019-09-02Z', 2), (950005, 1, '2019-09-03Z', 2),
+       (950006, 20, '2019-11-02Z', 2), (950007, 1, '2019-05-03Z', 4);
+     INSERT INTO answers VALUES (210000001, 950001, 'q_fb', '{"value": "Great beam"}', '2019-11-01Z'),
+       (210000002, 950002, 'q_1', '{"value": "ESI answer"}', '2019-09-01Z'),
+       (210000003, 950004, 'q_1', '{"value": "Arriving by train"}', '2019-09-02Z'),
+       (210000004, 950005, 'q_1', '{"value": "Dry ice"}', '2019-09-03Z'),
+       (210000005, 950007, 'q_1', '{"value": "Notes of the FAP review"}', '2019-05-04Z');
+     INSERT INTO faps (fap_id, code, description, number_ratings_required, active, grade_guide, custom_grade_guide, files)
+       VALUES (1, 'FAP-A', 'Panel A', 2, true, 'Grade 1 (best) to 5', true, null),
+              (2, 'FAP-B', 'Panel B', 1, false, null, null, '["file-1"]');
+     INSERT INTO fap_chairs (fap_id, user_id) VALUES (1, 1);
+     INSERT INTO fap_secretaries (fap_id, user_id) VALUES (1, 3);
+     INSERT INTO fap_reviewers (fap_id, user_id) VALUES (1, 4), (1, 3), (1, 99);
+     INSERT INTO fap_proposals (proposal_pk, fap_id, date_assigned, call_id, fap_time_allocation, instrument_id,
+       fap_meeting_instrument_submitted)
+       VALUES (2, 1, '2019-05-01Z', 1, 5, 1, true), (4, 1, '2019-05-01Z', 1, null, 1, true),
+              (777777, 1, '2019-05-01Z', 1, null, 1, false);
+     INSERT INTO fap_reviews (review_id, user_id, proposal_pk, comment, grade, status, created_at, updated_at, fap_id,
+       questionary_id, date_assigned, rank)
+       VALUES (1, 4, 2, 'Excellent science', '1.5', 1, '2019-05-02Z', '2019-05-10Z', 1, null, '2019-05-02Z', 1),
+              (2, 3, 2, 'Fine', 'excellent', 0, '2019-05-02Z', '2019-05-11Z', 1, null, '2019-05-02Z', null),
+              (3, 4, 4, null, null, 0, '2019-05-03Z', '2019-05-03Z', 1, 950007, '2019-05-03Z', null);
+     INSERT INTO fap_meeting_decisions (proposal_pk, comment_for_management, comment_for_user, rank_order,
+       recommendation, submitted, submitted_by, instrument_id, fap_id)
+       VALUES (2, 'Top of the list', 'Congratulations', 1, 1, true, 1, 1, 1);
+     INSERT INTO experiments (experiment_pk, experiment_id, starts_at, ends_at, scheduled_event_id, proposal_pk, status,
+       local_contact_id, instrument_id, created_at, updated_at)
+       VALUES (1, 'E-0001', '2019-10-01T08:00Z', '2019-10-03T08:00Z', 501, 2, 'ACTIVE', 4, 1, '2019-08-01Z', '2019-08-02Z'),
+              (2, 'E-0002', '2019-10-05T08:00Z', '2019-10-06T08:00Z', 502, 4, 'COMPLETED', null, 1, '2019-08-01Z', '2019-08-01Z'),
+              (3, 'E-0003', '2019-10-07T08:00Z', '2019-10-08T08:00Z', 503, 888888, 'ACTIVE', null, 1, '2019-08-01Z', '2019-08-01Z');
+     INSERT INTO experiment_safety (experiment_safety_pk, experiment_pk, esi_questionary_id, esi_questionary_submitted_at,
+       created_by, safety_review_questionary_id, reviewed_by, created_at, updated_at, instrument_scientist_decision,
+       instrument_scientist_decision_comment, experiment_safety_reviewer_decision,
+       experiment_safety_reviewer_decision_comment, status_id)
+       VALUES (1, 1, 950002, '2019-09-05Z', 2, null, 1, '2019-09-01Z', '2019-09-20Z', 1, 'Fine by me', 1, 'Safe', 21);
+     INSERT INTO experiment_has_samples (experiment_pk, sample_id, is_esi_submitted, sample_esi_questionary_id,
+       created_at, updated_at) VALUES (1, 1, true, 950003, '2019-09-01Z', '2019-09-04Z');
+     INSERT INTO visits (visit_id, proposal_pk, creator_id, created_at, team_lead_user_id, experiment_pk)
+       VALUES (1, 2, 2, '2019-09-02Z', 2, 1);
+     INSERT INTO visits_has_users (visit_id, user_id, registration_questionary_id, starts_at, ends_at, status)
+       VALUES (1, 2, 950004, '2019-10-01T07:00Z', '2019-10-03T18:00Z', 'APPROVED'), (1, 3, null, null, null, 'DRAFTED'),
+              (1, 99, null, null, null, 'SUBMITTED');
+     INSERT INTO shipments (shipment_id, title, proposal_pk, status, questionary_id, creator_id, created_at, experiment_pk)
+       VALUES (1, 'Crystals, box 1', 2, 'SUBMITTED', 950005, 2, '2019-09-03Z', 1);
+     INSERT INTO shipments_has_samples (shipment_id, sample_id) VALUES (1, 1);
+     INSERT INTO feedbacks (feedback_id, status, questionary_id, creator_id, created_at, submitted_at, experiment_pk)
+       VALUES (1, 'SUBMITTED', 950001, 2, '2019-11-01Z', '2019-11-03Z', 1),
+              (2, 'DRAFT', 950006, 2, '2019-11-02Z', null, 1);
+     INSERT INTO status_actions (status_action_id, type) VALUES (1, 'EMAIL'), (2, 'RABBITMQ');
+     INSERT INTO status_actions_logs (status_actions_log_id, connection_id, action_id, email_status_action_recipient,
+       status_actions_successful, status_actions_message, status_actions_tstamp)
+       VALUES (1, 2, 1, 'pi@uoc.test', true, 'Email sent', '2019-03-03T00:01:00Z'),
+              (2, 2, 2, null, false, 'Broker unreachable', '2019-03-03T00:02:00Z'),
+              (3, 2, 9, null, true, 'An action since deleted', '2019-03-03T00:03:00Z');
+     INSERT INTO status_actions_log_has_proposals (status_actions_log_id, proposal_pk)
+       VALUES (1, 2), (1, 777777), (2, 2), (2, 4);
+     INSERT INTO event_logs (id, changed_by, event_type, row_data, event_tstamp, changed_object_id, description)
+       VALUES (2, 2, 'PROPOSAL_CREATED', '{"primaryKey": 2}', '2019-03-01T00:02:00Z', '2', 'Proposal created'),
+              (3, 1, 'USER_UPDATED', '{"id": 3}', '2019-04-01Z', '3', ''),
+              (4, 99, 'CALL_UPDATED', null, '2019-04-02Z', '1', 'Call updated');`,
   );
 }

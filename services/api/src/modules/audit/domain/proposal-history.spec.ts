@@ -7,6 +7,7 @@ import {
   INTERNAL_REVIEW_CREATED,
   INTERNAL_REVIEW_DELETED,
   INTERNAL_REVIEW_UPDATED,
+  LEGACY_EVENT_LOGGED,
   PROPOSAL_CREATED,
   PROPOSAL_INSTRUMENTS_ASSIGNED,
   PROPOSAL_MANAGEMENT_DECISION_UPDATED,
@@ -510,6 +511,39 @@ describe('internal reviews as of an instant', () => {
     const changes = changesBetween(HISTORY_FOLDS, internallyReviewed, t(57), t(59));
     expect(changes.filter((c) => c.field === 'internalReview.71.comment')).toEqual([
       expect.objectContaining({ changedById: 2, before: '<p>shielding fine</p>', after: undefined }),
+    ]);
+  });
+});
+
+describe("the imported system's log rows about the proposal (issue 40)", () => {
+  const logged: HistoryEvent[] = [
+    ...history,
+    event(
+      45,
+      'legacy-event-log-proposal-1',
+      LEGACY_EVENT_LOGGED,
+      {
+        system: 'uoc',
+        eventLogId: 12,
+        eventType: 'PROPOSAL_FEASIBILITY_REVIEW_UPDATED',
+        objectType: 'proposal',
+        changedObjectId: '1',
+        proposalPk: 1,
+        description: 'Technical review updated',
+        rowData: '{}',
+        changedBy: 4,
+      },
+      4,
+    ),
+  ];
+
+  it('shows each as a field of its own, appearing at its time, by its user', () => {
+    expect(historyFields(foldAsOf(HISTORY_FOLDS, logged, t(44)))['legacyLog.12']).toBeUndefined();
+    expect(historyFields(foldAsOf(HISTORY_FOLDS, logged, t(45)))['legacyLog.12']).toBe(
+      'PROPOSAL_FEASIBILITY_REVIEW_UPDATED: Technical review updated',
+    );
+    expect(changesBetween(HISTORY_FOLDS, logged, t(44), t(46))).toEqual([
+      expect.objectContaining({ field: 'legacyLog.12', changedById: 4, before: undefined }),
     ]);
   });
 });

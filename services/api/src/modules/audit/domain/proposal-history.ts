@@ -8,9 +8,12 @@
  * answers, and those of each sub-template item, sample, technical review and FAP review), `generic-template-<id>`
  * (the sub-template items), `sample-<id>` (the samples), `proposal-assessment-<pk>` (technical reviews),
  * `internal-review-<id>` (the internal reviews of its technical reviews, folded here from the contracts' events),
- * `fap-proposal-<pk>` (FAP reviews, grades, decisions).
+ * `fap-proposal-<pk>` (FAP reviews, grades, decisions), `legacy-event-log-proposal-<pk>` (the rows of the log of
+ * the system it was imported from, issue 40).
  */
 import {
+  LEGACY_EVENT_LOGGED,
+  type LegacyEventLoggedData,
   INTERNAL_REVIEW_CREATED,
   INTERNAL_REVIEW_DELETED,
   INTERNAL_REVIEW_STREAM,
@@ -139,6 +142,8 @@ export interface ProposalHistoryState {
   internalReviews: ReadonlyMap<number, InternalReviewView>;
   assessment: AssessmentView;
   fapProposal: FapProposalView;
+  /** the imported system's log rows about it (LegacyEventLogged): event log id → `<type>: <description>` */
+  legacyLog: ReadonlyMap<number, string>;
   /** events folded, and the time of the last */
   eventCount: number;
   lastEventAt: Date | null;
@@ -153,6 +158,7 @@ export function initialHistory(folds: HistoryFolds): ProposalHistoryState {
     internalReviews: new Map(),
     assessment: folds.assessment.initial,
     fapProposal: folds.fapProposal.initial,
+    legacyLog: new Map(),
     eventCount: 0,
     lastEventAt: null,
   };
@@ -169,6 +175,12 @@ export function evolveHistory(
 ): ProposalHistoryState {
   const next = { ...state, eventCount: state.eventCount + 1, lastEventAt: event.createdAt };
   const { streamId } = event;
+  if (event.type === LEGACY_EVENT_LOGGED) {
+    const d = event.data as LegacyEventLoggedData;
+    const legacyLog = new Map(state.legacyLog);
+    legacyLog.set(d.eventLogId, d.description ? `${d.eventType}: ${d.description}` : d.eventType);
+    return { ...next, legacyLog };
+  }
   if (idOf(streamId, 'proposal-assessment') !== null)
     return { ...next, assessment: folds.assessment.evolve(state.assessment, event) };
   if (idOf(streamId, 'fap-proposal') !== null)
@@ -348,6 +360,8 @@ export function historyFields(state: ProposalHistoryState): Record<string, unkno
       [`${key}.submitted`]: d.submitted,
     });
   }
+  // what the log of the system it was imported from recorded about it, one field per row (issue 40)
+  for (const [id, text] of [...state.legacyLog].sort((a, b) => a[0] - b[0])) fields[`legacyLog.${id}`] = text;
   return fields;
 }
 

@@ -12,6 +12,13 @@ import { scientistCommentsKind } from './scientist-comments';
 import { settingsKind } from './settings';
 import { techniquesKind } from './techniques';
 import { unitsKind } from './units';
+import { eventLogsKind } from './event-logs';
+import { experimentsKind } from './experiments';
+import { fapsKind } from './faps';
+import { feedbackKind } from './feedback';
+import { shipmentsKind } from './shipments';
+import { statusActionsLogsKind } from './status-actions-logs';
+import { visitsKind } from './visits';
 
 /**
  * The kinds imported after the proposals, in this order (one file each in this folder; a kind that needs another's
@@ -32,4 +39,12 @@ export const LATER_KINDS: readonly ImportKind[] = [
   scientistCommentsKind,
   samplesKind,
   genericTemplatesKind,
+  // (40b) FAPs, then experiments, then what hangs on an experiment; the logs last
+  fapsKind,
+  experimentsKind,
+  visitsKind,
+  shipmentsKind,
+  feedbackKind,
+  statusActionsLogsKind,
+  eventLogsKind,
 ];

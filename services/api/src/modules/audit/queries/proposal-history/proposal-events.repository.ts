@@ -17,7 +17,8 @@ interface Row {
 /**
  * Reads a proposal's events from the event store's table (the history folds events, never read models), up to an
  * instant: its own streams first (the proposal, its assessment and FAP streams, its sub-template items and samples,
- * found by their creation events naming the proposal, the internal reviews of its technical reviews), then the
+ * found by their creation events naming the proposal, the internal reviews of its technical reviews, the imported
+ * system's log rows about it), then the
  * questionaries they name.
  */
 @Injectable()
@@ -47,7 +48,12 @@ export class ProposalEventsRepository {
           AND created_at < $2::timestamptz + interval '1 millisecond'
         ORDER BY position`,
       [
-        [`proposal-${proposalPk}`, `proposal-assessment-${proposalPk}`, `fap-proposal-${proposalPk}`],
+        [
+          `proposal-${proposalPk}`,
+          `proposal-assessment-${proposalPk}`,
+          `fap-proposal-${proposalPk}`,
+          `legacy-event-log-proposal-${proposalPk}`,
+        ],
         bound,
         [GENERIC_TEMPLATE_CREATED, SAMPLE_CREATED],
         String(proposalPk),
