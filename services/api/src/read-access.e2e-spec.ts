@@ -659,11 +659,19 @@ describe('read rules: no query field and no download route shows a proposal to a
           'shipment',
           'feedback',
           'sample',
+          'questionary',
+          'genericTemplate',
         ].includes(idKind(required[0].name) ?? '')
       );
     });
     expect(singles.map((f) => f.name)).toEqual(
-      expect.arrayContaining(['getProposal', 'getTechnicalReview', 'getReview']),
+      expect.arrayContaining([
+        'getProposal',
+        'getTechnicalReview',
+        'getReview',
+        'getQuestionary',
+        'getFeedback',
+      ]),
     );
     const outcome = (res: GraphqlResponse) =>
       res.errors?.length ? `${res.errors[0].extensions?.code}: ${res.errors[0].message}` : 'no error';
@@ -675,14 +683,17 @@ describe('read rules: no query field and no download route shows a proposal to a
           return [];
         const sel = selection(f.type, 0);
         const doc = `query($id: ${typeString(arg)}) { ${f.name}(${arg.name}: $id) ${sel} }`;
-        const ids = (foreign.ids[kind] ?? []).filter(
-          (id) =>
-            !(
-              caller.role === Role.EXPERIMENT_SAFETY_REVIEWER &&
-              kind === 'proposal' &&
-              foreign.safetyProposalPks.has(Number(id))
-            ),
-        );
+        // a safety reviewer reads the proposals of a submitted ESI and their safety questionaries
+        const ownerOf = (id: number | string) =>
+          kind === 'proposal' ? Number(id) : foreign.owners.get(`${kind}:${id}`);
+        const ids = (foreign.ids[kind] ?? []).filter((id) => {
+          const owner = ownerOf(id);
+          return !(
+            caller.role === Role.EXPERIMENT_SAFETY_REVIEWER &&
+            owner !== undefined &&
+            foreign.safetyProposalPks.has(owner)
+          );
+        });
         return ids.slice(0, 2).map((id) => async () => {
           const [present, missing] = await Promise.all([
             t.gql(doc, { id }, caller.user.token),
