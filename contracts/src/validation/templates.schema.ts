@@ -186,7 +186,6 @@ export const questionaryMessages = {
   questionNotOnStep: (questionId: string) => `The question ${questionId} is not on this step`,
   answerNotJson: 'An answer must be JSON of the form {"value": …}',
   unitFormulaBroken: 'The unit of an answer cannot be converted to SI: ask the user office to check it',
-  mayNotRead: 'You may not see this questionary',
   mayNotAnswer: 'You may not answer this questionary',
   notEditable: 'This questionary can no longer be changed',
   stepIncomplete: 'This step is not completed',

@@ -1,5 +1,5 @@
 import { GraphQLSchemaHost } from '@nestjs/graphql';
-import { proposalRuleMessages, Role } from '@user-office/contracts';
+import { DEV_ACCOUNTS, proposalRuleMessages, Role } from '@user-office/contracts';
 import ExcelJS from 'exceljs';
 import {
   getNamedType,
@@ -18,6 +18,7 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
+import { UsersService } from './modules/users';
 import { createUser, type TestUser } from '../test/support/fixtures';
 import { createTestApp, type GraphqlResponse, type TestApp } from '../test/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/support/test-database';
@@ -45,6 +46,11 @@ interface Foreign {
   /** the proposals whose ESI is submitted: a safety reviewer reads their safety part */
   safetyProposalPks: Set<number>;
   ids: Record<string, (number | string)[]>;
+  /**
+   * `questionary:<id>` and `experiment:<pk>` → the proposal they belong to: objects that carry no proposal key or
+   * marker of their own (a questionary and its answers, a visit registration) are found by these ids
+   */
+  owners: Map<string, number>;
 }
 
 interface Caller {
@@ -82,6 +88,9 @@ const ID_ARGUMENTS: [RegExp, string][] = [
   [/^commentid$/, 'scientistComment'],
   [/^changedobjectid$/, 'proposal'],
 ];
+
+/** GET routes that serve nothing of a proposal: health checks, metrics, the GraphQL endpoint, the demo's options */
+const NO_PROPOSAL_ROUTES: RegExp[] = [/^\/(health|ready|metrics)$/, /^\/graphql$/, /^\/demo\//];
 
 const idKind = (name: string): string | undefined =>
   ID_ARGUMENTS.find(([pattern]) => pattern.test(name.toLowerCase()))?.[1];
@@ -195,14 +204,30 @@ function callsOf(field: GraphQLField<unknown, unknown>, foreign: Foreign): Call[
   return calls;
 }
 
-/** the foreign markers found in a value: strings containing a marker, proposal keys holding a foreign pk */
-function leaks(value: unknown, markers: readonly string[], pks: ReadonlySet<number>, path = ''): string[] {
+/** the keys naming an object a foreign proposal owns (`Foreign.owners`) */
+const OWNED_KEYS: Record<string, string> = {
+  questionaryId: 'questionary',
+  esiQuestionaryId: 'questionary',
+  experimentPk: 'experiment',
+};
+
+/**
+ * the foreign markers found in a value: strings containing a marker, proposal keys holding a foreign pk, keys
+ * naming a questionary or an experiment of a foreign proposal (`owned`: `questionary:<id>`, `experiment:<pk>`)
+ */
+function leaks(
+  value: unknown,
+  markers: readonly string[],
+  pks: ReadonlySet<number>,
+  owned: ReadonlySet<string> = new Set(),
+  path = '',
+): string[] {
   if (value === null || value === undefined) return [];
   if (typeof value === 'string') {
     const hit = markers.find((m) => value.includes(m));
     return hit ? [`${path}: "${hit}"`] : [];
   }
-  if (Array.isArray(value)) return value.flatMap((v, i) => leaks(v, markers, pks, `${path}[${i}]`));
+  if (Array.isArray(value)) return value.flatMap((v, i) => leaks(v, markers, pks, owned, `${path}[${i}]`));
   if (typeof value === 'object') {
     const object = value as Record<string, unknown>;
     const proposalLike = typeof object.__typename === 'string' && /Proposal/.test(object.__typename);
@@ -214,7 +239,9 @@ function leaks(value: unknown, markers: readonly string[], pks: ReadonlySet<numb
         (key === 'proposalPk' || (key === 'primaryKey' && proposalLike))
       )
         return [`${here}: ${v}`];
-      return leaks(v, markers, pks, here);
+      if (typeof v === 'number' && OWNED_KEYS[key] && owned.has(`${OWNED_KEYS[key]}:${v}`))
+        return [`${here}: ${v} (${OWNED_KEYS[key]} of a foreign proposal)`];
+      return leaks(v, markers, pks, owned, here);
     });
   }
   return [];
@@ -331,6 +358,10 @@ describe('read rules: no query field and no download route shows a proposal to a
       return text;
     };
     const safetyProposalPks = new Set<number>();
+    const owners = new Map<string, number>();
+    const own = (kind: 'questionary' | 'experiment', id: number | null | undefined, pk: number) => {
+      if (id !== null && id !== undefined) owners.set(`${kind}:${id}`, pk);
+    };
     // the proposals are dressed side by side (each its own streams)
     await Promise.all(
       views.map(async ({ primaryKey: pk }) => {
@@ -350,6 +381,7 @@ describe('read rules: no query field and no download route shows a proposal to a
           { pk },
         );
         add('questionary', getProposal.questionaryId);
+        own('questionary', getProposal.questionaryId, pk);
         add('call', getProposal.call.id);
         add('user', getProposal.proposerId);
         for (const i of getProposal.instruments) add('instrument', i.id);
@@ -435,6 +467,7 @@ describe('read rules: no query field and no download route shows a proposal to a
         for (const s of getSamplesWithQuestionaryStatus) {
           add('sample', s.id);
           add('questionary', s.questionaryId);
+          own('questionary', s.questionaryId, pk);
           markers.get(pk)!.push(s.title);
         }
       }),
@@ -444,35 +477,54 @@ describe('read rules: no query field and no download route shows a proposal to a
         experiments: {
           experimentPk: number;
           proposalPk: number;
+          status: string;
           experimentSafety: { experimentSafetyPk: number; esiQuestionaryId: number; status: string } | null;
         }[];
       };
     }>(
-      `{ experiments(first: 100) { experiments { experimentPk proposalPk experimentSafety { experimentSafetyPk esiQuestionaryId status } } } }`,
+      `{ experiments(first: 100) { experiments { experimentPk proposalPk status experimentSafety { experimentSafetyPk esiQuestionaryId status } } } }`,
     );
+    // the demo's completed experiment waits for feedback: its PI gives it, so the feedback reads have one to find
+    for (const e of experiments.experiments.filter((x) => x.status === 'COMPLETED')) {
+      const { getProposal } = await gql<{ getProposal: { proposerId: number } }>(
+        `query($pk: Int!) { getProposal(primaryKey: $pk) { proposerId } }`,
+        { pk: e.proposalPk },
+      );
+      const pi = t.token({ id: getProposal.proposerId, roles: [Role.USER], currentRole: Role.USER });
+      const res = await t.gql(
+        `mutation($e: Int!) { createFeedback(experimentPk: $e) { id } }`,
+        { e: e.experimentPk },
+        pi,
+      );
+      if (res.errors) throw new Error(`createFeedback: ${JSON.stringify(res.errors)}`);
+    }
     for (const e of experiments.experiments) {
       add('experiment', e.experimentPk);
+      own('experiment', e.experimentPk, e.proposalPk);
       if (e.experimentSafety) {
         add('experimentSafety', e.experimentSafety.experimentSafetyPk);
         add('questionary', e.experimentSafety.esiQuestionaryId);
+        own('questionary', e.experimentSafety.esiQuestionaryId, e.proposalPk);
         if (e.experimentSafety.status !== 'DRAFT') safetyProposalPks.add(e.proposalPk);
       }
     }
     const { visits } = await gql<{ visits: { id: number }[] }>(`{ visits { id } }`);
     for (const v of visits) add('visit', v.id);
-    const { shipments } = await gql<{ shipments: { id: number; questionaryId: number }[] }>(
-      `{ shipments { id questionaryId } }`,
-    );
+    const { shipments } = await gql<{
+      shipments: { id: number; questionaryId: number; proposalPk: number }[];
+    }>(`{ shipments { id questionaryId proposalPk } }`);
     for (const s of shipments) {
       add('shipment', s.id);
       add('questionary', s.questionaryId);
+      own('questionary', s.questionaryId, s.proposalPk);
     }
-    const { feedbacks } = await gql<{ feedbacks: { id: number; questionaryId: number }[] }>(
-      `{ feedbacks { id questionaryId } }`,
-    );
+    const { feedbacks } = await gql<{
+      feedbacks: { id: number; questionaryId: number; proposalPk: number }[];
+    }>(`{ feedbacks { id questionaryId proposalPk } }`);
     for (const f of feedbacks) {
       add('feedback', f.id);
       add('questionary', f.questionaryId);
+      own('questionary', f.questionaryId, f.proposalPk);
     }
     const { getFaps } = await gql<{ getFaps: { faps: { id: number }[] } }>(`{ getFaps { faps { id } } }`);
     for (const f of getFaps.faps) add('fap', f.id);
@@ -480,11 +532,18 @@ describe('read rules: no query field and no download route shows a proposal to a
       `{ techniques { techniques { id } } }`,
     );
     for (const x of techniques.techniques) add('technique', x.id);
-    return { proposalPks: views.map((v) => v.primaryKey), markers, secretMarkers, safetyProposalPks, ids };
+    return {
+      proposalPks: views.map((v) => v.primaryKey),
+      markers,
+      secretMarkers,
+      safetyProposalPks,
+      ids,
+      owners,
+    };
   }
 
   /** what a caller may never see: a safety reviewer reads the safety part of proposals with a submitted ESI */
-  function forbiddenMarkers(caller: Caller): { markers: string[]; pks: Set<number> } {
+  function forbiddenMarkers(caller: Caller): { markers: string[]; pks: Set<number>; owned: Set<string> } {
     const pks = new Set(foreign.proposalPks);
     const markers: string[] = [];
     for (const [pk, list] of foreign.markers) {
@@ -493,7 +552,8 @@ describe('read rules: no query field and no download route shows a proposal to a
         markers.push(...list.filter((m) => foreign.secretMarkers.includes(m)));
       } else markers.push(...list);
     }
-    return { markers, pks };
+    const owned = new Set([...foreign.owners].filter(([, pk]) => pks.has(pk)).map(([key]) => key));
+    return { markers, pks, owned };
   }
 
   /** every query field's calls, each distinct document and variables once */
@@ -515,9 +575,12 @@ describe('read rules: no query field and no download route shows a proposal to a
     if (process.env.READ_ACCESS_COUNTS)
       console.log(
         `${Object.keys(schema.getQueryType()!.getFields()).length} query fields, ${calls.length} calls a caller, ` +
-          `${downloadRoutes().length} download routes: ${downloadRoutes().join(' ')}`,
+          `${downloadRoutes().length} download routes: ${downloadRoutes().join(' ')}; all GET routes: ` +
+          `${getRoutes().join(' ')}; foreign ids: ${Object.entries(foreign.ids)
+            .map(([k, v]) => `${k} ${v.length}`)
+            .join(', ')}`,
       );
-    const { markers, pks } = forbiddenMarkers({
+    const { markers, pks, owned } = forbiddenMarkers({
       name: 'officer',
       role: Role.USER_OFFICER,
       user: { id: 1, token: officer },
@@ -527,8 +590,27 @@ describe('read rules: no query field and no download route shows a proposal to a
       6,
     );
     const reached = new Set(
-      answers.filter(({ res }) => leaks(res.data, markers, pks).length > 0).map(({ c }) => c.field),
+      answers.filter(({ res }) => leaks(res.data, markers, pks, owned).length > 0).map(({ c }) => c.field),
     );
+    if (process.env.READ_ACCESS_COUNTS)
+      console.log(`reached as an officer: ${[...reached].sort().join(' ')}`);
+    // the dressed demo has something of every kind that hangs off a proposal, so no list is checked empty
+    const kinds = [
+      'proposal',
+      'questionary',
+      'technicalReview',
+      'internalReview',
+      'review',
+      'scientistComment',
+      'sample',
+      'experiment',
+      'experimentSafety',
+      'visit',
+      'shipment',
+      'feedback',
+      'file',
+    ];
+    expect(kinds.filter((k) => (foreign.ids[k]?.length ?? 0) === 0)).toEqual([]);
     for (const field of [
       'getProposal',
       'getTechnicalReview',
@@ -546,10 +628,10 @@ describe('read rules: no query field and no download route shows a proposal to a
   it('answers no query field with a foreign proposal’s data, whoever calls', async () => {
     const calls = allCalls();
     const tasks = callers.flatMap((caller) => {
-      const { markers, pks } = forbiddenMarkers(caller);
+      const { markers, pks, owned } = forbiddenMarkers(caller);
       return calls.map((c) => async () => {
         const res: GraphqlResponse = await t.gql(c.document, c.variables, caller.user.token);
-        const found = leaks(res, markers, pks);
+        const found = leaks(res, markers, pks, owned);
         return found.length > 0
           ? `${caller.name} ${c.field}(${JSON.stringify(c.variables)}): ${found.slice(0, 3).join(', ')}`
           : null;
@@ -577,11 +659,19 @@ describe('read rules: no query field and no download route shows a proposal to a
           'shipment',
           'feedback',
           'sample',
+          'questionary',
+          'genericTemplate',
         ].includes(idKind(required[0].name) ?? '')
       );
     });
     expect(singles.map((f) => f.name)).toEqual(
-      expect.arrayContaining(['getProposal', 'getTechnicalReview', 'getReview']),
+      expect.arrayContaining([
+        'getProposal',
+        'getTechnicalReview',
+        'getReview',
+        'getQuestionary',
+        'getFeedback',
+      ]),
     );
     const outcome = (res: GraphqlResponse) =>
       res.errors?.length ? `${res.errors[0].extensions?.code}: ${res.errors[0].message}` : 'no error';
@@ -593,14 +683,17 @@ describe('read rules: no query field and no download route shows a proposal to a
           return [];
         const sel = selection(f.type, 0);
         const doc = `query($id: ${typeString(arg)}) { ${f.name}(${arg.name}: $id) ${sel} }`;
-        const ids = (foreign.ids[kind] ?? []).filter(
-          (id) =>
-            !(
-              caller.role === Role.EXPERIMENT_SAFETY_REVIEWER &&
-              kind === 'proposal' &&
-              foreign.safetyProposalPks.has(Number(id))
-            ),
-        );
+        // a safety reviewer reads the proposals of a submitted ESI and their safety questionaries
+        const ownerOf = (id: number | string) =>
+          kind === 'proposal' ? Number(id) : foreign.owners.get(`${kind}:${id}`);
+        const ids = (foreign.ids[kind] ?? []).filter((id) => {
+          const owner = ownerOf(id);
+          return !(
+            caller.role === Role.EXPERIMENT_SAFETY_REVIEWER &&
+            owner !== undefined &&
+            foreign.safetyProposalPks.has(owner)
+          );
+        });
         return ids.slice(0, 2).map((id) => async () => {
           const [present, missing] = await Promise.all([
             t.gql(doc, { id }, caller.user.token),
@@ -692,16 +785,214 @@ describe('read rules: no query field and no download route shows a proposal to a
     expect(differ).toEqual([]);
   }, 300_000);
 
-  /** the GET routes of the router that serve files and downloads (Express 5's router) */
-  function downloadRoutes(): string[] {
+  it('shows the staff who work on a proposal what §6 gives their role of it, and its members its public part', async () => {
+    const users = t.app.get(UsersService);
+    /** a demo account (the dev IdP's) in one of its roles */
+    const account = async (username: string, role: Role): Promise<Caller> => {
+      const a = DEV_ACCOUNTS.find((x) => x.username === username)!;
+      const user = (await users.byOidcSub(a.sub)) ?? (await users.byEmail(a.email));
+      if (!user) throw new Error(`no demo account ${username}`);
+      const token = t.token({ id: user.id, roles: [role], currentRole: role, isInternalUser: false });
+      return { name: username, role, user: { id: user.id, token } };
+    };
+    const [applicant, scientist, internal, chair, secretary, reviewer, safety] = await Promise.all([
+      account('applicant', Role.USER),
+      account('scientist', Role.INSTRUMENT_SCIENTIST),
+      account('internal', Role.INTERNAL_REVIEWER),
+      account('chair', Role.FAP_CHAIR),
+      account('secretary', Role.FAP_SECRETARY),
+      account('reviewer', Role.FAP_REVIEWER),
+      account('safety', Role.EXPERIMENT_SAFETY_REVIEWER),
+    ]);
+    const text = (what: string, pk: number) => {
+      const marker = `${SECRET}-${what}-${pk}`;
+      foreign.markers.get(pk)!.push(marker);
+      return marker;
+    };
+    // a second internal review, by another internal reviewer, of the technical review `internal` reviews
+    const theirs = (
+      await Promise.all(
+        foreign.ids.technicalReview.map(async (id) => {
+          const { internalReviews } = await gql<{
+            internalReviews: { technicalReviewId: number; reviewerId: number | null }[];
+          }>(
+            `query($t: Int!) { internalReviews(filter: { technicalReviewId: $t }) { technicalReviewId reviewerId } }`,
+            { t: id },
+          );
+          return internalReviews.filter((r) => r.reviewerId === internal.user.id);
+        }),
+      )
+    ).flat();
+    expect(theirs.length).toBeGreaterThan(0);
+    const { getTechnicalReview } = await gql<{ getTechnicalReview: { proposalPk: number } }>(
+      `query($t: Int!) { getTechnicalReview(technicalReviewId: $t) { proposalPk } }`,
+      { t: theirs[0].technicalReviewId },
+    );
+    const other = await createUser(t, { role: Role.INTERNAL_REVIEWER });
+    const otherTitle = text('other-internal-title', getTechnicalReview.proposalPk);
+    await gql(`mutation($i: CreateInternalReviewInput!) { createInternalReview(input: $i) { id } }`, {
+      i: {
+        technicalReviewId: theirs[0].technicalReviewId,
+        reviewerId: other.id,
+        title: otherTitle,
+        comment: text('other-internal-comment', getTechnicalReview.proposalPk),
+      },
+    });
+    // one technical review of an applicant's proposal submitted: its public comment reaches the proposers, its
+    // internal comment never
+    const proposals = await Promise.all(
+      foreign.proposalPks.map(async (pk) => {
+        const { getProposal } = await gql<{
+          getProposal: { proposerId: number; technicalReviews: { instrumentId: number }[] };
+        }>(
+          `query($pk: Int!) { getProposal(primaryKey: $pk) { proposerId technicalReviews { instrumentId } } }`,
+          {
+            pk,
+          },
+        );
+        return { pk, ...getProposal };
+      }),
+    );
+    const own = proposals.find((p) => p.proposerId === applicant.user.id && p.technicalReviews.length > 0)!;
+    expect(own).toBeDefined();
+    await gql(
+      `mutation($pk: Int!, $i: Int!, $c: String, $p: String) { addTechnicalReview(proposalPk: $pk, instrumentId: $i,
+      comment: $c, publicComment: $p, status: FEASIBLE, timeAllocation: 3, submitted: true) { id } }`,
+      {
+        pk: own.pk,
+        i: own.technicalReviews[0].instrumentId,
+        c: text('submitted-technical-comment', own.pk),
+        p: text('submitted-public-comment', own.pk),
+      },
+    );
+
+    const calls = allCalls();
+    const all = [...foreign.markers.values()].flat().filter((m) => m.startsWith(`${SECRET}-`));
+    /** the kinds of unique texts (`technical-comment`, …) a caller finds in any answer of any query field */
+    const seen = async (caller: Caller): Promise<string[]> => {
+      const kinds = new Set<string>();
+      const answers = await pool(
+        calls.map((c) => () => t.gql(c.document, c.variables, caller.user.token)),
+        8,
+      );
+      for (const res of answers) {
+        const json = JSON.stringify(res.data ?? null);
+        for (const m of all) if (json.includes(m)) kinds.add(m.slice(SECRET.length + 1).replace(/-\d+$/, ''));
+      }
+      return [...kinds].sort();
+    };
+    const expectations: [Caller, { sees: string[]; never: string[] }][] = [
+      // its members: the public comment of a submitted technical review and nothing of the staff's work
+      [
+        applicant,
+        {
+          sees: ['submitted-public-comment'],
+          never: [
+            'technical-comment',
+            'submitted-technical-comment',
+            'public-comment-unsubmitted',
+            'internal-title',
+            'internal-comment',
+            'other-internal-title',
+            'other-internal-comment',
+            'scientist-comment',
+            'comment-for-management',
+            'fap-review-comment',
+          ],
+        },
+      ],
+      // the instrument's scientist: the technical reviews whole, the internal reviews, the scientist comments
+      [
+        scientist,
+        {
+          sees: ['technical-comment', 'internal-title', 'internal-comment', 'scientist-comment'],
+          never: ['fap-review-comment'],
+        },
+      ],
+      // an internal reviewer: the title and comment of their own internal review only
+      [
+        internal,
+        {
+          sees: ['internal-title', 'internal-comment'],
+          never: [
+            'other-internal-title',
+            'other-internal-comment',
+            'scientist-comment',
+            'fap-review-comment',
+          ],
+        },
+      ],
+      // the panel's chair and secretary: technical review details with the internal comment, the panel's reviews
+      ...[chair, secretary].map(
+        (c) =>
+          [
+            c,
+            {
+              sees: ['technical-comment', 'fap-review-comment'],
+              never: ['scientist-comment'],
+            },
+          ] as [Caller, { sees: string[]; never: string[] }],
+      ),
+      // a FAP reviewer: the reviews of the proposals they review; of a technical review not the internal comment
+      [
+        reviewer,
+        {
+          sees: ['fap-review-comment', 'public-comment-unsubmitted'],
+          never: [
+            'technical-comment',
+            'submitted-technical-comment',
+            'internal-title',
+            'internal-comment',
+            'other-internal-title',
+            'other-internal-comment',
+            'scientist-comment',
+          ],
+        },
+      ],
+      // a safety reviewer: nothing of the reviews and comments
+      [
+        safety,
+        {
+          sees: [],
+          never: [
+            'technical-comment',
+            'submitted-technical-comment',
+            'internal-title',
+            'internal-comment',
+            'scientist-comment',
+            'comment-for-management',
+            'fap-review-comment',
+          ],
+        },
+      ],
+    ];
+    const wrong: string[] = [];
+    for (const [caller, { sees, never }] of expectations) {
+      const kinds = await seen(caller);
+      const missing = sees.filter((k) => !kinds.includes(k));
+      const leaked = never.filter((k) => kinds.includes(k));
+      if (missing.length > 0) wrong.push(`${caller.name} does not see ${missing.join(', ')}`);
+      if (leaked.length > 0) wrong.push(`${caller.name} sees ${leaked.join(', ')}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
+  /** every GET route of the router (Express 5's router) */
+  function getRoutes(): string[] {
     const express = t.app.getHttpAdapter().getInstance() as {
       router?: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
       _router?: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
     };
     const stack = (express.router ?? express._router)?.stack ?? [];
-    return stack
-      .filter((l) => l.route?.methods.get && /download|proposal-changes|\/files/.test(l.route.path))
-      .map((l) => l.route!.path);
+    return stack.filter((l) => l.route?.methods.get).map((l) => l.route!.path);
+  }
+
+  /**
+   * the GET routes that may serve something of a proposal: every GET route of the router but those that serve
+   * nothing of one (a new route is checked unless it is named here)
+   */
+  function downloadRoutes(): string[] {
+    return getRoutes().filter((path) => !NO_PROPOSAL_ROUTES.some((r) => r.test(path)));
   }
 
   /** which object a route's parameter names (the path's words say which object an :id is) */

@@ -23,9 +23,10 @@ export const MAX_XLSX_IDS = 100_000;
  * - `/download/xlsx/technique/{ids}` (officers and instrument scientists; a scientist only of proposals the one read
  *   rule lets them read: those of their instruments and techniques, or whose technical review they are assigned):
  *   Proposal ID, Title, PI, PI e-mail, Date submitted, Technique, Instrument, Status.
- * Ids are comma-separated, ranges allowed (`1-10000`); every one must be readable by the caller, or nothing is
- * written: 403 "You may not see this proposal" for one they may not read or one that does not exist (officers: 404
- * "Proposal not found").
+ * Ids are comma-separated, ranges allowed (`1-10000`). A sheet is a list: a scientist's leaves out the proposals they
+ * may not read and those that do not exist, and one left with none is refused as the proposal itself is (403 "You
+ * may not see this proposal"); officers get every proposal named, or 404 "Proposal not found" when one does not
+ * exist (nothing written).
  */
 @Controller('download/xlsx')
 export class XlsxDownloadsController {
@@ -39,8 +40,8 @@ export class XlsxDownloadsController {
   @Get('proposal/:ids')
   @RolesAllowed(Role.USER_OFFICER)
   async proposals(@Param('ids') ids: string, @Res() res: Response): Promise<void> {
-    const pks = parseIdList(ids, MAX_XLSX_IDS);
-    const sheet = proposalSheet(await this.sheets.assertReadable(null, pks));
+    const { pks, units } = await this.sheets.readable(null, parseIdList(ids, MAX_XLSX_IDS));
+    const sheet = proposalSheet(units);
     await this.send(res, pks, 'Proposals', sheet.columns, sheet.rows, this.sheets.proposalItems(pks));
   }
 
@@ -51,8 +52,7 @@ export class XlsxDownloadsController {
     @Param('ids') ids: string,
     @Res() res: Response,
   ): Promise<void> {
-    const pks = parseIdList(ids, MAX_XLSX_IDS);
-    await this.sheets.assertReadable(user, pks);
+    const { pks } = await this.sheets.readable(user, parseIdList(ids, MAX_XLSX_IDS));
     const sheet = techniqueSheet(await this.downloads.dateSettings());
     await this.send(
       res,

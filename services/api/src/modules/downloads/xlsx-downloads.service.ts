@@ -36,24 +36,31 @@ export class XlsxDownloads {
   ) {}
 
   /**
-   * By the one read rule (ProposalReaders), like every download: a sheet is a read of each proposal it names, so
-   * one the caller may not read, or one that does not exist, refuses the whole sheet with "You may not see this
-   * proposal" (officers and API tokens: "Proposal not found" for a missing one); nothing is written.
-   * Answers the allocation units of the proposals' calls (the proposal sheet's time column).
+   * The proposals of a sheet the caller reads, by the one read rule (ProposalReaders), in the order asked, with the
+   * allocation units of their calls (the proposal sheet's time column). A sheet is a list (issue 38: lists filter):
+   * officers and API tokens get every proposal named, "Proposal not found" (nothing written) when one does not
+   * exist; anyone else gets those they may read, the others left out, missing ones alike, and a sheet left with none
+   * is refused as the proposal itself is ("You may not see this proposal"), so it says nothing about existence.
    */
-  async assertReadable(caller: SessionUser | null, pks: readonly number[]): Promise<Set<string | null>> {
+  async readable(
+    caller: SessionUser | null,
+    pks: readonly number[],
+  ): Promise<{ pks: number[]; units: Set<string | null> }> {
     const units = new Set<string | null>();
+    const kept: number[] = [];
+    const officer = this.readers.isOfficer(caller);
     for (const batch of batchesOf(pks)) {
       const rows = await this.views.byPks(batch);
-      if (rows.length !== batch.length) {
-        this.readers.missing(caller);
-        throw notFound(proposalRuleMessages.notFound);
-      }
-      const readable = await this.readers.readablePks(caller, batch);
-      if (batch.some((pk) => !readable.has(pk))) throw forbidden(proposalRuleMessages.mayNotRead);
-      for (const row of rows) units.add(row.allocationTimeUnit);
+      if (officer && rows.length !== new Set(batch).size) throw notFound(proposalRuleMessages.notFound);
+      const readable = await this.readers.readablePks(
+        caller,
+        rows.map((r) => r.primaryKey),
+      );
+      for (const row of rows) if (readable.has(row.primaryKey)) units.add(row.allocationTimeUnit);
+      kept.push(...batch.filter((pk) => readable.has(pk)));
     }
-    return units;
+    if (kept.length === 0 && pks.length > 0) throw forbidden(proposalRuleMessages.mayNotRead);
+    return { pks: kept, units };
   }
 
   async *proposalItems(pks: readonly number[]): AsyncIterable<ProposalSheetItem[]> {

@@ -977,6 +977,41 @@ describe('experiments end to end (postgres)', () => {
     expect(await list({ first: 0, offset: 2147483647 })).toMatchObject({ totalCount: expect.any(Number) });
   });
 
+  it('lists to a scientist only experiments of proposals they read, also once the instrument is taken off the proposal (issue 38)', async () => {
+    const pk = await submittedProposal();
+    await decide(pk, true);
+    const { createExperiment } = await gql<{ createExperiment: { experimentPk: number } }>(
+      CREATE,
+      // a day of its own (a retried attempt's experiment stays)
+      { i: { proposalPk: pk, instrumentId, startsAt: at(400 + pk), endsAt: at(400 + pk, 12) } },
+      officer,
+    );
+    const PROPOSAL = `query($pk: Int!) { getProposal(primaryKey: $pk) { primaryKey } }`;
+    const listed = async (user: TestUser) =>
+      (
+        await gql<{ experiments: { experiments: { experimentPk: number }[] } }>(
+          LIST,
+          { f: { proposalPk: pk } },
+          user,
+        )
+      ).experiments.experiments.map((e) => e.experimentPk);
+    // the proposal taken off both its instruments: the experiment stays on the scientist's instrument
+    await gql(
+      `mutation($p: [Int!]!) { removeProposalsFromInstrument(proposalPks: $p, instrumentId: null) }`,
+      { p: [pk] },
+      officer,
+    );
+    expect(await listed(scientist)).toEqual([createExperiment.experimentPk]);
+    // what the list shows, the one read rule lets them read: the proposal of their instrument's experiment
+    expect(
+      (await gql<{ getProposal: { primaryKey: number } }>(PROPOSAL, { pk }, scientist)).getProposal
+        .primaryKey,
+    ).toBe(pk);
+    // the scientist of the instrument it was taken off, with no experiment on theirs, neither lists nor reads it
+    expect(await listed(otherScientist)).toEqual([]);
+    await refused(PROPOSAL, { pk }, otherScientist, proposalRuleMessages.mayNotRead);
+  });
+
   it('lets exactly the expected callers through each operation', async () => {
     const apiToken = await apiTokenFor(t);
     await settle();

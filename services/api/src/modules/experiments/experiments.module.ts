@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { Role } from '@user-office/contracts';
 import { CallsModule } from '../calls';
-import { InstrumentsModule } from '../instruments';
+import { InstrumentsModule, InstrumentsRepository } from '../instruments';
 import { NotificationsModule } from '../notifications';
 import { ProposalReaders, ProposalsModule } from '../proposals';
 import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
@@ -84,6 +84,8 @@ export class ExperimentsModule implements OnModuleInit {
     private readonly readers: ProposalReaders,
     private readonly safety: ExperimentSafetyRepository,
     private readonly submittedEsiSamples: SubmittedEsiSamples,
+    private readonly experiments: ExperimentsRepository,
+    private readonly instruments: InstrumentsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -96,6 +98,16 @@ export class ExperimentsModule implements OnModuleInit {
     );
     // and evaluates the samples of a submitted ESI, which that rule lets them read (the samples module asks)
     this.submittedEsiSamples.register((sampleId) => this.safety.isSampleOnSubmittedEsi(sampleId));
+    // an instrument scientist reads a proposal with a live experiment on one of their instruments: the staff
+    // experiments list shows them those (its scope is their instruments), also once the instrument is taken off the
+    // proposal, so the list and the one read rule agree
+    this.readers.register(async (session, proposal) => {
+      if (session.currentRole !== Role.INSTRUMENT_SCIENTIST) return false;
+      const running = await this.experiments.instrumentIdsOfProposal(proposal.primaryKey);
+      if (running.length === 0) return false;
+      const theirs = await this.instruments.idsOfScientist(session.id);
+      return running.some((id) => theirs.includes(id));
+    });
     // the ESI and sample ESI questionaries: read by the ESI's readers, answered by its members until submitted
     this.owners.register(this.owner);
   }

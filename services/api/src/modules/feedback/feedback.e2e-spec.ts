@@ -2,6 +2,7 @@ import {
   EXPERIMENT_WORKFLOW_EVENT_RECORDED,
   FEEDBACK_REMINDER_JOB,
   feedbackMessages as M,
+  proposalRuleMessages,
   QUEUES,
   Role,
 } from '@user-office/contracts';
@@ -233,7 +234,15 @@ describe('feedback end to end (postgres, BullMQ on Redis)', () => {
     );
     expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 
-    expect((await gql<{ getFeedback: Feedback | null }>(GET, { f }, coProposer)).getFeedback).toBeNull();
+    // another's feedback is refused as the proposal would be, and so is one that does not exist (issue 38)
+    for (const id of [f, 987654]) {
+      const refusedRead = await t.gql(GET, { f: id }, coProposer.token);
+      expect(refusedRead.errors?.[0]).toMatchObject({
+        message: proposalRuleMessages.mayNotRead,
+        extensions: { code: 'FORBIDDEN' },
+      });
+    }
+    expect((await gql<{ getFeedback: Feedback | null }>(GET, { f: 987654 }, officer)).getFeedback).toBeNull();
     expect((await gql<{ getFeedback: Feedback }>(GET, { f }, officer)).getFeedback.status).toBe('SUBMITTED');
     const { feedbacks } = await gql<{ feedbacks: { id: number }[] }>(
       LIST,

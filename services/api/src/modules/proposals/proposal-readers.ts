@@ -16,7 +16,8 @@ export type ProposalReadRule = (session: SessionUser, proposal: ProposalModel) =
  * its members (PI, co-proposers), and the staff a registered rule names. The modules that know those staff register
  * their rule at start: technical reviews (the scientists of its instruments and techniques, its reviews' assignees),
  * internal reviews (their reviewers), FAPs (its panels' chairs and secretaries, its FAP reviewers), experiments (the
- * safety reviewers of a submitted ESI). There is no "staff read all": a role reads a proposal only through a rule.
+ * safety reviewers of a submitted ESI, the scientists of the instruments its live experiments run on). There is no
+ * "staff read all": a role reads a proposal only through a rule.
  * Within a readable proposal, each module shows what the caller's role sees of its part (a member a technical
  * review's public part, an internal reviewer their own review's title and comment, …).
  *

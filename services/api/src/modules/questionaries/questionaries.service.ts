@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   DataType,
+  proposalRuleMessages,
   questionaryMessages,
   questionaryStreamId,
   templateMessages,
@@ -266,7 +267,8 @@ export class QuestionariesService {
       session,
       questionary,
       mode,
-      mode === 'read' ? questionaryMessages.mayNotRead : questionaryMessages.mayNotAnswer,
+      // a read is refused as the questionary's proposal is (issue 38: one read rule, one message)
+      mode === 'read' ? proposalRuleMessages.mayNotRead : questionaryMessages.mayNotAnswer,
     );
   }
 }

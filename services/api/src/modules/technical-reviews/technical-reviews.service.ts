@@ -43,6 +43,19 @@ export const REVIEW_READERS: readonly Role[] = [
   Role.INTERNAL_REVIEWER,
 ];
 
+/**
+ * Of REVIEW_READERS, the roles §6 says see a technical review's internal comment and documents (officers,
+ * instrument scientists, FAP chairs and secretaries); a FAP reviewer sees the rest of it (status, time, public
+ * comment) without them.
+ */
+const INTERNAL_COMMENT_READERS: readonly Role[] = [
+  Role.USER_OFFICER,
+  Role.INSTRUMENT_SCIENTIST,
+  Role.FAP_CHAIR,
+  Role.FAP_SECRETARY,
+  Role.INTERNAL_REVIEWER,
+];
+
 /** Comments keep their formatting but lose scripts and the like (§5 "sanitised of HTML"). */
 export const sanitiseComment = (text: string | null | undefined): string | null =>
   text == null ? null : sanitizeRichText(text);
@@ -268,8 +281,9 @@ export class TechnicalReviewsService {
   /**
    * The reviews of a proposal as the caller may see them, for a caller who may read the proposal (refused with
    * the proposal's message otherwise): officers and the staff who review it (REVIEW_READERS through the one rule)
-   * all of them; the proposal's PI and co-proposers the status, public comment and time allocation of the
-   * submitted ones (§4: the public comment reaches them); other readers (a safety reviewer) none.
+   * all of them, a FAP reviewer without their internal comment and documents (§6); the proposal's PI and
+   * co-proposers the status, public comment and time allocation of the submitted ones (§4: the public comment
+   * reaches them); other readers (a safety reviewer) none.
    */
   async reviewsFor(session: SessionUser, proposal: ProposalModel): Promise<TechnicalReviewModel[]> {
     // the one read rule first (ProposalReaders): no role reads the reviews of a proposal it may not read
@@ -279,9 +293,13 @@ export class TechnicalReviewsService {
     // the staff who review it see them whole (a member in a staff role reads their own proposal as a member)
     if (
       session.currentRole === Role.USER_OFFICER ||
-      (!member && REVIEW_READERS.includes(session.currentRole))
+      (!member && INTERNAL_COMMENT_READERS.includes(session.currentRole))
     )
       return reviews;
+    // a FAP reviewer: every review, without the internal comment and documents (§6 gives those to chairs and
+    // secretaries, not reviewers)
+    if (!member && REVIEW_READERS.includes(session.currentRole))
+      return reviews.map((r) => ({ ...r, comment: null, files: null }));
     // a reader whose role sees no technical review (a safety reviewer): none
     if (!member) return [];
     // its members: the public part of the submitted ones

@@ -119,6 +119,15 @@ export class ExperimentsRepository {
     return { totalCount: Number(count.rows[0]?.n ?? 0), experiments: rows.rows.map(toExperiment) };
   }
 
+  /** The instruments the proposal's live experiments run on (the staff list's scope meets them). */
+  async instrumentIdsOfProposal(proposalPk: number): Promise<number[]> {
+    const r = await this.sql.query<{ instrument_id: number }>(
+      `SELECT DISTINCT instrument_id FROM experiments WHERE proposal_pk = $1 AND NOT deleted`,
+      [proposalPk],
+    );
+    return r.rows.map((row) => Number(row.instrument_id));
+  }
+
   /** The live experiments of these proposals (the user's list), filtered, by start. */
   async ofProposals(
     proposalPks: readonly number[],

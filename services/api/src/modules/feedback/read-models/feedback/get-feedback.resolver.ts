@@ -1,10 +1,12 @@
 import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { FeatureId, Role } from '@user-office/contracts';
+import { FeatureId, proposalRuleMessages, Role } from '@user-office/contracts';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import { RequiresFeature, RolesAllowed } from '../../../../platform/auth/policy.decorators';
 import type { SessionUser } from '../../../../platform/auth/session';
+import { forbidden } from '../../../../platform/errors/app-error';
 import type { GraphqlContext } from '../../../../platform/graphql/loaders';
 import { ExperimentModel, ExperimentsRepository } from '../../../experiments';
+import { ProposalReaders } from '../../../proposals';
 import { BasicUserDetailsModel, basicUserDetails, UsersService } from '../../../users';
 import { FeedbackService } from '../../feedback.service';
 import { FeedbackModel, FeedbacksFilterInput } from './feedback.model';
@@ -17,11 +19,17 @@ export class GetFeedbackResolver {
     private readonly repository: FeedbackRepository,
     private readonly experiments: ExperimentsRepository,
     private readonly users: UsersService,
+    private readonly readers: ProposalReaders,
   ) {}
 
+  /**
+   * A single read of something hanging off a proposal (issue 38): its author and officers read it; anyone else is
+   * refused as the proposal itself is ("You may not see this proposal"), and so is a missing id (officers: null).
+   */
   @Query(() => FeedbackModel, {
     nullable: true,
-    description: 'A feedback (its author and officers; null otherwise or when it does not exist)',
+    description:
+      'A feedback (its author and officers); anyone else is refused as for the proposal, a missing one alike (officers: null)',
   })
   @RequiresFeature(FeatureId.VISIT_MANAGEMENT)
   @RolesAllowed(Role.USER, Role.USER_OFFICER)
@@ -30,7 +38,9 @@ export class GetFeedbackResolver {
     @Args('feedbackId', { type: () => Int }) feedbackId: number,
   ): Promise<FeedbackModel | null> {
     const feedback = await this.repository.get(feedbackId);
-    return feedback && this.service.mayRead(session, feedback) ? feedback : null;
+    if (!feedback) return this.readers.missing(session);
+    if (!this.service.mayRead(session, feedback)) throw forbidden(proposalRuleMessages.mayNotRead);
+    return feedback;
   }
 
   @Query(() => [FeedbackModel], { description: 'Feedback on experiments, newest first (the user office)' })

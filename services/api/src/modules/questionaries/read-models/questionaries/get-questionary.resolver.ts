@@ -1,9 +1,9 @@
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
-import { templateMessages } from '@user-office/contracts';
+import { proposalRuleMessages, Role, templateMessages } from '@user-office/contracts';
 import { Authenticated } from '../../../../platform/auth/policy.decorators';
 import { CurrentUser } from '../../../../platform/auth/current-user.decorator';
 import type { SessionUser } from '../../../../platform/auth/session';
-import { notFound } from '../../../../platform/errors/app-error';
+import { forbidden, notFound } from '../../../../platform/errors/app-error';
 import { TemplatesRepository } from '../../../templates';
 import { QuestionariesService } from '../../questionaries.service';
 import { QuestionaryModel, QuestionaryStepModel } from './questionary.model';
@@ -17,9 +17,15 @@ export class GetQuestionaryResolver {
     private readonly templates: TemplatesRepository,
   ) {}
 
+  /**
+   * A single read of something hanging off a proposal (its questionary, a sample's, a shipment's, an ESI's, a
+   * review's, …): refused as the proposal itself is ("You may not see this proposal") when the owner's rule says
+   * no, and so is a missing id for anyone but officers (issue 38: a refusal says nothing about existence).
+   */
   @Query(() => QuestionaryModel, {
     nullable: true,
-    description: 'A questionary with its steps, answers and completeness',
+    description:
+      'A questionary with its steps, answers and completeness (refused as its proposal is; officers: null when absent)',
   })
   @Authenticated()
   async getQuestionary(
@@ -27,7 +33,10 @@ export class GetQuestionaryResolver {
     @Args('questionaryId', { type: () => Int }) questionaryId: number,
   ): Promise<QuestionaryModel | null> {
     const record = await this.repository.record(questionaryId);
-    if (!record) return null;
+    if (!record) {
+      if (user.currentRole === Role.USER_OFFICER) return null;
+      throw forbidden(proposalRuleMessages.mayNotRead);
+    }
     await this.questionaries.assertMayAccess(user, record, 'read');
     return this.repository.questionary(questionaryId);
   }
