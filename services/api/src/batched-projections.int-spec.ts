@@ -7,6 +7,7 @@ import {
   FAP_REVIEWER_ASSIGNED,
   FAP_REVIEWER_REMOVED,
   FAP_REVIEW_SAVED,
+  FAP_REVIEW_SUBMITTED,
   FAP_UPDATED,
   PROPOSAL_CREATED,
   PROPOSAL_DELETED,
@@ -388,10 +389,12 @@ function history(seed: number, length: number): StoredEvent[] {
       }
       case 20: {
         const id = fapReviews.size > 0 ? pick([...fapReviews.keys()]) : 999;
-        if (r() < 0.5) {
+        const roll = r();
+        if (roll < 0.3) {
           fapReviews.delete(id);
           push(FAP_REVIEWER_REMOVED, { reviewId: id, proposalPk: pk, fapId: 1 });
-        } else
+        } else if (roll < 0.5) push(FAP_REVIEW_SUBMITTED, { reviewId: id, proposalPk: pk, fapId: 1 });
+        else
           push(FAP_REVIEW_SAVED, {
             reviewId: id,
             proposalPk: pk,

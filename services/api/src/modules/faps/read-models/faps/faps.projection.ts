@@ -17,6 +17,7 @@ import {
   ReviewStatus,
   type FapEvent,
   type FapProposalEvent,
+  type FapReviewSavedData,
   type FapReviewerAssignedData,
   type ProposalFapsAssignedData,
 } from '@user-office/contracts';
@@ -143,20 +144,37 @@ export class FapsProjection implements Projection {
     if (events.length === 1) return this.apply(tx, events[0], tables);
     const panels = new Map<number, { data: ProposalFapsAssignedData; at: Date }>();
     let reviewers: { data: FapReviewerAssignedData; at: Date }[] = [];
+    // a run of saved (or of submitted) reviews, each review once: one UPDATE
+    const saved = { type: '', byReview: new Map<number, StoredEvent>() };
     const flush = async () => {
       if (panels.size > 0) await this.assignPanels(tx, tables, [...panels.values()]);
       panels.clear();
       if (reviewers.length > 0) await this.assignReviewers(tx, tables, reviewers);
       reviewers = [];
+      if (saved.byReview.size > 0)
+        await this.updateReviews(tx, tables, saved.type, [...saved.byReview.values()]);
+      saved.byReview.clear();
     };
     for (const event of events) {
-      if (event.type === PROPOSAL_FAPS_ASSIGNED) {
+      if (event.type === FAP_REVIEW_SAVED || event.type === FAP_REVIEW_SUBMITTED) {
+        const reviewId = (event.data as { reviewId: number }).reviewId;
+        if (
+          saved.type !== event.type ||
+          saved.byReview.has(reviewId) ||
+          panels.size > 0 ||
+          reviewers.length > 0
+        )
+          await flush();
+        saved.type = event.type;
+        saved.byReview.set(reviewId, event);
+      } else if (event.type === PROPOSAL_FAPS_ASSIGNED) {
+        if (saved.byReview.size > 0) await flush();
         const data = event.data as ProposalFapsAssignedData;
         // a proposal twice in one run: the first assignment written before the second (its dates kept)
         if (reviewers.length > 0 || panels.has(data.proposalPk)) await flush();
         panels.set(data.proposalPk, { data, at: event.createdAt });
       } else if (event.type === FAP_REVIEWER_ASSIGNED) {
-        if (panels.size > 0) await flush();
+        if (panels.size > 0 || saved.byReview.size > 0) await flush();
         reviewers.push({ data: event.data as FapReviewerAssignedData, at: event.createdAt });
       } else {
         await flush();
@@ -204,6 +222,41 @@ export class FapsProjection implements Projection {
     const deleted = list.flatMap((x) => x.data.deletedReviewIds);
     if (deleted.length > 0)
       await tx.query(`DELETE FROM ${tables.fap_reviews} WHERE review_id = ANY($1::int[])`, [deleted]);
+  }
+
+  /** FAP_REVIEW_SAVED or FAP_REVIEW_SUBMITTED of distinct reviews: `apply`'s update of each, in one statement */
+  private async updateReviews(
+    tx: SqlExecutor,
+    tables: Readonly<Record<string, string>>,
+    type: string,
+    list: readonly StoredEvent[],
+  ): Promise<void> {
+    const ids = list.map((e) => (e.data as { reviewId: number }).reviewId);
+    const ats = list.map((e) => e.createdAt.toISOString());
+    if (type === FAP_REVIEW_SUBMITTED) {
+      await tx.query(
+        `UPDATE ${tables.fap_reviews} r SET status = $3, date_modified = u.at
+           FROM unnest($1::int[], $2::timestamptz[]) AS u(review_id, at) WHERE r.review_id = u.review_id`,
+        [ids, ats, ReviewStatus.SUBMITTED],
+      );
+      return;
+    }
+    const data = list.map((e) => e.data as FapReviewSavedData);
+    await tx.query(
+      `UPDATE ${tables.fap_reviews} r SET grade = u.grade, comment = u.comment, status = u.status,
+         questionary_id = u.questionary_id, date_modified = u.at
+         FROM unnest($1::int[], $2::float8[], $3::text[], $4::text[], $5::int[], $6::timestamptz[])
+           AS u(review_id, grade, comment, status, questionary_id, at)
+        WHERE r.review_id = u.review_id`,
+      [
+        ids,
+        data.map((d) => d.grade),
+        data.map((d) => d.comment),
+        data.map((d) => d.status),
+        data.map((d) => d.questionaryId),
+        ats,
+      ],
+    );
   }
 
   /** FAP_REVIEWER_ASSIGNED: one insert (a review already there stays as it is, as one by one) */
