@@ -100,10 +100,17 @@ export interface BenchCall {
   statusIds: number[];
 }
 
+/** the call's review templates (none by default) */
+export interface BenchCallTemplates {
+  technicalReviewTemplateId?: number;
+  fapReviewTemplateId?: number;
+}
+
 export async function createBenchCall(
   app: INestApplication,
   gql: Gql,
   shortCode = 'BENCH',
+  templates: BenchCallTemplates = {},
 ): Promise<BenchCall> {
   // a template with a text and a number question, a call
   const { createTemplate } = await gql<{
@@ -132,7 +139,9 @@ export async function createBenchCall(
     `mutation { createCall(createCallInput: { shortCode: "${shortCode}", startCall: "${iso(-1)}", endCall: "${iso(30)}",
       startReview: "${iso(31)}", endReview: "${iso(60)}", startNotify: "${iso(61)}", endNotify: "${iso(70)}",
       startCycle: "${iso(80)}", endCycle: "${iso(200)}", cycleComment: "c", surveyComment: "s", allocationTimeUnit: Day,
-      proposalWorkflowId: ${workflowId}, templateId: ${templateId} }) { id } }`,
+      proposalWorkflowId: ${workflowId}, templateId: ${templateId}${Object.entries(templates)
+        .map(([field, id]) => `, ${field}: ${Number(id)}`)
+        .join('')} }) { id } }`,
   );
   const statuses = await workflows.statuses(WorkflowType.PROPOSAL);
   const statusIds = statuses
@@ -179,6 +188,8 @@ export async function createApplicants(
 export interface SeedPeople {
   /** the applicants (created here when absent) */
   userIds?: readonly number[];
+  /** the call's review templates (none by default) */
+  callTemplates?: BenchCallTemplates;
   /** the i-th proposal's PI (default: the i-th applicant, round) */
   piOf?: (i: number) => number;
   /** the i-th proposal's co-proposers (default none) */
@@ -194,6 +205,8 @@ export async function seedProposals(
   const { callId, templateId, topicId, textQuestion, numberQuestion, statusIds } = await createBenchCall(
     app,
     gql,
+    'BENCH',
+    people.callTemplates,
   );
 
   if (!people.userIds) log(`creating ${USERS} users…`);

@@ -3,8 +3,15 @@ import {
   CO_PROPOSER_INVITED,
   CO_PROPOSER_INVITE_ACCEPTED,
   CO_PROPOSER_INVITE_CANCELLED,
+  FAP_CREATED,
+  FAP_REVIEWER_ASSIGNED,
+  FAP_REVIEWER_REMOVED,
+  FAP_REVIEW_SAVED,
+  FAP_REVIEW_SUBMITTED,
+  FAP_UPDATED,
   PROPOSAL_CREATED,
   PROPOSAL_DELETED,
+  PROPOSAL_FAPS_ASSIGNED,
   PROPOSAL_INSTRUMENTS_ASSIGNED,
   PROPOSAL_MANAGEMENT_DECISION_SUBMITTED,
   PROPOSAL_MANAGEMENT_DECISION_UPDATED,
@@ -28,6 +35,7 @@ import type { SqlClient } from './platform/database/sql-client';
 import type { StoredEvent } from './platform/event-store/event-store.port';
 import { applyEvents, handles, type Projection } from './platform/projections/projection';
 import { CallsProjection } from './modules/calls/read-models/calls/calls.projection';
+import { FapsProjection } from './modules/faps/read-models/faps/faps.projection';
 import { ProposalViewsProjection } from './modules/proposal-views/read-models/proposal-views/proposal-views.projection';
 import { ProposalsProjection } from './modules/proposals/read-models/proposals/proposals.projection';
 import { QuestionariesProjection } from './modules/questionaries/read-models/questionaries/questionaries.projection';
@@ -120,6 +128,20 @@ function history(seed: number, length: number): StoredEvent[] {
       proposalWorkflowId: 1,
       allocationTimeUnit: 'day',
     });
+  const fap = (id: number, code: string) => ({
+    id,
+    code,
+    description: 'panel',
+    numberRatingsRequired: 2,
+    gradeGuide: null,
+    customGradeGuide: null,
+    active: true,
+    files: null,
+  });
+  for (const id of [1, 2]) push(FAP_CREATED, fap(id, `FAP-${id}`));
+  /** FAP review id → its proposal and panel (the live ones) */
+  const fapReviews = new Map<number, { pk: number; fapId: number }>();
+  let nextFapReview = 1;
   const proposals = new Map<number, { callId: number; proposerId: number }>();
   const questionaries = new Set<number>();
   const invites: { id: string; pk: number; open: boolean }[] = [];
@@ -161,7 +183,7 @@ function history(seed: number, length: number): StoredEvent[] {
     }
     const pk = anyPk();
     const known = proposals.get(pk);
-    switch (Math.floor(r() * 17)) {
+    switch (Math.floor(r() * 22)) {
       case 0:
         push(PROPOSAL_UPDATED, {
           proposalPk: pk,
@@ -329,6 +351,64 @@ function history(seed: number, length: number): StoredEvent[] {
       case 15:
         push(USER_UPDATED, { id: pick(users), changes: { lastname: `Changed${i}` } });
         break;
+      case 16:
+      case 17: {
+        // the panels as the FAPs module decides them: the reviews of the panels left deleted
+        const faps = [
+          ...new Map(
+            Array.from({ length: Math.floor(r() * 3) }, () => ({
+              fapId: pick([1, 2]),
+              instrumentId: pick([null, 1]),
+            })).map((f) => [`${f.fapId}:${f.instrumentId}`, f]),
+          ).values(),
+        ];
+        const deletedReviewIds = [...fapReviews]
+          .filter(([, x]) => x.pk === pk && !faps.some((f) => f.fapId === x.fapId))
+          .map(([id]) => id);
+        for (const id of deletedReviewIds) fapReviews.delete(id);
+        push(PROPOSAL_FAPS_ASSIGNED, { proposalPk: pk, callId: known?.callId ?? 1, faps, deletedReviewIds });
+        break;
+      }
+      case 18:
+      case 19: {
+        // now and then an id already taken, as no command does: one by one keeps the first
+        const reviewId = fapReviews.size > 0 && r() < 0.05 ? pick([...fapReviews.keys()]) : nextFapReview++;
+        const fapId = pick([1, 2]);
+        if (!fapReviews.has(reviewId)) fapReviews.set(reviewId, { pk, fapId });
+        push(FAP_REVIEWER_ASSIGNED, {
+          reviewId,
+          proposalPk: pk,
+          fapId,
+          userId: pick(users),
+          questionaryId: pick([null, 7]),
+          conflicts: r() < 0.3 ? [{ kind: 'institution', hard: false, reason: `same ${i}` }] : [],
+          overrideReason: pick([null, 'ok']),
+          allReviewersSelected: false,
+        });
+        break;
+      }
+      case 20: {
+        const id = fapReviews.size > 0 ? pick([...fapReviews.keys()]) : 999;
+        const roll = r();
+        if (roll < 0.3) {
+          fapReviews.delete(id);
+          push(FAP_REVIEWER_REMOVED, { reviewId: id, proposalPk: pk, fapId: 1 });
+        } else if (roll < 0.5) push(FAP_REVIEW_SUBMITTED, { reviewId: id, proposalPk: pk, fapId: 1 });
+        else
+          push(FAP_REVIEW_SAVED, {
+            reviewId: id,
+            proposalPk: pk,
+            fapId: 1,
+            grade: pick([null, 3]),
+            comment: `g${i}`,
+            status: 'DRAFT',
+            questionaryId: null,
+          });
+        break;
+      }
+      case 21:
+        push(FAP_UPDATED, fap(pick([1, 2]), `FAP-${i}`));
+        break;
       default:
         break;
     }
@@ -343,6 +423,7 @@ const PROJECTIONS: Projection[] = [
   new UsersProjection(),
   new CallsProjection(),
   new TechnicalReviewsProjection(),
+  new FapsProjection(),
 ];
 
 describe('applyBatch is applying one by one', () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
+  FAP_REVIEWER_ASSIGNED,
   FeatureId,
   ReviewStatus,
   Role,
@@ -14,6 +15,7 @@ import {
   updateReviewSchema,
   type ConflictRecord,
   type FapInstrumentPair,
+  type FapReviewerAssignedData,
   type FapMemberRole,
 } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
@@ -24,7 +26,7 @@ import { validateInput } from '../../platform/validation/validate-input';
 import { ExecuteInstrumentCommand, InstrumentsRepository } from '../instruments';
 import { InstitutionsRepository } from '../institutions';
 import { ProposalReaders, ProposalsRepository, ProposalsService, type ProposalModel } from '../proposals';
-import { QuestionariesService } from '../questionaries';
+import { PreparedQuestionaries, QuestionariesService } from '../questionaries';
 import { SettingsRepository } from '../settings';
 import { TechnicalReviewsRepository } from '../technical-reviews';
 import { UsersService, basicUserDetails, type UserRecord } from '../users';
@@ -505,14 +507,14 @@ export class FapsService {
     pairs: readonly { proposalPk: number; userId: number; overrideReason?: string | null }[],
   ): Promise<ReviewModel[]> {
     const commands = await this.reviewerCommands(fapId, pairs);
-    // every rule first (conflicts, membership): a refusal allocates and appends nothing
-    await this.commands.execute(new ExecuteFapProposalCommand(commands, { dryRun: true }));
     const templates = new Map<number, number | null>();
     const proposals = new Map(
       (await this.existingProposals(commands.map((c) => c.proposalPk))).map((p) => [p.primaryKey, p]),
     );
     const adding = commands.filter((c) => c.type === 'AddReviewer');
-    // every id and questionary of the batch drawn at once: one round trip, one append per kind
+    // every id and questionary of the batch drawn at once; the questionaries are decided here and appended with the
+    // reviews (one transaction, every rule checked per item): only those of the reviews the decision adds, none
+    // when it refuses an item
     const reviewIds = await this.ids.nextMany(REVIEW_IDS.sequence, adding.length, REVIEW_IDS.floor);
     for (const proposal of proposals.values())
       if (!templates.has(proposal.callId))
@@ -522,23 +524,35 @@ export class FapsService {
         );
     const templateOf = (c: FapProposalCommand) => templates.get(proposals.get(c.proposalPk)!.callId) ?? null;
     const questionaryIds = new Map<number, number[]>();
+    const prepared: PreparedQuestionaries[] = [];
     for (const templateId of new Set(adding.map(templateOf)))
-      if (templateId)
-        questionaryIds.set(
+      if (templateId) {
+        const ready = await this.questionaries.prepareMany(
           templateId,
-          await this.questionaries.createMany(
-            templateId,
-            adding.filter((c) => templateOf(c) === templateId).length,
-            null,
-          ),
+          adding.filter((c) => templateOf(c) === templateId).length,
+          null,
         );
+        prepared.push(ready);
+        questionaryIds.set(templateId, [...ready.ids]);
+      }
     adding.forEach((c, i) => {
       if (c.type !== 'AddReviewer') return;
       c.reviewId = reviewIds[i];
       const templateId = templateOf(c);
       if (templateId) c.questionaryId = questionaryIds.get(templateId)!.shift()!;
     });
-    await this.commands.execute(new ExecuteFapProposalCommand(commands));
+    await this.commands.execute(
+      new ExecuteFapProposalCommand(commands, {
+        alongside: (decided) => {
+          const used = decided.flatMap((a) =>
+            a.events.flatMap((e) =>
+              e.type === FAP_REVIEWER_ASSIGNED ? [(e.data as FapReviewerAssignedData).questionaryId] : [],
+            ),
+          );
+          return prepared.flatMap((ready) => ready.appendsOf(used));
+        },
+      }),
+    );
     const reviews = await this.repository.reviews({ fapId, proposalPks: pairs.map((p) => p.proposalPk) });
     const wanted = new Set(pairs.map((p) => `${p.proposalPk}:${p.userId}`));
     return reviews.filter((r) => wanted.has(`${r.proposalPk}:${r.userID}`));
@@ -706,8 +720,18 @@ export class FapsService {
   ): Promise<void> {
     const actor = await this.actor(session);
     const incomplete: number[] = [];
+    // every review in one read (a bulk action's items are not loaded one by one)
+    const reviews =
+      items.length === 0
+        ? new Map<number, ReviewModel>()
+        : new Map(
+            (await this.repository.reviews({ reviewIds: items.map((i) => i.reviewId) })).map((r) => [
+              r.id,
+              r,
+            ]),
+          );
     for (const item of items) {
-      const review = await this.repository.review(item.reviewId);
+      const review = reviews.get(item.reviewId);
       if (!review || review.proposalPk !== item.proposalPk) throw notFound(M.reviewNotFound);
       if (review.grade === null || !review.comment?.trim()) incomplete.push(review.id);
     }

@@ -1,8 +1,10 @@
 import {
+  FAP_REVIEWER_ASSIGNED,
   FAP_REVIEW_SUBMITTED,
   PROPOSAL_FAPS_ASSIGNED,
   PROPOSAL_INSTRUMENTS_ASSIGNED,
   PROPOSAL_STATUS_CHANGED,
+  QUESTIONARY_CREATED,
   TECHNICAL_REVIEW_ASSIGNEE_CHANGED,
   TECHNICAL_REVIEW_SUBMITTED,
   VISIT_REGISTRATION_APPROVED,
@@ -24,6 +26,7 @@ import { expectRefused } from '../../../test/support/refused';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import type { EventStore, StoredEvent } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
+import { TechnicalReviewsRepository } from '../technical-reviews';
 import { registrationLabel } from '../visits';
 import { statusNotInWorkflow } from './proposals.service';
 
@@ -263,6 +266,112 @@ describe('bulk actions: all or nothing, named refusals, overlapping bulk actions
       officer,
     );
     expect(applyAutomaticAssignment).toHaveLength(2);
+  });
+
+  /** the QUESTIONARY_CREATED events appended since `before` */
+  const questionariesSince = async (before: number) =>
+    (await events.readAll({ after: before, limit: 10_000 })).filter((e) => e.type === QUESTIONARY_CREATED);
+
+  it('applyAutomaticAssignment with a review template: a refused pair creates no questionary; the reviews’ are in their append', async () => {
+    const { createTemplate } = await gql<{ createTemplate: { templateId: number } }>(
+      `mutation { createTemplate(groupId: FAP_REVIEW, name: "Bulk review") { templateId } }`,
+      {},
+      officer,
+    );
+    const reviewed = await createOpenCall(t, officer.token, {
+      fapReviewTemplateId: createTemplate.templateId,
+    });
+    const a = await draft(reviewed.callId);
+    const b = await draft(reviewed.callId);
+    const member = await createUser(t, { role: Role.FAP_REVIEWER });
+    const outsider = await createUser(t);
+    const { createFap } = await gql<{ createFap: { id: number } }>(
+      `mutation($c: String!) { createFap(code: $c, description: "d", numberRatingsRequired: 2, active: true) { id } }`,
+      { c: unique('BULK-Q') },
+      officer,
+    );
+    const fapId = createFap.id;
+    await gql(
+      `mutation($f: Int!, $m: [Int!]!) { assignReviewersToFap(fapId: $f, memberIds: $m) { id } }`,
+      { f: fapId, m: [member.id] },
+      officer,
+    );
+    await gql(ASSIGN_FAPS, { p: [a.pk, b.pk], f: [{ fapId }] }, officer);
+    const pairs = [
+      { proposalPk: a.pk, userId: member.id },
+      { proposalPk: b.pk, userId: member.id },
+      { proposalPk: b.pk, userId: outsider.id },
+    ];
+    let before = await events.headPosition();
+    await expectRefused(
+      t,
+      { query: AUTO, variables: { c: reviewed.callId, f: fapId, p: pairs }, token: officer.token },
+      fapMessages.notMember(outsider.id, fapId),
+    );
+    expect(await questionariesSince(before)).toEqual([]);
+    before = await events.headPosition();
+    await gql(AUTO, { c: reviewed.callId, f: fapId, p: pairs.slice(0, 2) }, officer);
+    const created = await questionariesSince(before);
+    const assigned = await appendedSince(before, FAP_REVIEWER_ASSIGNED, ofProposals(a.pk, b.pk));
+    // one questionary per review, of the template, the ones the reviews name, all in one append
+    expect(created.map((e) => (e.data as Data).templateId)).toEqual([
+      createTemplate.templateId,
+      createTemplate.templateId,
+    ]);
+    expect(created.map((e) => (e.data as Data).questionaryId).sort()).toEqual(
+      assigned.map((e) => (e.data as Data).questionaryId).sort(),
+    );
+    expectOneAppend([...assigned, ...created], 4);
+  });
+
+  it('assignProposalsToInstruments with a review template: a refused item creates no questionary, one decided to nothing none', async () => {
+    const { createTemplate } = await gql<{ createTemplate: { templateId: number } }>(
+      `mutation { createTemplate(groupId: TECHNICAL_REVIEW, name: "Bulk feasibility") { templateId } }`,
+      {},
+      officer,
+    );
+    const reviewed = await createOpenCall(t, officer.token, {
+      technicalReviewTemplateId: createTemplate.templateId,
+    });
+    const a = await draft(reviewed.callId);
+    const b = await draft(reviewed.callId);
+    const c = await draft(reviewed.callId);
+    await gql(ASSIGN_INSTRUMENTS, { p: [a.pk], i: [instrumentId] }, officer);
+    const reviews = t.app.get(TechnicalReviewsRepository);
+    const real = reviews.instrumentIdsOf.bind(reviews);
+    // a read model behind the streams: b seen on the instrument already (no review prepared for it), refused; c's
+    // review and its questionary prepared, not created
+    const spy = jest
+      .spyOn(reviews, 'instrumentIdsOf')
+      .mockImplementation(async (pks) => new Map([...(await real(pks)), [b.pk, [instrumentId]]]));
+    try {
+      let before = await events.headPosition();
+      const errors = await expectRefused(
+        t,
+        {
+          query: ASSIGN_INSTRUMENTS,
+          variables: { p: [a.pk, c.pk, b.pk], i: [instrumentId] },
+          token: officer.token,
+        },
+        `The instruments of proposal ${b.pk} changed meanwhile: try again`,
+        'CONFLICT',
+      );
+      expect(errors?.[0].extensions).toMatchObject({ item: `Proposal ${b.pk}` });
+      expect(await questionariesSince(before)).toEqual([]);
+      expect((await assessmentOf(c.pk)).instruments).toEqual([]);
+      // a seen without the instrument it has: its review prepared, decided to nothing, no questionary for it
+      spy.mockImplementation(async (pks) => new Map([...(await real(pks)), [a.pk, []]]));
+      before = await events.headPosition();
+      await gql(ASSIGN_INSTRUMENTS, { p: [a.pk, b.pk], i: [instrumentId] }, officer);
+      const created = await questionariesSince(before);
+      const assigned = await appendedSince(before, PROPOSAL_INSTRUMENTS_ASSIGNED, ofProposals(a.pk, b.pk));
+      expect(assigned.map((e) => (e.data as Data).proposalPk)).toEqual([b.pk]);
+      const stubs = (assigned[0].data as { createdReviews: { questionaryId: number }[] }).createdReviews;
+      expect(created.map((e) => (e.data as Data).questionaryId)).toEqual(stubs.map((r) => r.questionaryId));
+      expectOneAppend([...assigned, ...created], 2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('assignProposalsToInstruments: a missing proposal assigns nothing, and is named', async () => {

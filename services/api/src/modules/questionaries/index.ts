@@ -1,5 +1,5 @@
 export { QuestionariesModule } from './questionaries.module';
-export { QuestionariesService } from './questionaries.service';
+export { PreparedQuestionaries, QuestionariesService } from './questionaries.service';
 export {
   QuestionariesRepository,
   type QuestionaryRecord,

@@ -11,6 +11,7 @@ import {
 import type { SessionUser } from '../../platform/auth/session';
 import { EventSourcing } from '../../platform/cqrs/event-sourcing';
 import { IdSequences } from '../../platform/database/id-sequences';
+import type { StreamAppend } from '../../platform/event-store/event-store.port';
 import { badInput, notFound } from '../../platform/errors/app-error';
 import { FilesService, type FileAnswerConfig } from '../files';
 import { TemplatesRepository } from '../templates';
@@ -29,6 +30,25 @@ const QUESTIONARY_IDS = {
   sequence: 'questionary_id_seq',
   floor: { table: 'questionaries', column: 'questionary_id' },
 };
+
+/** New questionaries decided for a bulk command (QuestionariesService.prepareMany), appended with its events. */
+export class PreparedQuestionaries {
+  constructor(
+    /** the ids drawn, in order */
+    readonly ids: readonly number[],
+    private readonly appends: ReadonlyMap<number, StreamAppend>,
+  ) {}
+
+  /** the appends creating these questionaries (ids not prepared here, and null, are left out) */
+  appendsOf(questionaryIds: Iterable<number | null>): StreamAppend[] {
+    const out: StreamAppend[] = [];
+    for (const id of new Set(questionaryIds)) {
+      const append = id == null ? undefined : this.appends.get(id);
+      if (append) out.push(append);
+    }
+    return out;
+  }
+}
 
 /** Creating and answering questionaries; other modules (proposals, samples, …) create theirs through it. */
 @Injectable()
@@ -72,6 +92,36 @@ export class QuestionariesService {
       ),
     );
     return ids;
+  }
+
+  /**
+   * `count` new questionaries of one template, decided but not appended (NOT_FOUND when the template does not
+   * exist): their ids in order, and the appends of those a bulk command's decided events refer to, for it to
+   * append with its own in one transaction (EventSourcing.executeMany's `alongside`): a refused item, or one
+   * decided to nothing, leaves no questionary behind.
+   */
+  async prepareMany(
+    templateId: number,
+    count: number,
+    creatorId: number | null,
+  ): Promise<PreparedQuestionaries> {
+    if (count <= 0) return new PreparedQuestionaries([], new Map());
+    if (!(await this.templates.template(templateId))) throw notFound(templateMessages.templateNotFound);
+    const ids = await this.ids.nextMany(QUESTIONARY_IDS.sequence, count, QUESTIONARY_IDS.floor);
+    const appends = new Map(
+      ids.map((questionaryId): [number, StreamAppend] => [
+        questionaryId,
+        {
+          streamId: questionaryStreamId(questionaryId),
+          expectedVersion: 0,
+          events: questionaryDecider.decide(
+            { type: 'CreateQuestionary', questionaryId, templateId, creatorId },
+            questionaryDecider.initialState,
+          ),
+        },
+      ]),
+    );
+    return new PreparedQuestionaries(ids, appends);
   }
 
   /**

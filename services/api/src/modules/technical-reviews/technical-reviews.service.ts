@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
+  PROPOSAL_INSTRUMENTS_ASSIGNED,
   Role,
   SettingsId,
   technicalReviewRuleMessages,
@@ -9,6 +10,7 @@ import {
   techniqueRuleMessages,
   techniqueStatusChangeRefusal,
   type AssignedInstrument,
+  type ProposalInstrumentsAssignedData,
   type TechnicalReviewStub,
 } from '@user-office/contracts';
 import { sanitizeRichText } from '../../platform/validation/sanitize-rich-text';
@@ -17,7 +19,7 @@ import { IdSequences } from '../../platform/database/id-sequences';
 import { badInput, forbidden, notFound } from '../../platform/errors/app-error';
 import { validateInput } from '../../platform/validation/validate-input';
 import { ProposalsService, type ProposalModel } from '../proposals';
-import { QuestionariesService } from '../questionaries';
+import { PreparedQuestionaries, QuestionariesService } from '../questionaries';
 import { SettingsRepository } from '../settings';
 import { WorkflowsRepository } from '../workflows';
 import { ExecuteProposalAssessmentCommand } from './commands/execute-proposal-assessment-command';
@@ -120,13 +122,18 @@ export class TechnicalReviewsService {
       [...freshOf.values()].reduce((n, list) => n + list.length, 0),
       REVIEW_IDS.floor,
     );
+    // the reviews' questionaries are decided here and appended with the assessments (one transaction): only those
+    // of the reviews the decision creates, none when it refuses an item
     const questionariesOf = new Map<number, number[]>();
+    const prepared: PreparedQuestionaries[] = [];
     for (const templateId of new Set(templateOfCall.values())) {
       if (templateId == null) continue;
       const needed = proposals
         .filter((p) => templateOfCall.get(p.callId) === templateId)
         .reduce((n, p) => n + (freshOf.get(p.primaryKey) ?? []).length, 0);
-      questionariesOf.set(templateId, await this.questionaries.createMany(templateId, needed, null));
+      const ready = await this.questionaries.prepareMany(templateId, needed, null);
+      prepared.push(ready);
+      questionariesOf.set(templateId, [...ready.ids]);
     }
     const commands: ProposalAssessmentCommand[] = [];
     for (const proposal of proposals) {
@@ -145,7 +152,20 @@ export class TechnicalReviewsService {
         stubs,
       });
     }
-    await this.commands.execute(new ExecuteProposalAssessmentCommand(commands));
+    await this.commands.execute(
+      new ExecuteProposalAssessmentCommand(commands, {
+        alongside: (decided) => {
+          const used = decided.flatMap((a) =>
+            a.events.flatMap((e) =>
+              e.type === PROPOSAL_INSTRUMENTS_ASSIGNED
+                ? (e.data as ProposalInstrumentsAssignedData).createdReviews.map((r) => r.questionaryId)
+                : [],
+            ),
+          );
+          return prepared.flatMap((ready) => ready.appendsOf(used));
+        },
+      }),
+    );
   }
 
   async removeProposalsFromInstrument(proposalPks: readonly number[], instrumentId: number | null) {
@@ -185,14 +205,28 @@ export class TechnicalReviewsService {
    * read: the FAP module's ProposalReaders rule).
    */
   async reviewActor(session: SessionUser, proposal: ProposalModel): Promise<ReviewActor> {
+    return (await this.reviewActors(session, [proposal])).get(proposal.primaryKey)!;
+  }
+
+  /** reviewActor for each of many proposals: the setting read once, the read rule asked only for FAP staff. */
+  private async reviewActors(
+    session: SessionUser,
+    proposals: readonly ProposalModel[],
+  ): Promise<Map<number, ReviewActor>> {
     const fapStaff = session.currentRole === Role.FAP_CHAIR || session.currentRole === Role.FAP_SECRETARY;
-    const allowed =
+    const settingOn =
       fapStaff &&
       (await this.settings.setting(SettingsId.FAP_SECS_EDIT_TECH_REVIEWS)).settingsValue
         .trim()
-        .toLowerCase() === 'true' &&
-      (await this.proposals.mayRead(proposal, session));
-    return { id: session.id, isOfficer: isOfficer(session), isFapSecretaryAllowed: allowed };
+        .toLowerCase() === 'true';
+    const actors = new Map<number, ReviewActor>();
+    for (const proposal of proposals)
+      actors.set(proposal.primaryKey, {
+        id: session.id,
+        isOfficer: isOfficer(session),
+        isFapSecretaryAllowed: settingOn && (await this.proposals.mayRead(proposal, session)),
+      });
+    return actors;
   }
 
   /** addTechnicalReview: validated (§5) and sanitised, then saved by the decider's §6 rules. */
@@ -233,13 +267,11 @@ export class TechnicalReviewsService {
 
   /** submitTechnicalReviews: one-way, all or nothing. */
   async submitTechnicalReviews(session: SessionUser, items: readonly SubmitItem[]): Promise<void> {
-    const actors = new Map<number, ReviewActor>();
-    for (const item of items)
-      if (!actors.has(item.proposalPk))
-        actors.set(
-          item.proposalPk,
-          await this.reviewActor(session, await this.proposals.existing(item.proposalPk)),
-        );
+    // every proposal in one read, a refusal naming the missing one
+    const actors = await this.reviewActors(
+      session,
+      await this.proposals.existingMany(items.map((i) => i.proposalPk)),
+    );
     const commands: ProposalAssessmentCommand[] = items
       .filter((i) => i.submitted)
       .map((i) => ({

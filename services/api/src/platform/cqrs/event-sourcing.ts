@@ -173,7 +173,16 @@ export class EventSourcing {
   async executeMany<S, C>(
     decider: Decider<S, C>,
     items: readonly StreamCommand<C>[],
-    options: { attempts?: number; dryRun?: boolean } = {},
+    options: {
+      attempts?: number;
+      dryRun?: boolean;
+      /**
+       * other streams' events that go with the decided ones, in the same transaction (all or nothing): given the
+       * decided appends, the new streams they refer to (the questionaries of the reviews a bulk assignment
+       * creates), so that nothing is created for an item that is refused or decided to nothing
+       */
+      alongside?: (decided: readonly StreamAppend[]) => StreamAppend[];
+    } = {},
   ): Promise<BatchOutcome> {
     const attempts = options.attempts ?? 3;
     if (items.length === 0) return { results: [], position: null };
@@ -220,11 +229,15 @@ export class EventSourcing {
         });
       }
       if (appends.length === 0) return { results: items.map(() => null), position: null };
+      const others = options.alongside?.(appends) ?? [];
       try {
-        const appended = await this.store.appendMany(appends, { metadata: RequestContext.metadata() });
+        const appended = await this.store.appendMany([...appends, ...others], {
+          metadata: RequestContext.metadata(),
+        });
         mark(`appended ${appends.length} streams (with inline projections)`);
         if (profile) process.stderr.write(`[bulk profile] ${profile.marks.join(', ')}\n`);
         const byStream = new Map(appends.map((a, i) => [a.streamId, appended[i]]));
+        // the listeners hear every stream's append (in the store's order), the items' results are their streams'
         appended.forEach((result) => this.listeners.forEach((l) => l(result)));
         return {
           results: items.map((i) => byStream.get(i.streamId) ?? null),

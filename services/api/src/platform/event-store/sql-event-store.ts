@@ -132,14 +132,29 @@ export class SqlEventStore implements EventStore {
       if (seen.has(append.streamId)) throw new Error(`appendMany: stream ${append.streamId} appears twice`);
       seen.add(append.streamId);
     }
+    // UO_BULK_PROFILE=1: where a large append's time goes (the lock's wait, the versions, the insert, the inline
+    // projections, the commit)
+    const profile =
+      process.env.UO_BULK_PROFILE === '1' && appends.length > 50
+        ? { at: performance.now(), marks: [] as string[] }
+        : null;
+    const mark = (stage: string) => {
+      if (!profile) return;
+      const now = performance.now();
+      profile.marks.push(`${stage} ${(now - profile.at).toFixed(0)} ms`);
+      profile.at = now;
+    };
     const results = await this.sql.transaction(async (tx) => {
+      mark('begin');
       await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+      mark('lock');
       const streamIds = appends.map((a) => a.streamId);
       const current = await tx.query<{ stream_id: string; v: number | string }>(
         `SELECT stream_id, max(stream_version) AS v FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id`,
         [streamIds],
       );
       const versions = new Map(current.rows.map((r) => [r.stream_id, Number(r.v)]));
+      mark('versions');
       const eventIds: string[] = [];
       const streams: string[] = [];
       const streamVersions: number[] = [];
@@ -174,7 +189,9 @@ export class SqlEventStore implements EventStore {
         [eventIds, streams, streamVersions, types, data, metadata, createdAt],
       );
       const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
+      mark(`insert of ${rows.length} events`);
       if (this.inlineHook) await this.inlineHook(tx, rows);
+      mark('inline projections');
       if (this.sql.kind === 'postgres') {
         await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(rows[rows.length - 1].position)]);
       }
@@ -190,6 +207,8 @@ export class SqlEventStore implements EventStore {
         return { position: last.position, nextVersion: last.version, events };
       });
     });
+    mark('commit');
+    if (profile) process.stderr.write(`[append profile] ${profile.marks.join(', ')}\n`);
     this.emit();
     return results;
   }

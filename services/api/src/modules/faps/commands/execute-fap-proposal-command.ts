@@ -1,9 +1,10 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { fapProposalStreamId } from '@user-office/contracts';
 import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
-import type { AppendResult } from '../../../platform/event-store/event-store.port';
+import type { AppendResult, StreamAppend } from '../../../platform/event-store/event-store.port';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { PROPOSAL_VIEWS_PROJECTION } from '../../proposal-views';
+import { QUESTIONARIES_PROJECTION } from '../../questionaries';
 import { fapProposalDecider, type FapProposalCommand } from '../domain/fap-proposal.decide';
 import { FAPS_PROJECTION } from '../read-models/faps/faps.projection';
 
@@ -16,13 +17,16 @@ export class ExecuteFapProposalCommand extends Command<AppendResult | null> {
   readonly commands: readonly FapProposalCommand[];
   /** decide only (every refusal), append nothing */
   readonly dryRun: boolean;
+  /** the new streams that go with the decided events, in the same append (the reviews' questionaries) */
+  readonly alongside?: (decided: readonly StreamAppend[]) => StreamAppend[];
   constructor(
     commands: FapProposalCommand | readonly FapProposalCommand[],
-    options: { dryRun?: boolean } = {},
+    options: { dryRun?: boolean; alongside?: (decided: readonly StreamAppend[]) => StreamAppend[] } = {},
   ) {
     super();
     this.commands = Array.isArray(commands) ? commands : [commands as FapProposalCommand];
     this.dryRun = options.dryRun ?? false;
+    this.alongside = options.alongside;
   }
 }
 
@@ -33,7 +37,7 @@ export class ExecuteFapProposalCommandHandler implements ICommandHandler<Execute
     private readonly projections: ProjectionsService,
   ) {}
 
-  async execute({ commands, dryRun }: ExecuteFapProposalCommand): Promise<AppendResult | null> {
+  async execute({ commands, dryRun, alongside }: ExecuteFapProposalCommand): Promise<AppendResult | null> {
     // the shared bulk path: every stream loaded at once, its commands decided in order in memory, one append of
     // all streams (all or nothing)
     const outcome = await this.events.executeMany(
@@ -43,10 +47,14 @@ export class ExecuteFapProposalCommandHandler implements ICommandHandler<Execute
         command,
         label: `Proposal ${command.proposalPk}`,
       })),
-      { dryRun },
+      { dryRun, alongside },
     );
     if (outcome.position === null) return null;
-    await this.projections.waitFor(outcome.position, [FAPS_PROJECTION, PROPOSAL_VIEWS_PROJECTION]);
+    await this.projections.waitFor(outcome.position, [
+      FAPS_PROJECTION,
+      PROPOSAL_VIEWS_PROJECTION,
+      ...(alongside ? [QUESTIONARIES_PROJECTION] : []),
+    ]);
     return outcome.results.filter((r): r is AppendResult => r !== null).at(-1) ?? null;
   }
 }

@@ -1,9 +1,10 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { proposalAssessmentStreamId } from '@user-office/contracts';
 import { EventSourcing } from '../../../platform/cqrs/event-sourcing';
-import type { AppendResult } from '../../../platform/event-store/event-store.port';
+import type { AppendResult, StreamAppend } from '../../../platform/event-store/event-store.port';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { PROPOSAL_VIEWS_PROJECTION } from '../../proposal-views';
+import { QUESTIONARIES_PROJECTION } from '../../questionaries';
 import {
   proposalAssessmentDecider,
   type ProposalAssessmentCommand,
@@ -19,9 +20,15 @@ const proposalPkOf = (command: ProposalAssessmentCommand) => command.proposalPk;
  */
 export class ExecuteProposalAssessmentCommand extends Command<AppendResult | null> {
   readonly commands: readonly ProposalAssessmentCommand[];
-  constructor(commands: ProposalAssessmentCommand | readonly ProposalAssessmentCommand[]) {
+  /** the new streams that go with the decided events, in the same append (the reviews' questionaries) */
+  readonly alongside?: (decided: readonly StreamAppend[]) => StreamAppend[];
+  constructor(
+    commands: ProposalAssessmentCommand | readonly ProposalAssessmentCommand[],
+    options: { alongside?: (decided: readonly StreamAppend[]) => StreamAppend[] } = {},
+  ) {
     super();
     this.commands = Array.isArray(commands) ? commands : [commands as ProposalAssessmentCommand];
+    this.alongside = options.alongside;
   }
 }
 
@@ -32,7 +39,7 @@ export class ExecuteProposalAssessmentCommandHandler implements ICommandHandler<
     private readonly projections: ProjectionsService,
   ) {}
 
-  async execute({ commands }: ExecuteProposalAssessmentCommand): Promise<AppendResult | null> {
+  async execute({ commands, alongside }: ExecuteProposalAssessmentCommand): Promise<AppendResult | null> {
     // the shared bulk path: every stream loaded at once, decided in memory, one append of all (all or nothing)
     const outcome = await this.events.executeMany(
       proposalAssessmentDecider,
@@ -41,11 +48,13 @@ export class ExecuteProposalAssessmentCommandHandler implements ICommandHandler<
         command,
         label: `Proposal ${proposalPkOf(command)}`,
       })),
+      { alongside },
     );
     if (outcome.position === null) return null;
     await this.projections.waitFor(outcome.position, [
       TECHNICAL_REVIEWS_PROJECTION,
       PROPOSAL_VIEWS_PROJECTION,
+      ...(alongside ? [QUESTIONARIES_PROJECTION] : []),
     ]);
     return outcome.results.filter((r): r is AppendResult => r !== null).at(-1) ?? null;
   }

@@ -17,6 +17,9 @@ import {
   ReviewStatus,
   type FapEvent,
   type FapProposalEvent,
+  type FapReviewSavedData,
+  type FapReviewerAssignedData,
+  type ProposalFapsAssignedData,
 } from '@user-office/contracts';
 import type { SqlExecutor } from '../../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
@@ -126,6 +129,164 @@ export class FapsProjection implements Projection {
       ],
     },
   ];
+
+  /**
+   * Several events in a few statements (a bulk action's append, catch-up and rebuilds), with exactly the effect of
+   * applying them one by one: a run of proposals' panel assignments (each proposal once in the run) and a run of
+   * reviewer assignments are each written set-based; any other event ends the run and is applied on its own.
+   */
+  async applyBatch(
+    tx: SqlExecutor,
+    events: readonly StoredEvent[],
+    tables: Readonly<Record<string, string>>,
+  ): Promise<void> {
+    // a command's single event: its own statements
+    if (events.length === 1) return this.apply(tx, events[0], tables);
+    const panels = new Map<number, { data: ProposalFapsAssignedData; at: Date }>();
+    let reviewers: { data: FapReviewerAssignedData; at: Date }[] = [];
+    // a run of saved (or of submitted) reviews, each review once: one UPDATE
+    const saved = { type: '', byReview: new Map<number, StoredEvent>() };
+    const flush = async () => {
+      if (panels.size > 0) await this.assignPanels(tx, tables, [...panels.values()]);
+      panels.clear();
+      if (reviewers.length > 0) await this.assignReviewers(tx, tables, reviewers);
+      reviewers = [];
+      if (saved.byReview.size > 0)
+        await this.updateReviews(tx, tables, saved.type, [...saved.byReview.values()]);
+      saved.byReview.clear();
+    };
+    for (const event of events) {
+      if (event.type === FAP_REVIEW_SAVED || event.type === FAP_REVIEW_SUBMITTED) {
+        const reviewId = (event.data as { reviewId: number }).reviewId;
+        if (
+          saved.type !== event.type ||
+          saved.byReview.has(reviewId) ||
+          panels.size > 0 ||
+          reviewers.length > 0
+        )
+          await flush();
+        saved.type = event.type;
+        saved.byReview.set(reviewId, event);
+      } else if (event.type === PROPOSAL_FAPS_ASSIGNED) {
+        if (saved.byReview.size > 0) await flush();
+        const data = event.data as ProposalFapsAssignedData;
+        // a proposal twice in one run: the first assignment written before the second (its dates kept)
+        if (reviewers.length > 0 || panels.has(data.proposalPk)) await flush();
+        panels.set(data.proposalPk, { data, at: event.createdAt });
+      } else if (event.type === FAP_REVIEWER_ASSIGNED) {
+        if (panels.size > 0 || saved.byReview.size > 0) await flush();
+        reviewers.push({ data: event.data as FapReviewerAssignedData, at: event.createdAt });
+      } else {
+        await flush();
+        await this.apply(tx, event, tables);
+      }
+    }
+    await flush();
+  }
+
+  /** PROPOSAL_FAPS_ASSIGNED of distinct proposals: what `apply` does for each, in four statements */
+  private async assignPanels(
+    tx: SqlExecutor,
+    tables: Readonly<Record<string, string>>,
+    list: readonly { data: ProposalFapsAssignedData; at: Date }[],
+  ): Promise<void> {
+    const pks = list.map((x) => x.data.proposalPk);
+    const pairs = list.flatMap(({ data, at }) =>
+      data.faps.map((f) => ({
+        pk: data.proposalPk,
+        fapId: f.fapId,
+        instrumentId: f.instrumentId ?? 0,
+        callId: data.callId,
+        at: at.toISOString(),
+      })),
+    );
+    const col = <K extends keyof (typeof pairs)[number]>(k: K) => pairs.map((x) => x[k]);
+    await tx.query(
+      `DELETE FROM ${tables.fap_proposals} p WHERE p.proposal_pk = ANY($1::int[]) AND NOT EXISTS
+         (SELECT 1 FROM unnest($2::int[], $3::int[], $4::int[]) AS n(pk, fap_id, instrument_id)
+          WHERE n.pk = p.proposal_pk AND n.fap_id = p.fap_id AND n.instrument_id = p.instrument_id)`,
+      [pks, col('pk'), col('fapId'), col('instrumentId')],
+    );
+    if (pairs.length > 0)
+      await tx.query(
+        `INSERT INTO ${tables.fap_proposals} (proposal_pk, fap_id, instrument_id, call_id, date_assigned)
+         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[])
+         ON CONFLICT (proposal_pk, fap_id, instrument_id) DO UPDATE SET call_id = excluded.call_id`,
+        [col('pk'), col('fapId'), col('instrumentId'), col('callId'), col('at')],
+      );
+    await tx.query(
+      `DELETE FROM ${tables.fap_time_allocations} t WHERE t.proposal_pk = ANY($1::int[]) AND NOT EXISTS
+         (SELECT 1 FROM unnest($2::int[], $3::int[]) AS n(pk, fap_id) WHERE n.pk = t.proposal_pk AND n.fap_id = t.fap_id)`,
+      [pks, col('pk'), col('fapId')],
+    );
+    const deleted = list.flatMap((x) => x.data.deletedReviewIds);
+    if (deleted.length > 0)
+      await tx.query(`DELETE FROM ${tables.fap_reviews} WHERE review_id = ANY($1::int[])`, [deleted]);
+  }
+
+  /** FAP_REVIEW_SAVED or FAP_REVIEW_SUBMITTED of distinct reviews: `apply`'s update of each, in one statement */
+  private async updateReviews(
+    tx: SqlExecutor,
+    tables: Readonly<Record<string, string>>,
+    type: string,
+    list: readonly StoredEvent[],
+  ): Promise<void> {
+    const ids = list.map((e) => (e.data as { reviewId: number }).reviewId);
+    const ats = list.map((e) => e.createdAt.toISOString());
+    if (type === FAP_REVIEW_SUBMITTED) {
+      await tx.query(
+        `UPDATE ${tables.fap_reviews} r SET status = $3, date_modified = u.at
+           FROM unnest($1::int[], $2::timestamptz[]) AS u(review_id, at) WHERE r.review_id = u.review_id`,
+        [ids, ats, ReviewStatus.SUBMITTED],
+      );
+      return;
+    }
+    const data = list.map((e) => e.data as FapReviewSavedData);
+    await tx.query(
+      `UPDATE ${tables.fap_reviews} r SET grade = u.grade, comment = u.comment, status = u.status,
+         questionary_id = u.questionary_id, date_modified = u.at
+         FROM unnest($1::int[], $2::float8[], $3::text[], $4::text[], $5::int[], $6::timestamptz[])
+           AS u(review_id, grade, comment, status, questionary_id, at)
+        WHERE r.review_id = u.review_id`,
+      [
+        ids,
+        data.map((d) => d.grade),
+        data.map((d) => d.comment),
+        data.map((d) => d.status),
+        data.map((d) => d.questionaryId),
+        ats,
+      ],
+    );
+  }
+
+  /** FAP_REVIEWER_ASSIGNED: one insert (a review already there stays as it is, as one by one) */
+  private async assignReviewers(
+    tx: SqlExecutor,
+    tables: Readonly<Record<string, string>>,
+    list: readonly { data: FapReviewerAssignedData; at: Date }[],
+  ): Promise<void> {
+    const col = <T>(f: (x: { data: FapReviewerAssignedData; at: Date }) => T) => list.map(f);
+    await tx.query(
+      `INSERT INTO ${tables.fap_reviews} (review_id, proposal_pk, fap_id, user_id, status, questionary_id, conflicts,
+         override_reason, date_assigned, date_modified)
+       SELECT r.review_id, r.proposal_pk, r.fap_id, r.user_id, $5, r.questionary_id, r.conflicts::jsonb,
+              r.override_reason, r.at, r.at
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $6::int[], $7::text[], $8::text[], $9::timestamptz[])
+           AS r(review_id, proposal_pk, fap_id, user_id, questionary_id, conflicts, override_reason, at)
+       ON CONFLICT (review_id) DO NOTHING`,
+      [
+        col((x) => x.data.reviewId),
+        col((x) => x.data.proposalPk),
+        col((x) => x.data.fapId),
+        col((x) => x.data.userId),
+        ReviewStatus.DRAFT,
+        col((x) => x.data.questionaryId),
+        col((x) => JSON.stringify(x.data.conflicts)),
+        col((x) => x.data.overrideReason),
+        col((x) => x.at.toISOString()),
+      ],
+    );
+  }
 
   async apply(tx: SqlExecutor, event: StoredEvent, tables: Readonly<Record<string, string>>): Promise<void> {
     const e = event as unknown as FapEvent | FapProposalEvent;

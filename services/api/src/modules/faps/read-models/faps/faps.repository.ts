@@ -40,6 +40,8 @@ export interface ReviewQuery {
   instrumentId?: number | null;
   proposalPk?: number | null;
   proposalPks?: readonly number[] | null;
+  /** these reviews (a bulk action's, read at once) */
+  reviewIds?: readonly number[] | null;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -252,6 +254,7 @@ export class FapsRepository {
     if (q.fapIds) add('r.fap_id = ANY(?::int[])', [...q.fapIds]);
     if (q.proposalPk != null) add('r.proposal_pk = ?', q.proposalPk);
     if (q.proposalPks) add('r.proposal_pk = ANY(?::int[])', [...q.proposalPks]);
+    if (q.reviewIds) add('r.review_id = ANY(?::int[])', [...q.reviewIds]);
     if (q.callId != null)
       add(
         'EXISTS (SELECT 1 FROM fap_proposals p WHERE p.proposal_pk = r.proposal_pk AND p.fap_id = r.fap_id AND p.call_id = ?)',

@@ -458,7 +458,26 @@ export class ProposalViewsProjection implements Projection {
       assessments = [];
       await this.applyAssessments(tx, list, tables);
     };
+    // a run of proposals' panels (a bulk FAP assignment): each proposal's last, one statement (each event sets the
+    // columns whole, from the panels' codes, which only FAP_CREATED / FAP_UPDATED change: they end the run)
+    const panels = new Map<number, ProposalFapsAssignedData>();
+    const flushPanels = async () => {
+      if (panels.size === 0) return;
+      const list = [...panels.values()];
+      panels.clear();
+      await this.assignPanels(tx, tables, list);
+    };
     for (const event of events) {
+      if (event.type === PROPOSAL_FAPS_ASSIGNED) {
+        await flushAssessments();
+        await flushStatuses();
+        await run.flush(tx, tables);
+        run = new FoldedRun();
+        const d = event.data as ProposalFapsAssignedData;
+        panels.set(d.proposalPk, d);
+        continue;
+      }
+      await flushPanels();
       if (FOLDED_ASSESSMENT_EVENTS.has(event.type)) {
         await flushStatuses();
         await run.flush(tx, tables);
@@ -483,9 +502,37 @@ export class ProposalViewsProjection implements Projection {
         await this.apply(tx, event, tables);
       }
     }
+    await flushPanels();
     await flushAssessments();
     await flushStatuses();
     await run.flush(tx, tables);
+  }
+
+  /** PROPOSAL_FAPS_ASSIGNED of distinct proposals: `apply`'s update of each, in one statement */
+  private async assignPanels(
+    tx: SqlExecutor,
+    tables: Tables,
+    list: readonly ProposalFapsAssignedData[],
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE ${tables.proposal_views} v
+          SET fap_ids = ARRAY(SELECT x.id::int FROM jsonb_array_elements_text(c.ids) WITH ORDINALITY AS x(id, n) ORDER BY n),
+              fap_instruments = c.pairs,
+              faps = (SELECT coalesce(jsonb_agg(f.code ORDER BY n), '[]')
+                        FROM jsonb_array_elements_text(c.ids) WITH ORDINALITY AS x(id, n)
+                        JOIN ${tables.proposal_view_faps} f ON f.fap_id = x.id::int)
+         FROM jsonb_to_recordset($1::jsonb) AS c(proposal_pk int, ids jsonb, pairs jsonb)
+        WHERE v.proposal_pk = c.proposal_pk`,
+      [
+        JSON.stringify(
+          list.map((d) => ({
+            proposal_pk: d.proposalPk,
+            ids: [...new Set(d.faps.map((f) => f.fapId))],
+            pairs: d.faps.map((f) => ({ instrumentId: f.instrumentId, fapId: f.fapId })),
+          })),
+        ),
+      ],
+    );
   }
 
   /**
