@@ -5,3 +5,4 @@ export { FilesRepository, type FileRecord } from './read-models/files/files.repo
 export { FILES_PROJECTION } from './read-models/files/files.projection';
 export { FileMetadataModel } from './read-models/files/file-metadata.model';
 export type { FileAnswerConfig } from './domain/file-answer-rules';
+export { DEFAULT_CHUNK_BYTES } from './storage/sql-file-content-store';

@@ -1,1 +1,2 @@
 export { PageContentModule } from './page-content.module';
+export { sanitizePageContent } from './domain/sanitize-page-content';

@@ -1,5 +1,5 @@
 import { FILE_UPLOADED, fileStreamId, type FileUploadedData } from '@user-office/contracts';
-import { DEFAULT_CHUNK_BYTES } from '../../files/storage/sql-file-content-store';
+import { DEFAULT_CHUNK_BYTES } from '../../files';
 import { num, str, type ImportKind, type Planned } from '../import-context';
 
 const BATCH = 100;

@@ -4,7 +4,7 @@ import {
   pageContentStreamId,
   type PageContentSetData,
 } from '@user-office/contracts';
-import { sanitizePageContent } from '../../page-content/domain/sanitize-page-content';
+import { sanitizePageContent } from '../../page-content';
 import { digest, num, str, type ImportKind, type Planned } from '../import-context';
 
 /** UOC's PageName enum is numeric: `pagetext_id` is its value */
