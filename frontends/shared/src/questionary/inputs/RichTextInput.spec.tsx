@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
 import { DataType } from '@user-office/contracts';
@@ -151,7 +151,11 @@ describe('RICH_TEXT_INPUT', () => {
     await user.keyboard('a{Enter}{Enter}{Enter}b');
     expect(input.value()).toBe('<p>a</p><p></p><p></p><p>b</p>');
     expect(screen.getByText(notice)).toBeTruthy();
-    expect(editable().box.getAttribute('aria-describedby')).toContain('question-q_1-notice');
+    // the editor takes its new attributes in an effect after the render that shows the notice (a loaded run saw
+    // the render before it)
+    await waitFor(() =>
+      expect(editable().box.getAttribute('aria-describedby')).toContain('question-q_1-notice'),
+    );
     await user.tab();
     expect(input.value()).toBe('<p>a</p><p></p><p>b</p>');
     expect(screen.queryByText(notice)).toBeNull();
