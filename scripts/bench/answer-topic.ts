@@ -16,11 +16,9 @@
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
  */
 import { fork } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { DataType, Role } from '../../contracts/src';
-import { latencySummary, log, runBench, sessionToken, withScratchApp } from './support';
+import { latencySummary, log, runBench, sessionToken, startCpuProfile, withScratchApp } from './support';
 
 const SAVES = Number(process.env.BENCH_SAVES ?? 400);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map(Number);
@@ -197,26 +195,6 @@ async function startClients() {
         child.send(plan);
       }),
     close: () => child.kill(),
-  };
-}
-
-/** the V8 profiler of this process (the api): stop() writes a .cpuprofile */
-async function startCpuProfile() {
-  const session = new Session();
-  session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
-    );
-  await post('Profiler.enable');
-  await post('Profiler.start');
-  return {
-    stop: async (path: string) => {
-      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-      await writeFile(path, JSON.stringify(profile));
-      session.disconnect();
-      log(`CPU profile written to ${path}`);
-    },
   };
 }
 

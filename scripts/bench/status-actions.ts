@@ -24,8 +24,6 @@
  * DevTools). Progress goes to stderr; the figures to stdout, the last stdout line is JSON.
  */
 import { fork } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect } from 'amqplib';
@@ -37,7 +35,7 @@ import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
 import type { AppConfig } from '../../services/api/src/platform/config/app-config';
 import type { CatcherCount } from './mail-catcher.child';
 import { seedProposals } from './proposals-seed';
-import { log, runBench, sessionToken, withScratchApp } from './support';
+import { log, runBench, sessionToken, startCpuProfile, withScratchApp } from './support';
 
 const AMQP_URL = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const IN_PROCESS = process.env.BENCH_QUEUE === 'in-process';
@@ -80,27 +78,6 @@ async function startAppProcess(config: Partial<AppConfig>) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send('close');
       await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
-    },
-  };
-}
-
-/** the V8 profiler of this process (the app runs in it): stop() writes a .cpuprofile (Chrome DevTools reads it) */
-async function startCpuProfile() {
-  const session = new Session();
-  session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
-    );
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 500 });
-  await post('Profiler.start');
-  return {
-    stop: async (path: string) => {
-      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-      await writeFile(path, JSON.stringify(profile));
-      session.disconnect();
-      log(`CPU profile written to ${path}`);
     },
   };
 }

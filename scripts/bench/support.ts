@@ -4,6 +4,8 @@
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -194,4 +196,25 @@ export function runBench(main: () => Promise<void>): void {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   });
+}
+
+/** the V8 profiler of this process (the app runs in it): stop() writes a .cpuprofile (Chrome DevTools reads it) */
+export async function startCpuProfile(): Promise<{ stop(path: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 500 });
+  await post('Profiler.start');
+  return {
+    stop: async (path: string) => {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      await writeFile(path, JSON.stringify(profile));
+      session.disconnect();
+      log(`CPU profile written to ${path}`);
+    },
+  };
 }
