@@ -108,6 +108,7 @@ export class EventSourcing {
         this.remember(cache, streamId, { version: last.version, eventId: last.eventId, state });
         return { state, version: last.version };
       }
+      cache.delete(streamId); // the stream is not the one folded (emptied and written again): forgotten
     }
     const events = await this.store.readStream(streamId);
     const state = events.reduce(evolve, initialState);

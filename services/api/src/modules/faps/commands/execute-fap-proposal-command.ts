@@ -15,17 +15,14 @@ import { FAPS_PROJECTION } from '../read-models/faps/faps.projection';
  */
 export class ExecuteFapProposalCommand extends Command<AppendResult | null> {
   readonly commands: readonly FapProposalCommand[];
-  /** decide only (every refusal), append nothing */
-  readonly dryRun: boolean;
   /** the new streams that go with the decided events, in the same append (the reviews' questionaries) */
   readonly alongside?: (decided: readonly StreamAppend[]) => StreamAppend[];
   constructor(
     commands: FapProposalCommand | readonly FapProposalCommand[],
-    options: { dryRun?: boolean; alongside?: (decided: readonly StreamAppend[]) => StreamAppend[] } = {},
+    options: { alongside?: (decided: readonly StreamAppend[]) => StreamAppend[] } = {},
   ) {
     super();
     this.commands = Array.isArray(commands) ? commands : [commands as FapProposalCommand];
-    this.dryRun = options.dryRun ?? false;
     this.alongside = options.alongside;
   }
 }
@@ -37,7 +34,7 @@ export class ExecuteFapProposalCommandHandler implements ICommandHandler<Execute
     private readonly projections: ProjectionsService,
   ) {}
 
-  async execute({ commands, dryRun, alongside }: ExecuteFapProposalCommand): Promise<AppendResult | null> {
+  async execute({ commands, alongside }: ExecuteFapProposalCommand): Promise<AppendResult | null> {
     // the shared bulk path: every stream loaded at once, its commands decided in order in memory, one append of
     // all streams (all or nothing)
     const outcome = await this.events.executeMany(
@@ -47,7 +44,7 @@ export class ExecuteFapProposalCommandHandler implements ICommandHandler<Execute
         command,
         label: `Proposal ${command.proposalPk}`,
       })),
-      { dryRun, alongside },
+      { alongside },
     );
     if (outcome.position === null) return null;
     await this.projections.waitFor(outcome.position, [
