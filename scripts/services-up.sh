@@ -2,7 +2,8 @@
 # Brings up the loopback services the tests use, on a bare machine as on one where they already run:
 #   PostgreSQL 15 on 5432 (trust authentication on loopback TCP and the local socket, user postgres),
 #   Redis on 6379, RabbitMQ on 5672 (guest/guest), FerretDB (MongoDB's wire protocol) on FERRETDB_PORT (27017,
-#   its PostgreSQL backend in the database `ferretdb`), and Debian's Chromium at /usr/bin/chromium.
+#   its PostgreSQL backend in the database `ferretdb`), and Debian's Chromium at /usr/bin/chromium
+#   with its headless shell (package chromium-headless-shell) at /usr/lib/chromium/chromium-headless-shell.
 # Installs from Debian's packages what is missing (one `apt-get update`, only when something is missing), builds
 # FerretDB with `go install` when its binary is missing (cached in FERRETDB_BIN_DIR), starts each service that is
 # down, waits until each answers and prints one line per service. A second run installs nothing and changes nothing.
@@ -38,6 +39,8 @@ missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v rabbitmq-server >/dev/null 2>&1 || missing+=(rabbitmq-server)
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+# Chromium's old headless mode, from the same source: the browser tests and the PDFs use it where installed (less CPU)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 if [ ${#missing[@]} -gt 0 ]; then
   say packages "installing ${missing[*]}"
   # no init system here: a package's postinst must not try to start its service (we start them below)
@@ -196,7 +199,7 @@ redis_up
 rabbit_up
 ferret_up
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  say Chromium "installed at ${CHROMIUM_PATH:-/usr/bin/chromium}"
+  say Chromium "installed at ${CHROMIUM_PATH:-/usr/bin/chromium}$([ -x /usr/lib/chromium/chromium-headless-shell ] && echo ', headless shell at /usr/lib/chromium/chromium-headless-shell')"
 else
   fail Chromium "" "not installed"
 fi

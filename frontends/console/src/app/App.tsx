@@ -27,6 +27,7 @@ const theme = {
   sidebar: { width: DRAWER_WIDTH, closedWidth: 55 },
   components: {
     ...defaultTheme.components,
+    ...themeOptions.components,
     // react-admin's own spinners (the app bar's refresh indicator, the page loader) have no accessible name: every
     // progress circle is "Loading" unless it names itself
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },

@@ -18,7 +18,8 @@ import { newPage as openPage, logInToConsole } from './console-steps';
 let product: Product;
 
 beforeAll(async () => {
-  product = await startProduct();
+  // the preview is shown in Chromium's PDF viewer, which only the full browser has
+  product = await startProduct({ pdfViewer: true });
 }, 120_000);
 
 afterAll(async () => {

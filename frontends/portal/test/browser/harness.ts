@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DEV_PASSWORD } from '@user-office/contracts';
 import { startDevIdp, type DevIdp } from '@user-office/dev-idp';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { defaultChromiumPath } from '../../../../services/api/src/platform/config/app-config';
 import { createTestApp, type TestApp } from '../../../../services/api/test/support/test-app';
 import { DEMO_TEMPLATE_PUBLIC_URL } from '../../../../services/api/test/support/build-test-templates';
 import { createTestDatabase } from '../../../../services/api/test/support/test-database';
@@ -21,7 +22,8 @@ const DEMO_TEMPLATE = pgDemoTemplate();
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 export const SCREENSHOTS = join(ROOT, 'artifacts', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** the headless shell where installed (services-up installs it): the same pages for about a quarter less CPU */
+const CHROMIUM = process.env.CHROMIUM_PATH || defaultChromiumPath();
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -52,11 +54,16 @@ export interface Product {
   close(): Promise<void>;
 }
 
-export async function startProduct(): Promise<Product> {
-  return timed('startProduct', startProductUntimed);
+export interface ProductOptions {
+  /** Chromium's own PDF viewer (a preview shown in the page): the full browser, which the headless shell lacks */
+  pdfViewer?: boolean;
 }
 
-async function startProductUntimed(): Promise<Product> {
+export async function startProduct(options: ProductOptions = {}): Promise<Product> {
+  return timed('startProduct', () => startProductUntimed(options));
+}
+
+async function startProductUntimed(options: ProductOptions): Promise<Product> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const idp = await timed('start: dev IdP', () =>
@@ -94,7 +101,10 @@ async function startProductUntimed(): Promise<Product> {
   await t.app.listen(port, '127.0.0.1');
   if (database) await timed('start: demo options', () => pointDemoOptionsAt(t, url));
   const browser = await timed('start: chromium', () =>
-    chromium.launch({ executablePath: CHROMIUM, args: ARGS }),
+    chromium.launch({
+      executablePath: options.pdfViewer ? process.env.CHROMIUM_PATH || '/usr/bin/chromium' : CHROMIUM,
+      args: ARGS,
+    }),
   );
   const contexts: BrowserContext[] = [];
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -104,7 +114,13 @@ async function startProductUntimed(): Promise<Product> {
     idp,
     browser,
     context: async () => {
-      const c = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+      // a person who asked their system for reduced motion: the apps end every transition and animation at once
+      // (shared theme), so no frame of a fade or a turning spinner is drawn (Chromium's CPU on 2 cores)
+      const c = await browser.newContext({
+        viewport: { width: 1366, height: 900 },
+        acceptDownloads: true,
+        reducedMotion: 'reduce',
+      });
       c.on('page', profilePage);
       contexts.push(c);
       return c;

@@ -166,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       env.JWT_SECRET ||
       (nodeEnv === 'production' ? fail('JWT_SECRET must be set in production') : devSecret(dataDir)),
     tokenTtlSeconds: intOf(env.TOKEN_TTL_SECONDS, 12 * 3600, 'TOKEN_TTL_SECONDS'),
-    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromiumPath: env.CHROMIUM_PATH || defaultChromiumPath(),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     maxQueryDepth: intOf(env.GRAPHQL_MAX_DEPTH, 12, 'GRAPHQL_MAX_DEPTH'),
     maxQueryComplexity: intOf(env.GRAPHQL_MAX_COMPLEXITY, 5000, 'GRAPHQL_MAX_COMPLEXITY'),
@@ -249,4 +249,19 @@ function feedTypesOf(value: string | undefined): string[] {
       `RABBITMQ_FEED_TYPES names unknown types (${unknown.join(', ')}); known: ${COMPATIBLE_FEED_TYPES.join(', ')}`,
     );
   return types;
+}
+
+/**
+ * The binary itself: Debian's /usr/bin/chromium-headless-shell is a shell script that does not exec it, and a
+ * signal to the script would leave the browser running (the PDF renderer's restart after a crash relies on it).
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+/**
+ * The Chromium that prints PDFs when CHROMIUM_PATH is not set: Debian's headless shell (package
+ * `chromium-headless-shell`: Chromium's old headless mode, what playwright and puppeteer use for headless work)
+ * where it is installed, as it prints the same PDFs with less CPU than the full browser (no GPU process, no
+ * browser UI). Otherwise the browser.
+ */
+export function defaultChromiumPath(): string {
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 }
