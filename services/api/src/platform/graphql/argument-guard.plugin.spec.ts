@@ -1,5 +1,10 @@
 import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
-import { MAX_JSON_DEPTH, NORMALISED_TEXT, refuseOperationArguments } from './argument-guard.plugin';
+import {
+  MAX_JSON_DEPTH,
+  NORMALISED_TEXT,
+  plainlyClean,
+  refuseOperationArguments,
+} from './argument-guard.plugin';
 
 const schema = buildSchema(`
   scalar JSON
@@ -15,10 +20,13 @@ const schema = buildSchema(`
 // the spec's normalised texts: the module replaces the abstract's control characters (§5)
 schema.getQueryType()!.getFields().echo.extensions = { [NORMALISED_TEXT]: ['abstract'] };
 
+/** the walk's refusal; every case also checks that the plugin's shortcut never lets a refused operation by */
 function refusal(query: string, variables: Record<string, unknown> = {}) {
   const document = parse(query);
   const operation = document.definitions[0] as OperationDefinitionNode;
-  return refuseOperationArguments(schema, document, operation, variables);
+  const refused = refuseOperationArguments(schema, document, operation, variables);
+  if (refused) expect(plainlyClean(document, variables)).toBe(false);
+  return refused;
 }
 
 describe('argument guard: hostile text is refused at the edge, naming the argument', () => {
@@ -88,5 +96,22 @@ describe('argument guard: hostile text is refused at the edge, naming the argume
 
   it('leaves invalid variables to execution (it refuses them itself)', () => {
     expect(refusal('query($l: Int) { items(limit: $l) { id } }', { l: 'not a number' })).toBeNull();
+  });
+
+  it('skips the walk only where nothing can be refused: variables with plain text, no text written as a literal', () => {
+    const answer = parse('mutation($a: [AnswerInput!]!, $d: JSON) { answer(answers: $a, data: $d) }');
+    expect(plainlyClean(answer, { a: [{ questionId: 'q', value: '{"value":"a\tb\r\nc 😀"}' }] })).toBe(true);
+    expect(plainlyClean(answer, { a: [], d: { k: [1, 2, { x: 'y' }] } })).toBe(true);
+    // an escape in a JSON text, a C1 control, a lone surrogate: walked
+    expect(plainlyClean(answer, { a: [{ questionId: 'q', value: '{"value":"\\u0000"}' }] })).toBe(false);
+    expect(plainlyClean(answer, { a: [{ questionId: 'q', value: 'c1 \u0085' }] })).toBe(false);
+    expect(plainlyClean(answer, { a: [{ questionId: 'q', value: 'x \ud800' }] })).toBe(false);
+    // levels enough to nest too deeply: walked
+    let deep: unknown = 1;
+    for (let i = 0; i <= MAX_JSON_DEPTH; i += 1) deep = [deep];
+    expect(plainlyClean(answer, { a: [], d: deep })).toBe(false);
+    // a text written in the document itself: walked
+    expect(plainlyClean(parse('{ echo(text: "plain") }'), {})).toBe(false);
+    expect(plainlyClean(parse('{ items(limit: 3) { id } }'), {})).toBe(true);
   });
 });

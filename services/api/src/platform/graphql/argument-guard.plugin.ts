@@ -12,6 +12,8 @@ import {
   isInterfaceType,
   isScalarType,
   Kind,
+  visit,
+  BREAK,
   type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
@@ -212,6 +214,60 @@ export function refuseOperationArguments(
   return null;
 }
 
+/** per document: whether an argument in it is written as a literal that can hold text (a string, list or object) */
+const textLiterals = new WeakMap<DocumentNode, boolean>();
+
+function hasTextLiterals(document: DocumentNode): boolean {
+  let found = textLiterals.get(document);
+  if (found === undefined) {
+    found = false;
+    visit(document, {
+      Argument(node) {
+        if (
+          node.value.kind === Kind.STRING ||
+          node.value.kind === Kind.LIST ||
+          node.value.kind === Kind.OBJECT
+        ) {
+          found = true;
+          return BREAK;
+        }
+        return undefined;
+      },
+    });
+    textLiterals.set(document, found);
+  }
+  return found;
+}
+
+/**
+ * In the variables as JSON: an escape (`\u…`, `\b`, `\f`: every control character and lone surrogate is written
+ * so by JSON.stringify, and so is an escape in a JSON text held in a string, with its backslash doubled) or a C1
+ * control (written as it is). Tab, line feed and carriage return (`\t`, `\n`, `\r`) are allowed.
+ */
+const MAYBE_REFUSED = /\\u|\\b|\\f|[\u007F-\u009F]/;
+/** what can open a level of a JSON value: a list, an object, a JSON text held in a string (`"\"…`) */
+const LEVELS = /[[{]|\\"/g;
+
+/**
+ * True when no argument of the operation can be refused, decided without walking it: no text written in the
+ * document as a literal, and variables with no character the guard refuses, nor levels enough to nest too deeply
+ * (each level of a JSON value needs its own bracket or quoted text). Otherwise the arguments are walked.
+ */
+export function plainlyClean(document: DocumentNode, variables: Record<string, unknown>): boolean {
+  if (hasTextLiterals(document)) return false;
+  let json: string;
+  try {
+    json = JSON.stringify(variables);
+  } catch {
+    return false;
+  }
+  if (MAYBE_REFUSED.test(json)) return false;
+  let levels = 0;
+  LEVELS.lastIndex = 0;
+  while (LEVELS.exec(json)) if (++levels > MAX_JSON_DEPTH) return false;
+  return true;
+}
+
 /**
  * The one place at the edge where hostile text is refused before any resolver runs: a control character or a
  * lone surrogate in any string argument or JSON value, nested ones included, is BAD_USER_INPUT (HTTP 400) naming
@@ -224,6 +280,7 @@ export function argumentGuardPlugin(): ApolloServerPlugin {
       return {
         async didResolveOperation({ request, document, schema, operation }) {
           if (!operation) return;
+          if (plainlyClean(document, request.variables ?? {})) return;
           const refusal = refuseOperationArguments(schema, document, operation, request.variables ?? {});
           if (!refusal) return;
           throw new GraphQLError(refusal.message, {
