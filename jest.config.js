@@ -12,6 +12,8 @@ const base = {
     '^@user-office/dev-idp$': '<rootDir>/services/dev-idp/src/index.ts',
     // loaded on the first formula, not at every test file's start (scripts/test/lazy-mathjs.js)
     '^mathjs$': '<rootDir>/scripts/test/lazy-mathjs.js',
+    // graphql's production instanceOf (scripts/test/graphql-instance-of.js)
+    '^\\.\\./jsutils/instanceOf\\.js$': '<rootDir>/scripts/test/graphql-instance-of.js',
   },
   testEnvironment: 'node',
   rootDir: __dirname,
