@@ -64,10 +64,9 @@ const templates = {
 };
 module.exports = {
   testTimeout: 60000,
-  // three test files at a time on 2 cores (jest's default there is one): an e2e file waits on PostgreSQL, Redis
-  // and Chromium part of its time, and with two the cores stayed 9 % idle (a sample of 2 stories and 10 e2e files:
-  // 194 s with two workers, 168 s with three). Each file is isolated: own database, Redis prefix, exchanges, ports.
-  maxWorkers: 3,
+  // two test files at a time even on 2 cores (jest's default there is one): an e2e file waits on PostgreSQL,
+  // Redis and Chromium much of its time. Each file is isolated: own database, Redis prefix, exchanges, free ports.
+  maxWorkers: 2,
   // the longest files first, also in a clean clone (CI) where jest knows no file's time yet
   testSequencer: '<rootDir>/scripts/test/longest-first-sequencer.js',
   // a test that passed only on its retry is named at the end of the run (artifacts/retried-tests.json)

@@ -8,8 +8,8 @@
  *
  * The browser stories are not run two at a time where it can be helped: each drives a Chromium and a whole
  * product, and two of them side by side on 2 cores slow each other's every page (and make their waits the
- * flakiest). After each story come the other long files (e2e, int) of about its time for each other worker, so one
- * worker tends to run the stories while the others run the rest, and the short files fill the end.
+ * flakiest). After each story come the other long files (e2e, int) of about its time, so one worker tends to run
+ * the stories while the other runs the rest, and the short files fill the end.
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
@@ -17,12 +17,6 @@ const Sequencer = require('@jest/test-sequencer').default;
 const TYPICAL_SECONDS = { browser: 60, e2e: 20, int: 6, portal: 3, unit: 0.5 };
 
 class LongestFirstSequencer extends Sequencer {
-  constructor(options) {
-    super(options);
-    /** the workers beside the one running a story (jest.config.js maxWorkers) */
-    this.others = Math.max(1, (options?.globalConfig?.maxWorkers ?? 2) - 1);
-  }
-
   sort(tests) {
     const sizes = new Map();
     const size = (test) => {
@@ -44,9 +38,9 @@ class LongestFirstSequencer extends Sequencer {
     let o = 0;
     for (const story of browser) {
       order.push(story);
-      // the other workers' share while this story runs: long files adding up to about the story's time each
+      // the other worker's share while this story runs: long files adding up to about the story's time
       let share = 0;
-      while (o < others.length && share < expected(story) * this.others && expected(others[o]) >= 5000) {
+      while (o < others.length && share < expected(story) && expected(others[o]) >= 5000) {
         share += expected(others[o]);
         order.push(others[o++]);
       }
