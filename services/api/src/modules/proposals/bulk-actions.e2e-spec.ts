@@ -268,19 +268,26 @@ describe('bulk actions: all or nothing, named refusals, overlapping bulk actions
     expect(applyAutomaticAssignment).toHaveLength(2);
   });
 
+  /** an open call whose reviews (`key`) are answered in a new template of `groupId` */
+  const callReviewedWith = async (
+    groupId: 'FAP_REVIEW' | 'TECHNICAL_REVIEW',
+    key: 'fapReviewTemplateId' | 'technicalReviewTemplateId',
+  ) => {
+    const { createTemplate } = await gql<{ createTemplate: { templateId: number } }>(
+      `mutation { createTemplate(groupId: ${groupId}, name: "Bulk ${groupId}") { templateId } }`,
+      {},
+      officer,
+    );
+    const call = await createOpenCall(t, officer.token, { [key]: createTemplate.templateId });
+    return { callId: call.callId, templateId: createTemplate.templateId };
+  };
+
   /** the QUESTIONARY_CREATED events appended since `before` */
   const questionariesSince = async (before: number) =>
     (await events.readAll({ after: before, limit: 10_000 })).filter((e) => e.type === QUESTIONARY_CREATED);
 
   it('applyAutomaticAssignment with a review template: a refused pair creates no questionary; the reviews’ are in their append', async () => {
-    const { createTemplate } = await gql<{ createTemplate: { templateId: number } }>(
-      `mutation { createTemplate(groupId: FAP_REVIEW, name: "Bulk review") { templateId } }`,
-      {},
-      officer,
-    );
-    const reviewed = await createOpenCall(t, officer.token, {
-      fapReviewTemplateId: createTemplate.templateId,
-    });
+    const reviewed = await callReviewedWith('FAP_REVIEW', 'fapReviewTemplateId');
     const a = await draft(reviewed.callId);
     const b = await draft(reviewed.callId);
     const member = await createUser(t, { role: Role.FAP_REVIEWER });
@@ -315,8 +322,8 @@ describe('bulk actions: all or nothing, named refusals, overlapping bulk actions
     const assigned = await appendedSince(before, FAP_REVIEWER_ASSIGNED, ofProposals(a.pk, b.pk));
     // one questionary per review, of the template, the ones the reviews name, all in one append
     expect(created.map((e) => (e.data as Data).templateId)).toEqual([
-      createTemplate.templateId,
-      createTemplate.templateId,
+      reviewed.templateId,
+      reviewed.templateId,
     ]);
     expect(created.map((e) => (e.data as Data).questionaryId).sort()).toEqual(
       assigned.map((e) => (e.data as Data).questionaryId).sort(),
@@ -325,14 +332,7 @@ describe('bulk actions: all or nothing, named refusals, overlapping bulk actions
   });
 
   it('assignProposalsToInstruments with a review template: a refused item creates no questionary, one decided to nothing none', async () => {
-    const { createTemplate } = await gql<{ createTemplate: { templateId: number } }>(
-      `mutation { createTemplate(groupId: TECHNICAL_REVIEW, name: "Bulk feasibility") { templateId } }`,
-      {},
-      officer,
-    );
-    const reviewed = await createOpenCall(t, officer.token, {
-      technicalReviewTemplateId: createTemplate.templateId,
-    });
+    const reviewed = await callReviewedWith('TECHNICAL_REVIEW', 'technicalReviewTemplateId');
     const a = await draft(reviewed.callId);
     const b = await draft(reviewed.callId);
     const c = await draft(reviewed.callId);
