@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { Role } from '@user-office/contracts';
@@ -93,16 +93,15 @@ export async function createTestApp(
   const { app, config } = created;
   const tokens = app.get(TokenService);
   const server = app.getHttpServer() as Server;
-  const graphql = graphqlClient(server);
+  const gql = graphqlClient(server);
   return {
     app,
     config,
     http: () => request(server),
-    gql: (query, variables, token) => graphql.post(query, variables, token),
+    gql,
     token: (session = {}) => tokens.sign({ ...OFFICER, ...session }),
     projections: app.get(ProjectionsService),
     close: async () => {
-      graphql.close();
       await app.close();
       if (ownsDatabase) await db?.drop();
       await pglite?.remove();
@@ -112,15 +111,14 @@ export async function createTestApp(
 }
 
 /**
- * POST /graphql over HTTP on kept-alive connections of the test app's own. The server listens on a free loopback
- * port at the first call unless it already listens (a browser test's product listens on its own port first):
- * supertest would listen, connect, and close the server again for every request, which cost an e2e file's
- * thousand calls a few seconds of CPU on both ends.
+ * POST /graphql over HTTP with fetch, whose connections are kept alive. The server listens on a free loopback port
+ * at the first call unless it already listens (a browser test's product listens on its own port first): supertest
+ * would listen, connect, and close the server again for every request, which cost an e2e file's thousand calls a
+ * few seconds of CPU on both ends. Closing the app closes the idle connections (Node's server.close).
  */
 function graphqlClient(server: Server) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   let listening: Promise<void> | null = null;
-  const port = async (): Promise<number> => {
+  const url = async (): Promise<string> => {
     if (!server.listening)
       await (listening ??= new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -129,44 +127,21 @@ function graphqlClient(server: Server) {
           resolve();
         });
       }));
-    return (server.address() as AddressInfo).port;
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
   };
-  return {
-    post: async <T>(
-      query: string,
-      variables?: Record<string, unknown>,
-      token?: string,
-    ): Promise<GraphqlResponse<T>> => {
-      const body = JSON.stringify({ query, variables });
-      const headers: Record<string, string | number> = {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-      };
-      if (token) headers.authorization = `Bearer ${token}`;
-      const options = {
-        host: '127.0.0.1',
-        port: await port(),
-        path: '/graphql',
-        method: 'POST',
-        headers,
-        agent,
-      };
-      const text = await new Promise<string>((resolve, reject) => {
-        const req = httpRequest(options, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-          res.on('error', reject);
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
-      try {
-        return JSON.parse(text) as GraphqlResponse<T>;
-      } catch {
-        return {} as GraphqlResponse<T>; // not JSON (as supertest's body of such an answer)
-      }
-    },
-    close: () => agent.destroy(),
+  return async <T>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<GraphqlResponse<T>> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(await url(), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables }),
+    });
+    // not JSON: an empty body, as supertest's of such an answer
+    return (await res.json().catch(() => ({}))) as GraphqlResponse<T>;
   };
 }
