@@ -89,3 +89,14 @@ module.exports = {
     browser,
   ],
 };
+
+// `npm test` runs the server and component files in groups that share a module registry (scripts/test/test-groups.js)
+const { groupingWanted, groupProjects } = require('./scripts/test/test-groups');
+if (groupingWanted() && process.env.JEST_WORKER_ID === undefined) {
+  module.exports.projects = groupProjects(module.exports.projects, __dirname, {
+    unit: ['.spec.ts'],
+    int: ['.int-spec.ts'],
+    e2e: ['.e2e-spec.ts'],
+    portal: ['.spec.tsx', /^frontends\/.*\.spec\.ts$/],
+  });
+}

@@ -12,6 +12,7 @@
  * the stories while the other runs the rest, and the short files fill the end.
  */
 const Sequencer = require('@jest/test-sequencer').default;
+const { groupMembers } = require('./test-groups');
 
 /** typical seconds of a file of each project (browser stories 50–110 s, e2e files 10–50 s, …) */
 const TYPICAL_SECONDS = { browser: 60, e2e: 20, int: 6, portal: 3, unit: 0.5 };
@@ -27,7 +28,8 @@ class LongestFirstSequencer extends Sequencer {
       const recorded = this.time(test);
       if (recorded != null) return recorded;
       const name = test.context.config.displayName?.name;
-      return (TYPICAL_SECONDS[name] ?? 1) * 1000;
+      // a group of `npm test` (test-groups.js): its members' typical time
+      return (TYPICAL_SECONDS[name] ?? 1) * 1000 * (groupMembers(test.path) ?? 1);
     };
     const longestFirst = (a, b) => expected(b) - expected(a) || size(b) - size(a);
     const failed = tests.filter((t) => this.hasFailed(t)).sort(longestFirst);
