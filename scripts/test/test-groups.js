@@ -16,7 +16,7 @@ const { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 const { join, relative } = require('node:path');
 
 const GROUPS_DIR = 'artifacts/test-groups';
-/** one file the sequencer can read a group's member count from */
+/** the line of a group file that gives its member count (read by the sequencer) */
 const MEMBERS_MARK = '// members: ';
 /** what makes a file unfit to share its module registry with others */
 const ALONE =
@@ -104,8 +104,6 @@ function groupProjects(projects, rootDir, suffixes) {
       ...project,
       roots: [...project.roots, `<rootDir>/${GROUPS_DIR}`],
       testMatch: [...groupFiles, ...alone],
-      // the group files are plain CommonJS: jest takes them as they are
-      testPathIgnorePatterns: ['/node_modules/'],
     };
   });
 }
