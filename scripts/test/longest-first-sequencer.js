@@ -24,12 +24,10 @@ class LongestFirstSequencer extends Sequencer {
       if (!sizes.has(test.path)) sizes.set(test.path, test.context.hasteFS.getSize(test.path) ?? 0);
       return sizes.get(test.path);
     };
+    const estimates = new Map();
     const expected = (test) => {
-      const recorded = this.time(test);
-      if (recorded != null) return recorded;
-      const name = test.context.config.displayName?.name;
-      // a group of `npm test` (test-groups.js): its members' typical time
-      return (TYPICAL_SECONDS[name] ?? 1) * 1000 * (groupMembers(test.path) ?? 1);
+      if (!estimates.has(test.path)) estimates.set(test.path, this.estimate(test));
+      return estimates.get(test.path);
     };
     const longestFirst = (a, b) => expected(b) - expected(a) || size(b) - size(a);
     const failed = tests.filter((t) => this.hasFailed(t)).sort(longestFirst);
@@ -48,6 +46,15 @@ class LongestFirstSequencer extends Sequencer {
       }
     }
     return [...order, ...others.slice(o)];
+  }
+
+  /** a file's expected milliseconds: its recorded time, else its project's typical time */
+  estimate(test) {
+    const recorded = this.time(test);
+    if (recorded != null) return recorded;
+    const name = test.context.config.displayName?.name;
+    // a group of `npm test` (test-groups.js): its members' typical time
+    return (TYPICAL_SECONDS[name] ?? 1) * 1000 * (groupMembers(test.path) ?? 1);
   }
 }
 

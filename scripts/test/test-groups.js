@@ -3,7 +3,7 @@
  * members, each inside a `describe` named by the member's path (so a member's top-level hooks stay its own, and a
  * failure names the member). A group's members share one module registry: the app's module graph (NestJS, graphql,
  * the modules; MUI and react-admin in the portal) is evaluated once a group instead of once a file, which cost
- * 1.5 CPU-s an e2e file and about 1 CPU-s a component file on this 2-core machine.
+ * 1.5 CPU-s an e2e file and 0.6–0.9 CPU-s a component file on this 2-core machine.
  *
  * A file that changes the module registry or globals for the files after it runs alone, as before: `jest.mock`,
  * fake timers, spies, an `@jest-environment` docblock, an assignment to `process.env`, or the marker
@@ -25,11 +25,27 @@ const ALONE =
 const GROUPS = { unit: 2, int: 2, e2e: 10, portal: 5 };
 const SKIP_DIRS = new Set(['node_modules', 'build', 'dist', 'coverage', 'artifacts', '.data']);
 
+/** jest's options whose value comes as the next argument and names no test file */
+const VALUED = new Set([
+  '--outputFile',
+  '--config',
+  '-c',
+  '--selectProjects',
+  '-t',
+  '--testNamePattern',
+  '--shard',
+]);
+
 /** whether this jest invocation runs in groups */
 function groupingWanted(argv = process.argv.slice(2)) {
   if (process.env.UO_TEST_GROUPS !== '1') return false;
   // a named file or path pattern (`jest foo.e2e-spec.ts`, `--testPathPatterns x`) runs the files themselves
-  return !argv.some((a) => /spec|\/|^--testPath|^--findRelatedTests/.test(a));
+  const namesFiles = argv.some(
+    (a, i) =>
+      /^--(testPath|runTestsByPath|findRelatedTests)/.test(a) ||
+      (!a.startsWith('-') && !VALUED.has(argv[i - 1])),
+  );
+  return !namesFiles;
 }
 
 function walk(dir, out) {
