@@ -92,8 +92,11 @@ export interface EventStore {
   headPosition(): Promise<number>;
   /** resolves when the store answers */
   ping(): Promise<void>;
-  /** calls `listener` (without arguments) whenever new events may be available */
-  onAppended(listener: () => void): () => void;
+  /**
+   * calls `listener` whenever new events may be available; with the position of an appended event when the store
+   * knows it (every event up to it is committed), without one when it does not
+   */
+  onAppended(listener: (position?: number) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -62,7 +62,7 @@ import {
  */
 export class KurrentEventStore implements EventStore {
   readonly name = 'kurrentdb';
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(position?: number) => void>();
   private subscription: AllStreamSubscription | null = null;
   private resubscribeTimer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -232,7 +232,7 @@ export class KurrentEventStore implements EventStore {
     await this.readAllPage(END, 1, BACKWARDS);
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: (position?: number) => void): () => void {
     this.listeners.add(listener);
     this.ensureSubscription();
     return () => {

@@ -15,6 +15,8 @@ import {
 
 const BATCH = 1000;
 const POLL_MS = 1000;
+/** how far behind the head the loops may be and still share one read of every type (see read()) */
+const SHARED_READ_SPAN = 200;
 /** how long the loops of one wake-up share a read of the store's head */
 const HEAD_REUSE_MS = 100;
 /** a swap that cannot lock the live tables at once lets go and tries again (readers never wait long) */
@@ -54,6 +56,12 @@ export class ProjectionRunner {
   /** wake-ups so far (each: events appended somewhere), and the head read for the latest */
   private wakes = 0;
   private head: { wakes: number; at: number; position: Promise<number> } | null = null;
+  /** the highest appended position a wake-up was for */
+  private notifiedHead = 0;
+  /** the read shared by the loops of one wake-up that start at the same place (see read()) */
+  private feed: { wakes: number; from: number; events: Promise<StoredEvent[]> } | null = null;
+  /** the idle checkpoint moves of this turn, written together (see moveIdle()) */
+  private idleMoves: { moves: Map<string, number>; written: Promise<void> } | null = null;
 
   constructor(
     private readonly sql: SqlClient,
@@ -150,7 +158,7 @@ export class ProjectionRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.stopListening = this.store.onAppended(() => this.wakeAll());
+    this.stopListening = this.store.onAppended((position) => this.wakeAll(position));
     for (const p of this.projections.filter((x) => !this.isInline(x))) this.loops.push(this.loop(p));
   }
 
@@ -431,9 +439,14 @@ export class ProjectionRunner {
     const from = this.checkpoints.get(p.name) ?? 0;
     const head = await this.headPosition();
     if (head <= from) return 0;
-    const events = await this.store.readAll({ after: from, limit: BATCH, types: typesOf(p) });
-    const last = events.length > 0 ? events[events.length - 1].position : from;
-    const to = events.length < BATCH ? Math.max(head, last) : last;
+    const { events, to } = await this.read(p, from, head);
+    if (events.length === 0) {
+      // none of its events: the checkpoint moves, in one statement with the other loops' moves of this moment
+      await this.moveIdle(p.name, to);
+      this.checkpoints.set(p.name, Math.max(to, this.checkpoints.get(p.name) ?? 0));
+      this.settleWaiters();
+      return 1;
+    }
     const tables = this.tablesOf(p);
     if (isReaction(p)) {
       // side effects outside any transaction (at least once; jobs de-duplicate by id); what the reaction owes
@@ -446,8 +459,8 @@ export class ProjectionRunner {
           [to, p.name],
         );
       };
-      // nothing owed (none of its events, or nothing to do for them): the checkpoint alone, one statement
-      if (writes.size === 0) await move(this.sql);
+      // nothing owed (nothing to do for its events): the checkpoint alone, with the other loops' idle moves
+      if (writes.size === 0) await this.moveIdle(p.name, to);
       else
         await this.sql.transaction(async (tx) => {
           await writes.flush(tx);
@@ -475,6 +488,59 @@ export class ProjectionRunner {
     this.checkpoints.set(p.name, applied);
     this.settleWaiters();
     return Math.max(1, events.length);
+  }
+
+  /**
+   * The events after `from` that a loop applies, and where its checkpoint goes after them. The loops woken by one
+   * append are all at the same place, a short way behind the head: they share one read of every type and each
+   * keeps its own (one query instead of one per loop). A loop far behind (catching up) reads its types alone.
+   */
+  private async read(
+    p: Projection,
+    from: number,
+    head: number,
+  ): Promise<{ events: StoredEvent[]; to: number }> {
+    const types = typesOf(p);
+    let all: StoredEvent[];
+    if (head - from <= SHARED_READ_SPAN) {
+      let feed = this.feed;
+      if (!feed || feed.wakes !== this.wakes || feed.from !== from) {
+        const entry = { wakes: this.wakes, from, events: this.store.readAll({ after: from, limit: BATCH }) };
+        entry.events.catch(() => {
+          if (this.feed === entry) this.feed = null;
+        });
+        this.feed = feed = entry;
+      }
+      all = await feed.events;
+    } else all = await this.store.readAll({ after: from, limit: BATCH, types });
+    const last = all.length > 0 ? all[all.length - 1].position : from;
+    const to = all.length < BATCH ? Math.max(head, last) : last;
+    if (!types) return { events: all, to };
+    const wanted = new Set(types);
+    return { events: all.filter((e) => wanted.has(e.type)), to };
+  }
+
+  /**
+   * Moves a checkpoint past events the loop had nothing to do for. The moves asked for in one turn of the event
+   * loop (an append wakes every loop at once) are written in one statement; a checkpoint never moves back.
+   */
+  private moveIdle(name: string, to: number): Promise<void> {
+    let batch = this.idleMoves;
+    if (!batch) {
+      const moves = new Map<string, number>();
+      const written = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        if (this.idleMoves === batch) this.idleMoves = null;
+        await this.sql.query(
+          `UPDATE projection_checkpoints AS c SET position = m.position, updated_at = now()
+           FROM unnest($1::text[], $2::bigint[]) AS m(name, position)
+           WHERE c.name = m.name AND c.position < m.position`,
+          [[...moves.keys()], [...moves.values()]],
+        );
+      });
+      this.idleMoves = batch = { moves, written };
+    }
+    batch.moves.set(name, Math.max(to, batch.moves.get(name) ?? 0));
+    return batch.written;
   }
 
   private async refreshCheckpoints(names: readonly string[]): Promise<void> {
@@ -523,8 +589,19 @@ export class ProjectionRunner {
     return entry.position;
   }
 
-  private wakeAll(): void {
+  /**
+   * Wakes every loop. With the position of an appended event, that position is the head the loops step to (no
+   * query), and a wake for a position already woken for is none (a local append wakes the loops at once, then
+   * again by its NOTIFY).
+   */
+  private wakeAll(position?: number): void {
+    if (position !== undefined) {
+      if (position <= this.notifiedHead) return;
+      this.notifiedHead = position;
+    }
     this.wakes += 1;
+    if (position !== undefined)
+      this.head = { wakes: this.wakes, at: Date.now(), position: Promise.resolve(position) };
     for (const p of this.projections) {
       const wake = this.wakers.get(p.name);
       if (wake) {
