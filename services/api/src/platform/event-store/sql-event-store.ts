@@ -33,6 +33,23 @@ interface PendingAppend {
   reject(error: unknown): void;
 }
 
+/** an append whose expected version held: its events get the versions after `from` */
+interface PlannedAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  metadata: EventMetadata;
+  from: number;
+}
+
+/** the current version of each stream that has events (under the append lock: final until the commit) */
+async function versionsOf(tx: SqlExecutor, streamIds: readonly string[]): Promise<Map<string, number>> {
+  const current = await tx.query<{ stream_id: string; v: number | string }>(
+    `SELECT stream_id, max(stream_version) AS v FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id`,
+    [[...new Set(streamIds)]],
+  );
+  return new Map(current.rows.map((r) => [r.stream_id, Number(r.v)]));
+}
+
 function guardOf(expected: ExpectedVersion): 'exact' | 'no_stream' | 'stream_exists' | 'any' {
   return typeof expected === 'number' ? 'exact' : expected;
 }
@@ -64,7 +81,7 @@ export class SqlEventStore implements EventStore {
   private inlineHook: InlineAppendHook | null = null;
   private readonly pending: PendingAppend[] = [];
   private flushing = false;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(position?: number) => void>();
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly sql: SqlClient) {
@@ -148,53 +165,22 @@ export class SqlEventStore implements EventStore {
       mark('begin');
       await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
       mark('lock');
-      const streamIds = appends.map((a) => a.streamId);
-      const current = await tx.query<{ stream_id: string; v: number | string }>(
-        `SELECT stream_id, max(stream_version) AS v FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id`,
-        [streamIds],
+      const versions = await versionsOf(
+        tx,
+        appends.map((a) => a.streamId),
       );
-      const versions = new Map(current.rows.map((r) => [r.stream_id, Number(r.v)]));
       mark('versions');
-      const eventIds: string[] = [];
-      const streams: string[] = [];
-      const streamVersions: number[] = [];
-      const types: string[] = [];
-      const data: string[] = [];
-      const metadata: string[] = [];
-      const createdAt: (string | null)[] = [];
-      for (const append of appends) {
+      const planned: PlannedAppend[] = appends.map((append) => {
         const actual = versions.get(append.streamId) ?? 0;
         if (!expectedVersionHolds(append.expectedVersion, actual)) {
           throw new ConcurrencyError(append.streamId, append.expectedVersion, actual);
         }
-        const meta = JSON.stringify(append.metadata ?? options.metadata);
-        append.events.forEach((event, i) => {
-          eventIds.push(event.eventId ?? randomUUID());
-          streams.push(append.streamId);
-          streamVersions.push(actual + i + 1);
-          types.push(event.type);
-          data.push(JSON.stringify(event.data ?? null));
-          metadata.push(meta);
-          createdAt.push(event.createdAt ? event.createdAt.toISOString() : null);
-        });
-      }
-      const inserted = await tx.query<EventRow>(
-        `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
-         SELECT u.event_id::uuid, u.stream_id, u.stream_version, u.type, u.data::jsonb, u.metadata::jsonb,
-                coalesce(u.created_at, now())
-           FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
-                WITH ORDINALITY AS u(event_id, stream_id, stream_version, type, data, metadata, created_at, ord)
-          ORDER BY u.ord
-         RETURNING ${COLUMNS}`,
-        [eventIds, streams, streamVersions, types, data, metadata, createdAt],
-      );
-      const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
+        return { ...append, metadata: append.metadata ?? options.metadata, from: actual };
+      });
+      const rows = await this.insertPlanned(tx, planned);
       mark(`insert of ${rows.length} events`);
       if (this.inlineHook) await this.inlineHook(tx, rows);
       mark('inline projections');
-      if (this.sql.kind === 'postgres') {
-        await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(rows[rows.length - 1].position)]);
-      }
       const byStream = new Map<string, StoredEvent[]>();
       for (const row of rows) {
         const list = byStream.get(row.streamId);
@@ -209,7 +195,7 @@ export class SqlEventStore implements EventStore {
     });
     mark('commit');
     if (profile) process.stderr.write(`[append profile] ${profile.marks.join(', ')}\n`);
-    this.emit();
+    if (results.length > 0) this.emit(Math.max(...results.map((r) => r.position)));
     return results;
   }
 
@@ -226,11 +212,18 @@ export class SqlEventStore implements EventStore {
     try {
       outcomes = await this.sql.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-        const results: (AppendResult | ConcurrencyError)[] = [];
-        for (const append of group) results.push(await this.insert(tx, append));
-        const last = results.filter((r): r is AppendResult => !(r instanceof ConcurrencyError)).at(-1);
-        if (last && this.sql.kind === 'postgres') {
-          await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(last.position)]);
+        const results =
+          group.length === 1 ? [await this.insert(tx, group[0])] : await this.insertGroup(tx, group);
+        // the inline projections see the group's events at once (one batch, one checkpoint move), in position order
+        const rows = results
+          .flatMap((r) => (r instanceof ConcurrencyError ? [] : r.events))
+          .sort((a, b) => a.position - b.position);
+        if (rows.length > 0 && this.inlineHook) await this.inlineHook(tx, rows);
+        if (rows.length > 0 && this.sql.kind === 'postgres') {
+          await tx.query('SELECT pg_notify($1, $2)', [
+            EVENTS_CHANNEL,
+            String(rows[rows.length - 1].position),
+          ]);
         }
         return results;
       });
@@ -247,10 +240,79 @@ export class SqlEventStore implements EventStore {
       if (outcome instanceof ConcurrencyError) append.reject(outcome);
       else append.resolve(outcome);
     });
-    if (outcomes.some((o) => !(o instanceof ConcurrencyError))) this.emit();
+    const appended = outcomes.filter((o): o is AppendResult => !(o instanceof ConcurrencyError));
+    if (appended.length > 0) this.emit(Math.max(...appended.map((o) => o.position)));
   }
 
-  /** one append inside the locked transaction: a guarded insert, then the inline projections */
+  /**
+   * Several appends inside the locked transaction, each with its own expected version, in two statements: the
+   * streams' versions, then one set-based insert of the appends whose expected version holds (an append after
+   * another on the same stream is checked against the version the first leaves). The others are refused alone.
+   */
+  private async insertGroup(
+    tx: SqlExecutor,
+    group: PendingAppend[],
+  ): Promise<(AppendResult | ConcurrencyError)[]> {
+    const versions = await versionsOf(
+      tx,
+      group.map((a) => a.streamId),
+    );
+    const planned: (PlannedAppend | ConcurrencyError)[] = group.map(({ streamId, events, options }) => {
+      const actual = versions.get(streamId) ?? 0;
+      if (!expectedVersionHolds(options.expectedVersion, actual))
+        return new ConcurrencyError(streamId, options.expectedVersion, actual);
+      versions.set(streamId, actual + events.length);
+      return { streamId, events, metadata: options.metadata, from: actual };
+    });
+    const rows = await this.insertPlanned(
+      tx,
+      planned.filter((p): p is PlannedAppend => !(p instanceof ConcurrencyError)),
+    );
+    const byVersion = new Map(rows.map((r) => [`${r.streamId}\u001f${r.version}`, r]));
+    return planned.map((p) => {
+      if (p instanceof ConcurrencyError) return p;
+      const events = p.events.map((_, i) => byVersion.get(`${p.streamId}\u001f${p.from + i + 1}`)!);
+      const last = events[events.length - 1];
+      return { position: last.position, nextVersion: last.version, events };
+    });
+  }
+
+  /** inserts planned appends (their versions checked) in one set-based statement, in input order */
+  private async insertPlanned(tx: SqlExecutor, planned: readonly PlannedAppend[]): Promise<StoredEvent[]> {
+    const eventIds: string[] = [];
+    const streams: string[] = [];
+    const streamVersions: number[] = [];
+    const types: string[] = [];
+    const data: string[] = [];
+    const metadata: string[] = [];
+    const createdAt: (string | null)[] = [];
+    for (const append of planned) {
+      const meta = JSON.stringify(append.metadata);
+      append.events.forEach((event, i) => {
+        eventIds.push(event.eventId ?? randomUUID());
+        streams.push(append.streamId);
+        streamVersions.push(append.from + i + 1);
+        types.push(event.type);
+        data.push(JSON.stringify(event.data ?? null));
+        metadata.push(meta);
+        createdAt.push(event.createdAt ? event.createdAt.toISOString() : null);
+      });
+    }
+    if (eventIds.length === 0) return [];
+    const inserted = await tx.query<EventRow>(
+      `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
+       SELECT u.event_id::uuid, u.stream_id, u.stream_version, u.type, u.data::jsonb, u.metadata::jsonb,
+              coalesce(u.created_at, now())
+         FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+              WITH ORDINALITY AS u(event_id, stream_id, stream_version, type, data, metadata, created_at, ord)
+        ORDER BY u.ord
+       RETURNING ${COLUMNS}`,
+      [eventIds, streams, streamVersions, types, data, metadata, createdAt],
+    );
+    return inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
+  }
+
+  /** one append inside the locked transaction: a guarded insert (the group's inline projections follow) */
   private async insert(
     tx: SqlExecutor,
     { streamId, events, options }: PendingAppend,
@@ -293,7 +355,6 @@ export class SqlEventStore implements EventStore {
       return new ConcurrencyError(streamId, expected, Number(current.rows[0]?.v ?? 0));
     }
     const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
-    if (this.inlineHook) await this.inlineHook(tx, rows);
     const last = rows[rows.length - 1];
     return { position: last.position, nextVersion: last.version, events: rows };
   }
@@ -342,13 +403,13 @@ export class SqlEventStore implements EventStore {
     await this.sql.query('SELECT 1');
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: (position?: number) => void): () => void {
     this.listeners.add(listener);
     if (this.sql.kind === 'postgres' && !this.unlisten) {
       // other processes append too: their commits arrive as NOTIFY
       this.unlisten = async () => undefined;
       void this.sql
-        .listen(EVENTS_CHANNEL, () => this.emit())
+        .listen(EVENTS_CHANNEL, (payload) => this.emit(Number(payload) || undefined))
         .then((stop) => {
           this.unlisten = stop;
         })
@@ -365,8 +426,8 @@ export class SqlEventStore implements EventStore {
     this.unlisten = null;
   }
 
-  private emit(): void {
-    for (const listener of this.listeners) listener();
+  private emit(position?: number): void {
+    for (const listener of this.listeners) listener(position);
   }
 }
 
