@@ -135,17 +135,17 @@ export class QuestionariesProjection implements Projection {
           break;
       }
     }
+    // every write of the batch in one statement (data-modifying CTEs; the keys of the removed and the kept answers
+    // are disjoint): one round trip inside the append's transaction
+    const writes: string[] = [];
+    const params: unknown[] = [];
+    const arg = (value: unknown) => `$${params.push(value)}`;
     if (created.length > 0)
       // a questionary created twice fails here as its second INSERT would
-      await tx.query(
+      writes.push(
         `INSERT INTO ${tables.questionaries} (questionary_id, template_id, creator_id, created_at)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[])`,
-        [
-          created.map((c) => c.id),
-          created.map((c) => c.templateId),
-          created.map((c) => c.creatorId),
-          created.map((c) => c.at.toISOString()),
-        ],
+         SELECT * FROM unnest(${arg(created.map((c) => c.id))}::int[], ${arg(created.map((c) => c.templateId))}::int[],
+                              ${arg(created.map((c) => c.creatorId))}::int[], ${arg(created.map((c) => c.at.toISOString()))}::timestamptz[])`,
       );
     const split = (k: string): [number, string] => {
       const i = k.indexOf('\u001f');
@@ -153,28 +153,31 @@ export class QuestionariesProjection implements Projection {
     };
     const removed = [...answers].filter(([, v]) => v === null).map(([k]) => split(k));
     if (removed.length > 0)
-      await tx.query(
-        `DELETE FROM ${tables.questionary_answers} a USING unnest($1::int[], $2::text[]) AS r(questionary_id, question_id)
+      writes.push(
+        `DELETE FROM ${tables.questionary_answers} a
+          USING unnest(${arg(removed.map(([q]) => q))}::int[], ${arg(removed.map(([, id]) => id))}::text[]) AS r(questionary_id, question_id)
           WHERE a.questionary_id = r.questionary_id AND a.question_id = r.question_id`,
-        [removed.map(([q]) => q), removed.map(([, id]) => id)],
       );
     const kept = [...answers].filter((e): e is [string, string] => e[1] !== null);
     if (kept.length > 0)
-      await tx.query(
+      writes.push(
         `INSERT INTO ${tables.questionary_answers} (questionary_id, question_id, value)
-         SELECT * FROM unnest($1::int[], $2::text[], $3::jsonb[])
+         SELECT * FROM unnest(${arg(kept.map(([k]) => split(k)[0]))}::int[], ${arg(kept.map(([k]) => split(k)[1]))}::text[],
+                              ${arg(kept.map(([, v]) => v))}::jsonb[])
          ON CONFLICT (questionary_id, question_id) DO UPDATE SET value = excluded.value`,
-        [kept.map(([k]) => split(k)[0]), kept.map(([k]) => split(k)[1]), kept.map(([, v]) => v)],
       );
     if (steps.size > 0) {
       const rows = [...steps].map(([k, complete]) => [...split(k), complete] as const);
-      await tx.query(
+      writes.push(
         `INSERT INTO ${tables.questionary_steps} (questionary_id, topic_id, is_complete)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::boolean[])
+         SELECT * FROM unnest(${arg(rows.map((r) => r[0]))}::int[], ${arg(rows.map((r) => Number(r[1])))}::int[],
+                              ${arg(rows.map((r) => r[2]))}::boolean[])
          ON CONFLICT (questionary_id, topic_id) DO UPDATE SET is_complete = excluded.is_complete`,
-        [rows.map((r) => r[0]), rows.map((r) => Number(r[1])), rows.map((r) => r[2])],
       );
     }
+    if (writes.length === 1) await tx.query(writes[0], params);
+    else if (writes.length > 1)
+      await tx.query(`WITH ${writes.map((w, i) => `w${i} AS (${w})`).join(',\n')} SELECT 1`, params);
   }
 
   private async upsertAnswers(
