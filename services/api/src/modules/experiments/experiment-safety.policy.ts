@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { basisQuestionId, DataType, Role } from '@user-office/contracts';
+import { basisQuestionId, DataType, Role, TemplateGroupId } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import type { AnswerFacts, QuestionaryOwner, QuestionaryRecord } from '../questionaries';
 import { ExperimentSafetyService } from './experiment-safety.service';
@@ -13,6 +13,8 @@ import { ExperimentSafetyRepository } from './read-models/experiment-safety/expe
  */
 @Injectable()
 export class ExperimentSafetyQuestionaryOwner implements QuestionaryOwner {
+  readonly groups = [TemplateGroupId.PROPOSAL_ESI, TemplateGroupId.SAMPLE_ESI];
+
   constructor(
     private readonly repository: ExperimentSafetyRepository,
     private readonly service: ExperimentSafetyService,

@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { ReviewStatus } from '@user-office/contracts';
+import { ReviewStatus, TemplateGroupId } from '@user-office/contracts';
 import { InstitutionsModule } from '../institutions';
 import { InstrumentsModule } from '../instruments';
 import { ProposalReaders, ProposalsModule } from '../proposals';
@@ -83,6 +83,7 @@ export class FapsModule implements OnModuleInit {
     // a panel review's questionary (the call's FAP review template): its reviewer, the panel's chair and
     // secretary and officers read it; the reviewer (and they) answer it while the review is a draft
     this.owners.register({
+      groups: [TemplateGroupId.FAP_REVIEW],
       access: async (session, questionary, mode) => {
         const review = await this.repository.reviewByQuestionary(questionary.questionaryId);
         if (!review) return undefined;

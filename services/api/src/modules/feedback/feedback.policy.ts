@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FeedbackStatus, Role } from '@user-office/contracts';
+import { FeedbackStatus, Role, TemplateGroupId } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import type { QuestionaryOwner, QuestionaryRecord } from '../questionaries';
 import { FeedbackRepository } from './read-models/feedback/feedback.repository';
@@ -10,6 +10,8 @@ import { FeedbackRepository } from './read-models/feedback/feedback.repository';
  */
 @Injectable()
 export class FeedbackQuestionaryOwner implements QuestionaryOwner {
+  readonly groups = [TemplateGroupId.FEEDBACK];
+
   constructor(private readonly repository: FeedbackRepository) {}
 
   async access(

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { basisQuestionId, DataType } from '@user-office/contracts';
+import { basisQuestionId, DataType, TemplateGroupId } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { ProposalsRepository, ProposalsService } from '../proposals';
 import {
@@ -21,6 +21,9 @@ import { SubTemplatePlacement } from './sub-template-placement';
  */
 @Injectable()
 export class GenericTemplatesQuestionaryOwner implements QuestionaryOwner {
+  /** its own questionaries, and the proposal questionaries whose steps hold sub-templates (their items' facts) */
+  readonly groups = [TemplateGroupId.GENERIC_TEMPLATE, TemplateGroupId.PROPOSAL_QUESTIONARY];
+
   constructor(
     private readonly repository: GenericTemplatesRepository,
     private readonly proposalRecords: ProposalsRepository,

@@ -1,3 +1,4 @@
+import { TemplateGroupId } from '@user-office/contracts';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { CallsModule } from '../calls';
 import { QuestionariesModule, QuestionaryOwners } from '../questionaries';
@@ -78,6 +79,7 @@ export class ProposalsModule implements OnModuleInit {
    */
   onModuleInit(): void {
     this.owners.register({
+      groups: [TemplateGroupId.PROPOSAL_QUESTIONARY],
       access: async (session, questionary, mode) => {
         const proposal = await this.repository.byQuestionaryId(questionary.questionaryId);
         if (!proposal) return undefined;

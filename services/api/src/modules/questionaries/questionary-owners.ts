@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Role, type AnswerContext } from '@user-office/contracts';
+import { Role, type AnswerContext, type TemplateGroupId } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { forbidden } from '../../platform/errors/app-error';
 import type { QuestionaryRecord } from './read-models/questionaries/questionaries.repository';
@@ -53,6 +53,11 @@ export function itemAnswerFacts(
  * them and what facts their answers need. `access` answers undefined for questionaries it does not own.
  */
 export interface QuestionaryOwner {
+  /**
+   * the template groups of the questionaries it owns: asked only about those (a questionary of another group is
+   * not its own, and needs no query to say so); absent: asked about every questionary
+   */
+  readonly groups?: readonly TemplateGroupId[];
   access?(
     session: SessionUser,
     questionary: QuestionaryRecord,
@@ -73,13 +78,20 @@ export class QuestionaryOwners {
     this.owners.push(owner);
   }
 
+  /** the owners that may own this questionary (by its template's group, when known) */
+  private ownersOf(questionary: QuestionaryRecord): QuestionaryOwner[] {
+    const group = questionary.groupId;
+    if (!group) return this.owners;
+    return this.owners.filter((o) => !o.groups || o.groups.includes(group));
+  }
+
   async mayAccess(
     session: SessionUser,
     questionary: QuestionaryRecord,
     mode: QuestionaryAccessMode,
   ): Promise<boolean> {
     if (session.currentRole === Role.USER_OFFICER) return true;
-    for (const owner of this.owners) {
+    for (const owner of this.ownersOf(questionary)) {
       const decision = await owner.access?.(session, questionary, mode);
       if (decision !== undefined) return decision;
     }
@@ -97,7 +109,7 @@ export class QuestionaryOwners {
 
   async answerFacts(questionary: QuestionaryRecord, questionIds: readonly string[]): Promise<AnswerFacts> {
     const facts: AnswerFacts = {};
-    for (const owner of this.owners) {
+    for (const owner of this.ownersOf(questionary)) {
       const more = await owner.answerFacts?.(questionary, questionIds);
       if (!more) continue;
       facts.context = {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { basisQuestionId, DataType } from '@user-office/contracts';
+import { basisQuestionId, DataType, TemplateGroupId } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { isOfficer, SubTemplatePlacement } from '../generic-templates';
 import { ProposalsRepository, ProposalsService } from '../proposals';
@@ -22,6 +22,9 @@ import { SamplesRepository } from './read-models/samples/samples.repository';
  */
 @Injectable()
 export class SamplesQuestionaryOwner implements QuestionaryOwner {
+  /** its own questionaries, and the proposal questionaries whose steps declare samples (their items' facts) */
+  readonly groups = [TemplateGroupId.SAMPLE_DECLARATION, TemplateGroupId.PROPOSAL_QUESTIONARY];
+
   constructor(
     private readonly repository: SamplesRepository,
     private readonly proposalRecords: ProposalsRepository,

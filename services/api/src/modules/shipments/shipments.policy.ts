@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { basisQuestionId, DataType, Role, ShipmentStatus } from '@user-office/contracts';
+import { basisQuestionId, DataType, Role, ShipmentStatus, TemplateGroupId } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import type { AnswerFacts, QuestionaryOwner, QuestionaryRecord } from '../questionaries';
 import { ShipmentsRepository } from './read-models/shipments/shipments.repository';
@@ -12,6 +12,8 @@ import { ShipmentsService } from './shipments.service';
  */
 @Injectable()
 export class ShipmentQuestionaryOwner implements QuestionaryOwner {
+  readonly groups = [TemplateGroupId.SHIPMENT_DECLARATION];
+
   constructor(
     private readonly repository: ShipmentsRepository,
     private readonly service: ShipmentsService,

@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { Role } from '@user-office/contracts';
+import { Role, TemplateGroupId } from '@user-office/contracts';
 import { InstrumentsModule, InstrumentsRepository } from '../instruments';
 import { ProposalInstruments, ProposalReaders, ProposalsModule, ProposalsService } from '../proposals';
 import { ProposalViewsModule } from '../proposal-views';
@@ -79,6 +79,7 @@ export class TechnicalReviewsModule implements OnModuleInit {
     // a technical review's questionary: staff read it; its assignee (and FAP chair/secretary when allowed) answer
     // it while the review is not submitted (officers always may)
     this.owners.register({
+      groups: [TemplateGroupId.TECHNICAL_REVIEW],
       access: async (session, questionary, mode) => {
         const review = await this.repository.byQuestionaryId(questionary.questionaryId);
         if (!review) return undefined;

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { basisQuestionId, DataType, Role, VisitRegistrationStatus } from '@user-office/contracts';
+import {
+  basisQuestionId,
+  DataType,
+  Role,
+  VisitRegistrationStatus,
+  TemplateGroupId,
+} from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import type { AnswerFacts, QuestionaryOwner, QuestionaryRecord } from '../questionaries';
 import { VisitsRepository } from './read-models/visits/visits.repository';
@@ -19,6 +25,8 @@ export const EDITABLE_REGISTRATION: readonly VisitRegistrationStatus[] = [
  */
 @Injectable()
 export class VisitRegistrationQuestionaryOwner implements QuestionaryOwner {
+  readonly groups = [TemplateGroupId.VISIT_REGISTRATION];
+
   constructor(
     private readonly repository: VisitsRepository,
     private readonly service: VisitsService,

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { TemplateGroupId } from '@user-office/contracts';
 import type { SqlClient, SqlExecutor } from '../../../../platform/database/sql-client';
 import { SQL_CLIENT } from '../../../../platform/tokens';
 import { TemplatesRepository, type TemplateStepModel } from '../../../templates';
@@ -9,6 +10,8 @@ export interface QuestionaryRecord {
   templateId: number;
   creatorId: number | null;
   created: Date;
+  /** its template's group (which module owns it); absent where unknown */
+  groupId?: TemplateGroupId | null;
 }
 
 /** Steps of a template filled with answers and completeness (enabled topics only). */
@@ -53,8 +56,11 @@ export class QuestionariesRepository {
       template_id: number;
       creator_id: number | null;
       created_at: Date;
+      group_id: TemplateGroupId | null;
     }>(
-      'SELECT questionary_id, template_id, creator_id, created_at FROM questionaries WHERE questionary_id = $1',
+      `SELECT q.questionary_id, q.template_id, q.creator_id, q.created_at, t.group_id
+         FROM questionaries q LEFT JOIN templates t ON t.template_id = q.template_id
+        WHERE q.questionary_id = $1`,
       [questionaryId],
     );
     const r = result.rows[0];
@@ -64,6 +70,7 @@ export class QuestionariesRepository {
       templateId: Number(r.template_id),
       creatorId: r.creator_id === null ? null : Number(r.creator_id),
       created: new Date(r.created_at),
+      groupId: r.group_id ?? null,
     };
   }
 
