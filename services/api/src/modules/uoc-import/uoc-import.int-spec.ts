@@ -623,7 +623,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     expect(third.nothingNew).toBe(true);
   }, 60_000);
 
-  test("a later run appends a proposal's, user's and call's changes as their modules' update events", async () => {
+  test("a later run appends a proposal's, user's, call's, experiment's, shipment's and FAP's changes as update events", async () => {
     const before = await history(target.url);
     await query(
       source.url,
@@ -634,7 +634,11 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
        UPDATE users SET firstname = 'Carla', email = 'carla@uoc.test', updated_at = '2020-01-06Z' WHERE user_id = 3;
        UPDATE users SET lastname = 'Proposer-Smith' WHERE user_id = 2;
        INSERT INTO role_user VALUES (2, 4);
-       UPDATE call SET end_call = '2019-07-31Z', title = 'Call 2019 (extended)' WHERE call_id = 1;`,
+       UPDATE call SET end_call = '2019-07-31Z', title = 'Call 2019 (extended)' WHERE call_id = 1;
+       UPDATE experiments SET ends_at = '2019-10-04T08:00Z', status = 'COMPLETED', updated_at = '2020-01-07Z'
+        WHERE experiment_pk = 1;
+       UPDATE shipments SET title = 'Crystals, box 1 of 2' WHERE shipment_id = 1;
+       UPDATE faps SET description = 'Panel A (physics)', number_ratings_required = 3 WHERE fap_id = 1;`,
     );
     const again = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
     const after = await history(target.url);
@@ -652,6 +656,9 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     expect(added.sort()).toEqual(
       [
         ['call-1', 'CallUpdated', 'uoc:call/1'],
+        ['experiment-1', 'ExperimentUpdated', 'uoc:experiments/1'],
+        ['fap-1', 'FapUpdated', 'uoc:faps/1'],
+        ['shipment-1', 'ShipmentUpdated', 'uoc:shipments/1'],
         ['proposal-3', 'ProposalUpdated', 'uoc:proposals/3'],
         ['proposal-5', 'ProposalUpdated', 'uoc:proposals/5'],
         ['user-2', 'UserUpdated', 'uoc:users/2'],
@@ -659,11 +666,12 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         ['user-4', 'UserRolesUpdated', 'uoc:users/4'],
       ].sort(),
     );
-    expect(again.events).toBe(6);
+    expect(again.events).toBe(9);
     const events = await query<{ stream_id: string; created_at: Date; data: Record<string, unknown> }>(
       target.url,
       `SELECT stream_id, created_at, data FROM events
-        WHERE type IN ('ProposalUpdated', 'UserUpdated', 'UserRolesUpdated', 'CallUpdated') ORDER BY stream_id`,
+        WHERE type IN ('ProposalUpdated', 'UserUpdated', 'UserRolesUpdated', 'CallUpdated', 'ExperimentUpdated',
+          'ShipmentUpdated', 'FapUpdated') ORDER BY stream_id`,
     );
     const of = (stream: string) => events.find((e) => e.stream_id === stream)!;
     // the source's modification time where the row has one
@@ -686,6 +694,19 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       endCall: '2019-07-31T00:00:00.000Z',
       startCall: '2019-01-01T00:00:00.000Z',
     });
+    expect(of('experiment-1').created_at.toISOString()).toBe('2020-01-07T00:00:00.000Z');
+    expect(of('experiment-1').data).toMatchObject({
+      experimentPk: 1,
+      endsAt: '2019-10-04T08:00:00.000Z',
+      status: 'COMPLETED',
+      previousStatus: 'ACTIVE',
+    });
+    expect(of('shipment-1').data).toEqual({ shipmentId: 1, title: 'Crystals, box 1 of 2' });
+    expect(of('fap-1').data).toMatchObject({
+      id: 1,
+      description: 'Panel A (physics)',
+      numberRatingsRequired: 3,
+    });
     // the read models the portal and the console read show the new values
     const q = <T>(text: string) => query<T>(target.url, text);
     expect(
@@ -698,7 +719,10 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         (SELECT firstname || ' ' || email FROM users WHERE id = 3) AS user3,
         (SELECT roles FROM users WHERE id = 4) AS roles,
         (SELECT data->>'title' FROM calls WHERE call_id = 1) AS call_title,
-        (SELECT end_call FROM calls WHERE call_id = 1) AS end_call`),
+        (SELECT end_call FROM calls WHERE call_id = 1) AS end_call,
+        (SELECT status || ' ' || ends_at FROM experiments WHERE experiment_pk = 1) AS experiment,
+        (SELECT title FROM shipments WHERE shipment_id = 1) AS shipment,
+        (SELECT description FROM faps WHERE id = 1) AS fap`),
     ).toEqual([
       {
         title: 'A better title',
@@ -710,6 +734,9 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         roles: ['USER_OFFICER', 'INSTRUMENT_SCIENTIST'],
         call_title: 'Call 2019 (extended)',
         end_call: new Date('2019-07-31T00:00:00.000Z'),
+        experiment: 'COMPLETED 2019-10-04 08:00:00+00',
+        shipment: 'Crystals, box 1 of 2',
+        fap: 'Panel A (physics)',
       },
     ]);
     const results = await verifyProjections([], { databaseUrl: target.url });

@@ -38,6 +38,7 @@ import {
   type TemplateInfo,
 } from './import-context';
 import { LATER_KINDS } from './kinds';
+import { changedSince, latestDetails } from './kinds/support';
 import { checkSourceSchema } from './uoc-schema';
 
 /**
@@ -167,10 +168,6 @@ const END_STATUS: Record<number, ProposalEndStatus> = {
 const TECH_STATUS = ['FEASIBLE', 'PARTIALLY_FEASIBLE', 'UNFEASIBLE'] as const;
 const DATA_TYPES = new Set<string>(Object.values(DataType));
 const ROLES = new Set<string>(Object.values(Role));
-
-/** every field of `next` equals the one in `stored` (an absent one is null), as JSON */
-const sameFields = (next: object, stored: Record<string, unknown>): boolean =>
-  Object.entries(next).every(([k, v]) => JSON.stringify(v ?? null) === JSON.stringify(stored[k] ?? null));
 
 /** the profile fields the importer writes from UOC's `users` (the others UOC no longer has) */
 type ImportedProfile = Pick<
@@ -842,7 +839,11 @@ export class UocImporter implements ImportContext {
 
   private async importCalls(): Promise<void> {
     const rows = await this.rows('SELECT * FROM call ORDER BY call_id');
-    const stored = await this.storedCalls(rows.map((c) => num(c.call_id)));
+    const stored = await latestDetails(
+      this,
+      rows.map((c) => `call-${num(c.call_id)}`),
+      ['CallCreated', 'CallUpdated'],
+    );
     const planned: Planned[] = [];
     const defaultWorkflow = [...this.initialStatus.keys()][0] ?? 0;
     const template = (v: unknown): number | null =>
@@ -903,43 +904,22 @@ export class UocImporter implements ImportContext {
         actorId: null,
         from: `uoc:call/${callId}`,
       });
-      const now = stored.get(callId);
-      if (now && !sameFields(data, now.data))
-        planned.push({
+      const updated = changedSince(
+        stored.get(`call-${callId}`),
+        { ...data },
+        {
           streamId: `call-${callId}`,
-          key: `call/${callId}/updated/v${now.version}/${digest(data)}`,
+          key: `call/${callId}`,
           type: 'CallUpdated',
-          data,
           // UOC keeps no modification time for a call: the run's
-          at: (c.updated_at as Date | undefined) ?? this.runId,
+          at: (c.updated_at as Date | null | undefined) ?? this.runId,
           actorId: null,
           from: `uoc:call/${callId}`,
-        });
+        },
+      );
+      if (updated) planned.push(updated);
     }
     this.count('calls', rows.length, await this.write('calls', planned));
-  }
-
-  /**
-   * The calls the store holds, folded as the calls module folds them (the last CallCreated / CallUpdated is the
-   * call's details), with their stream's version.
-   */
-  private async storedCalls(
-    callIds: number[],
-  ): Promise<Map<number, { data: Record<string, unknown>; version: number }>> {
-    const { rows } = await this.sql.query<{
-      stream_id: string;
-      data: Record<string, unknown>;
-      v: string | number;
-    }>(
-      `SELECT DISTINCT ON (stream_id) stream_id, data,
-              (SELECT max(stream_version) FROM events x WHERE x.stream_id = e.stream_id) AS v
-         FROM events e WHERE stream_id = ANY($1::text[]) AND type IN ('CallCreated', 'CallUpdated')
-        ORDER BY stream_id, stream_version DESC`,
-      [callIds.map((id) => `call-${id}`)],
-    );
-    return new Map(
-      rows.map((r) => [Number(r.stream_id.slice('call-'.length)), { data: r.data, version: Number(r.v) }]),
-    );
   }
 
   private async importInstruments(): Promise<void> {
