@@ -622,6 +622,129 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     const third = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
     expect(third.nothingNew).toBe(true);
   }, 60_000);
+
+  test("a later run appends a proposal's, user's, call's, experiment's, shipment's and FAP's changes as update events", async () => {
+    const before = await history(target.url);
+    await query(
+      source.url,
+      `UPDATE proposals SET title = 'A better title', abstract = 'A better abstract', updated_at = '2020-01-05Z'
+        WHERE proposal_pk = 3;
+       INSERT INTO proposal_user VALUES (5, 4);
+       ALTER TABLE users ADD COLUMN updated_at timestamptz;
+       UPDATE users SET firstname = 'Carla', email = 'carla@uoc.test', updated_at = '2020-01-06Z' WHERE user_id = 3;
+       UPDATE users SET lastname = 'Proposer-Smith' WHERE user_id = 2;
+       INSERT INTO role_user VALUES (2, 4);
+       UPDATE call SET end_call = '2019-07-31Z', title = 'Call 2019 (extended)' WHERE call_id = 1;
+       UPDATE experiments SET ends_at = '2019-10-04T08:00Z', status = 'COMPLETED', updated_at = '2020-01-07Z'
+        WHERE experiment_pk = 1;
+       UPDATE shipments SET title = 'Crystals, box 1 of 2' WHERE shipment_id = 1;
+       UPDATE faps SET description = 'Panel A (physics)', number_ratings_required = 3 WHERE fap_id = 1;`,
+    );
+    const again = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
+    const after = await history(target.url);
+    // the history before is untouched: the new events come after it, each the module's own update event
+    expect(
+      after.filter((e) =>
+        before.some((b) => b.stream_id === e.stream_id && b.stream_version === e.stream_version),
+      ),
+    ).toEqual(before);
+    const added = after
+      .filter(
+        (e) => !before.some((b) => b.stream_id === e.stream_id && b.stream_version === e.stream_version),
+      )
+      .map((e) => [e.stream_id, e.type, e.from]);
+    expect(added.sort()).toEqual(
+      [
+        ['call-1', 'CallUpdated', 'uoc:call/1'],
+        ['experiment-1', 'ExperimentUpdated', 'uoc:experiments/1'],
+        ['fap-1', 'FapUpdated', 'uoc:faps/1'],
+        ['shipment-1', 'ShipmentUpdated', 'uoc:shipments/1'],
+        ['proposal-3', 'ProposalUpdated', 'uoc:proposals/3'],
+        ['proposal-5', 'ProposalUpdated', 'uoc:proposals/5'],
+        ['user-2', 'UserUpdated', 'uoc:users/2'],
+        ['user-3', 'UserUpdated', 'uoc:users/3'],
+        ['user-4', 'UserRolesUpdated', 'uoc:users/4'],
+      ].sort(),
+    );
+    expect(again.events).toBe(9);
+    const events = await query<{ stream_id: string; created_at: Date; data: Record<string, unknown> }>(
+      target.url,
+      `SELECT stream_id, created_at, data FROM events
+        WHERE type IN ('ProposalUpdated', 'UserUpdated', 'UserRolesUpdated', 'CallUpdated', 'ExperimentUpdated',
+          'ShipmentUpdated', 'FapUpdated') ORDER BY stream_id`,
+    );
+    const of = (stream: string) => events.find((e) => e.stream_id === stream)!;
+    // the source's modification time where the row has one
+    expect(of('proposal-3').created_at.toISOString()).toBe('2020-01-05T00:00:00.000Z');
+    expect(of('proposal-3').data).toEqual({
+      proposalPk: 3,
+      title: 'A better title',
+      abstract: 'A better abstract',
+      proposerId: 2,
+      userIds: [],
+    });
+    expect(of('proposal-5').data).toMatchObject({ userIds: [3, 4] });
+    expect(of('user-3').created_at.toISOString()).toBe('2020-01-06T00:00:00.000Z');
+    expect(of('user-3').data).toEqual({ id: 3, changes: { firstname: 'Carla', email: 'carla@uoc.test' } });
+    expect(of('user-2').data).toEqual({ id: 2, changes: { lastname: 'Proposer-Smith' } });
+    expect(of('user-4').data).toEqual({ id: 4, roles: ['USER_OFFICER', 'INSTRUMENT_SCIENTIST'] });
+    expect(of('call-1').data).toMatchObject({
+      callId: 1,
+      title: 'Call 2019 (extended)',
+      endCall: '2019-07-31T00:00:00.000Z',
+      startCall: '2019-01-01T00:00:00.000Z',
+    });
+    expect(of('experiment-1').created_at.toISOString()).toBe('2020-01-07T00:00:00.000Z');
+    expect(of('experiment-1').data).toMatchObject({
+      experimentPk: 1,
+      endsAt: '2019-10-04T08:00:00.000Z',
+      status: 'COMPLETED',
+      previousStatus: 'ACTIVE',
+    });
+    expect(of('shipment-1').data).toEqual({ shipmentId: 1, title: 'Crystals, box 1 of 2' });
+    expect(of('fap-1').data).toMatchObject({
+      id: 1,
+      description: 'Panel A (physics)',
+      numberRatingsRequired: 3,
+    });
+    // the read models the portal and the console read show the new values
+    const q = <T>(text: string) => query<T>(target.url, text);
+    expect(
+      await q(`SELECT
+        (SELECT title FROM proposals WHERE proposal_pk = 3) AS title,
+        (SELECT abstract FROM proposals WHERE proposal_pk = 3) AS abstract,
+        (SELECT title FROM proposal_views WHERE proposal_pk = 3) AS view_title,
+        (SELECT pi_lastname FROM proposal_views WHERE proposal_pk = 3) AS pi_lastname,
+        (SELECT array_agg(user_id ORDER BY user_id) FROM proposal_users WHERE proposal_pk = 5) AS members,
+        (SELECT firstname || ' ' || email FROM users WHERE id = 3) AS user3,
+        (SELECT roles FROM users WHERE id = 4) AS roles,
+        (SELECT data->>'title' FROM calls WHERE call_id = 1) AS call_title,
+        (SELECT end_call FROM calls WHERE call_id = 1) AS end_call,
+        (SELECT status || ' ' || ends_at FROM experiments WHERE experiment_pk = 1) AS experiment,
+        (SELECT title FROM shipments WHERE shipment_id = 1) AS shipment,
+        (SELECT description FROM faps WHERE id = 1) AS fap`),
+    ).toEqual([
+      {
+        title: 'A better title',
+        abstract: 'A better abstract',
+        view_title: 'A better title',
+        pi_lastname: 'Proposer-Smith',
+        members: [3, 4],
+        user3: 'Carla carla@uoc.test',
+        roles: ['USER_OFFICER', 'INSTRUMENT_SCIENTIST'],
+        call_title: 'Call 2019 (extended)',
+        end_call: new Date('2019-07-31T00:00:00.000Z'),
+        experiment: 'COMPLETED 2019-10-04 08:00:00+00',
+        shipment: 'Crystals, box 1 of 2',
+        fap: 'Panel A (physics)',
+      },
+    ]);
+    const results = await verifyProjections([], { databaseUrl: target.url });
+    expect(results.filter((r) => !verified(r)).map((r) => r.name)).toEqual([]);
+    const third = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
+    expect(third.nothingNew).toBe(true);
+    expect(await history(target.url)).toEqual(after);
+  }, 90_000);
 });
 
 const PROPOSAL_COUNT_ODD = PROPOSALS / 2;

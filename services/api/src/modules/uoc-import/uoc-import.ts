@@ -9,10 +9,13 @@ import {
   TemplateCategoryId,
   TemplateGroupId,
   WorkflowType,
+  type CallCreatedData,
   type ConnectionPlacement,
   type Dependency,
   type TemplateFieldData,
+  type ProposalUpdatedData,
   type TopicData,
+  type UserProfile,
 } from '@user-office/contracts';
 import type { SqlClient } from '../../platform/database/sql-client';
 import type {
@@ -35,6 +38,7 @@ import {
   type TemplateInfo,
 } from './import-context';
 import { LATER_KINDS } from './kinds';
+import { changedSince, latestDetails } from './kinds/support';
 import { checkSourceSchema } from './uoc-schema';
 
 /**
@@ -164,6 +168,20 @@ const END_STATUS: Record<number, ProposalEndStatus> = {
 const TECH_STATUS = ['FEASIBLE', 'PARTIALLY_FEASIBLE', 'UNFEASIBLE'] as const;
 const DATA_TYPES = new Set<string>(Object.values(DataType));
 const ROLES = new Set<string>(Object.values(Role));
+
+/** the profile fields the importer writes from UOC's `users` (the others UOC no longer has) */
+type ImportedProfile = Pick<
+  UserProfile,
+  'user_title' | 'firstname' | 'lastname' | 'preferredname' | 'institutionId' | 'email'
+>;
+
+/** a user as the store's read model has it */
+interface StoredUser extends ImportedProfile {
+  oidc_sub: string | null;
+  placeholder: boolean;
+  roles: string[];
+  deleted: boolean;
+}
 
 /** a batch of proposals as read from the source: the rows, then those of each related table */
 interface ProposalBatch {
@@ -396,7 +414,9 @@ export class UocImporter implements ImportContext {
       (await this.rows<{ id: number }>('SELECT institution_id AS id FROM institutions')).map((r) => r.id),
     );
     const rows = await this.rows('SELECT * FROM users ORDER BY user_id');
+    const stored = await this.storedUsers();
     const planned: Planned[] = [];
+    const changed: { row: Row; now: StoredUser; profile: ImportedProfile; roles: Role[] }[] = [];
     for (const r of rows) {
       const id = num(r.user_id);
       this.users.add(id);
@@ -404,6 +424,19 @@ export class UocImporter implements ImportContext {
       if (institutionId !== null && !institutions.has(institutionId)) {
         this.problem('users', `user_id=${id}`, `institution ${institutionId} does not exist: left empty`);
         institutionId = null;
+      }
+      const now = stored.get(id);
+      if (now) {
+        // imported before: what changed in the source since becomes the users module's own update events
+        const profile: ImportedProfile = {
+          user_title: strOrNull(r.user_title),
+          firstname: str(r.firstname),
+          lastname: str(r.lastname),
+          preferredname: strOrNull(r.preferredname),
+          institutionId,
+          email: str(r.email),
+        };
+        if (!now.deleted) changed.push({ row: r, now, profile, roles: rolesOf.get(id) ?? [] });
       }
       planned.push({
         streamId: `user-${id}`,
@@ -434,7 +467,67 @@ export class UocImporter implements ImportContext {
         from: `uoc:users/${id}`,
       });
     }
+    planned.push(...(await this.planUserChanges(changed)));
     this.count('users', rows.length, await this.write('users', planned));
+  }
+
+  /** the users the store holds, as its read model has them (the profile fields the importer writes) */
+  private async storedUsers(): Promise<Map<number, StoredUser>> {
+    const { rows } = await this.sql.query<StoredUser & { id: number; institution_id: number | null }>(
+      `SELECT id, user_title, firstname, lastname, preferredname, institution_id, email, oidc_sub, placeholder, roles,
+              deleted FROM users`,
+    );
+    return new Map(rows.map((r) => [Number(r.id), { ...r, institutionId: numOrNull(r.institution_id) }]));
+  }
+
+  /**
+   * A user imported before whose row changed in the source: `UserUpdated` with the changed profile fields (as
+   * updateUser appends it), `UserRolesUpdated` for other roles, `UserOidcSubLinked` for another `oidc_sub`,
+   * `UserPlaceholderCleared` for a placeholder no longer one. Keyed by the stream's version and the change (a
+   * repeat plans nothing: the store then equals the source), at the row's `updated_at` where the source has one.
+   */
+  private async planUserChanges(
+    changed: { row: Row; now: StoredUser; profile: ImportedProfile; roles: Role[] }[],
+  ): Promise<Planned[]> {
+    const wanted: { id: number; type: string; name: string; data: unknown; at: Date | string }[] = [];
+    for (const { row, now, profile, roles } of changed) {
+      const id = num(row.user_id);
+      const at = (row.updated_at as Date | undefined) ?? this.runId;
+      const changes = Object.fromEntries(
+        Object.entries(profile).filter(([k, v]) => now[k as keyof ImportedProfile] !== v),
+      );
+      if (Object.keys(changes).length > 0)
+        wanted.push({ id, type: 'UserUpdated', name: 'profile', data: { id, changes }, at });
+      const sameRoles = roles.length === now.roles.length && roles.every((x) => now.roles.includes(x));
+      // the users module refuses a user without roles: a source row that lost them all keeps the stored ones
+      if (!sameRoles && roles.length > 0)
+        wanted.push({ id, type: 'UserRolesUpdated', name: 'roles', data: { id, roles }, at });
+      const sub = strOrNull(row.oidc_sub);
+      if (sub !== null && sub !== now.oidc_sub)
+        wanted.push({ id, type: 'UserOidcSubLinked', name: 'oidc_sub', data: { id, oidcSub: sub }, at });
+      if (now.placeholder && !row.placeholder)
+        wanted.push({ id, type: 'UserPlaceholderCleared', name: 'placeholder', data: { id }, at });
+    }
+    const versions = await this.streamVersions(wanted.map((w) => `user-${w.id}`));
+    return wanted.map((w) => ({
+      streamId: `user-${w.id}`,
+      key: `users/${w.id}/${w.name}/v${versions.get(`user-${w.id}`) ?? 0}/${digest(w.data)}`,
+      type: w.type,
+      data: w.data,
+      at: w.at,
+      actorId: null,
+      from: `uoc:users/${w.id}`,
+    }));
+  }
+
+  /** each stream's current version in the store (absent: none) */
+  private async streamVersions(streamIds: readonly string[]): Promise<Map<string, number>> {
+    if (streamIds.length === 0) return new Map();
+    const { rows } = await this.sql.query<{ stream_id: string; v: string | number }>(
+      'SELECT stream_id, max(stream_version) AS v FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id',
+      [[...new Set(streamIds)]],
+    );
+    return new Map(rows.map((r) => [r.stream_id, Number(r.v)]));
   }
 
   private async importStatusesAndWorkflows(): Promise<void> {
@@ -746,6 +839,11 @@ export class UocImporter implements ImportContext {
 
   private async importCalls(): Promise<void> {
     const rows = await this.rows('SELECT * FROM call ORDER BY call_id');
+    const stored = await latestDetails(
+      this,
+      rows.map((c) => `call-${num(c.call_id)}`),
+      ['CallCreated', 'CallUpdated'],
+    );
     const planned: Planned[] = [];
     const defaultWorkflow = [...this.initialStatus.keys()][0] ?? 0;
     const template = (v: unknown): number | null =>
@@ -763,48 +861,63 @@ export class UocImporter implements ImportContext {
       }
       this.calls.set(callId, { workflowId, shortCode: str(c.call_short_code) });
       const unit = str(c.allocation_time_unit).toLowerCase();
+      const data: CallCreatedData = {
+        callId,
+        shortCode: str(c.call_short_code),
+        title: strOrNull(c.title),
+        description: strOrNull(c.description),
+        startCall: iso(c.start_call as Date),
+        endCall: iso(c.end_call as Date),
+        endCallInternal: iso((c.end_call_internal ?? c.end_call) as Date),
+        startReview: iso(c.start_review as Date),
+        endReview: iso(c.end_review as Date),
+        startFapReview: c.start_fap_review ? iso(c.start_fap_review as Date) : null,
+        endFapReview: c.end_fap_review ? iso(c.end_fap_review as Date) : null,
+        startNotify: iso(c.start_notify as Date),
+        endNotify: iso(c.end_notify as Date),
+        startCycle: iso(c.start_cycle as Date),
+        endCycle: iso(c.end_cycle as Date),
+        cycleComment: str(c.cycle_comment),
+        surveyComment: str(c.survey_comment),
+        referenceNumberFormat: strOrNull(c.reference_number_format),
+        proposalWorkflowId: workflowId,
+        templateId: template(c.template_id) ?? 0,
+        esiTemplateId: template(c.esi_template_id),
+        pdfTemplateId: template(c.proposal_pdf_template_id),
+        fapReviewTemplateId: template(c.fap_review_template_id),
+        technicalReviewTemplateId: template(c.technical_review_template_id),
+        allocationTimeUnit:
+          unit === 'hour'
+            ? AllocationTimeUnit.Hour
+            : unit === 'week'
+              ? AllocationTimeUnit.Week
+              : AllocationTimeUnit.Day,
+        submissionMessage: strOrNull(c.submission_message),
+        experimentWorkflowId: numOrNull(c.experiment_workflow_id),
+      };
       planned.push({
         streamId: `call-${callId}`,
         key: `call/${callId}`,
         type: 'CallCreated',
-        data: {
-          callId,
-          shortCode: str(c.call_short_code),
-          title: strOrNull(c.title),
-          description: strOrNull(c.description),
-          startCall: iso(c.start_call as Date),
-          endCall: iso(c.end_call as Date),
-          endCallInternal: iso((c.end_call_internal ?? c.end_call) as Date),
-          startReview: iso(c.start_review as Date),
-          endReview: iso(c.end_review as Date),
-          startFapReview: c.start_fap_review ? iso(c.start_fap_review as Date) : null,
-          endFapReview: c.end_fap_review ? iso(c.end_fap_review as Date) : null,
-          startNotify: iso(c.start_notify as Date),
-          endNotify: iso(c.end_notify as Date),
-          startCycle: iso(c.start_cycle as Date),
-          endCycle: iso(c.end_cycle as Date),
-          cycleComment: str(c.cycle_comment),
-          surveyComment: str(c.survey_comment),
-          referenceNumberFormat: strOrNull(c.reference_number_format),
-          proposalWorkflowId: workflowId,
-          templateId: template(c.template_id) ?? 0,
-          esiTemplateId: template(c.esi_template_id),
-          pdfTemplateId: template(c.proposal_pdf_template_id),
-          fapReviewTemplateId: template(c.fap_review_template_id),
-          technicalReviewTemplateId: template(c.technical_review_template_id),
-          allocationTimeUnit:
-            unit === 'hour'
-              ? AllocationTimeUnit.Hour
-              : unit === 'week'
-                ? AllocationTimeUnit.Week
-                : AllocationTimeUnit.Day,
-          submissionMessage: strOrNull(c.submission_message),
-          experimentWorkflowId: numOrNull(c.experiment_workflow_id),
-        },
+        data,
         at: null,
         actorId: null,
         from: `uoc:call/${callId}`,
       });
+      const updated = changedSince(
+        stored.get(`call-${callId}`),
+        { ...data },
+        {
+          streamId: `call-${callId}`,
+          key: `call/${callId}`,
+          type: 'CallUpdated',
+          // UOC keeps no modification time for a call: the run's
+          at: (c.updated_at as Date | null | undefined) ?? this.runId,
+          actorId: null,
+          from: `uoc:call/${callId}`,
+        },
+      );
+      if (updated) planned.push(updated);
     }
     this.count('calls', rows.length, await this.write('calls', planned));
   }
@@ -900,7 +1013,7 @@ export class UocImporter implements ImportContext {
       next = this.readProposals(pks[pks.length - 1], batchSize);
       // a failed write ends the run before the read is awaited: its own failure is not reported twice
       next.catch(() => undefined);
-      const planned = this.planProposals(batch);
+      const planned = [...this.planProposals(batch), ...(await this.planProposalUpdates(batch))];
       const events = await this.write('proposals', planned);
       after = pks[pks.length - 1];
       if (!cp.complete) await this.saveCheckpoint('proposals', after, false);
@@ -1226,6 +1339,82 @@ export class UocImporter implements ImportContext {
       );
     }
     return planned;
+  }
+
+  /**
+   * A proposal imported before whose title, abstract, proposer or co-proposers changed in the source since:
+   * `ProposalUpdated` (as updateProposal appends it) with the source's values, when they differ from the store's
+   * read model. Keyed by the stream's version and the new content (a repeat plans nothing: the store then equals
+   * the source), at the row's `updated_at`.
+   */
+  private async planProposalUpdates({ proposals, related }: ProposalBatch): Promise<Planned[]> {
+    const pks = proposals.map((p) => num(p.proposal_pk));
+    const { rows: stored } = await this.sql.query<{
+      proposal_pk: number;
+      title: string;
+      abstract: string;
+      proposer_id: number;
+      deleted: boolean;
+    }>(
+      'SELECT proposal_pk, title, abstract, proposer_id, deleted FROM proposals WHERE proposal_pk = ANY($1::int[])',
+      [pks],
+    );
+    if (stored.length === 0) return [];
+    const { rows: storedMembers } = await this.sql.query<{ proposal_pk: number; user_id: number }>(
+      'SELECT proposal_pk, user_id FROM proposal_users WHERE proposal_pk = ANY($1::int[])',
+      [stored.map((r) => r.proposal_pk)],
+    );
+    const membersNow = new Map<number, Set<number>>();
+    for (const m of storedMembers) {
+      const set = membersNow.get(Number(m.proposal_pk)) ?? new Set<number>();
+      set.add(Number(m.user_id));
+      membersNow.set(Number(m.proposal_pk), set);
+    }
+    const [, , , members, invites] = related;
+    const byPk = new Map(proposals.map((p) => [num(p.proposal_pk), p]));
+    // the members a first import folds to: the known users of proposal_user (ProposalCreated), then those who
+    // claimed an invite and are neither among them nor the proposer (CoProposerInviteAccepted)
+    const membersOf = new Map<number, number[]>();
+    const add = (pk: number, u: number, claimed: boolean) => {
+      const list = membersOf.get(pk) ?? [];
+      const proposer = num(byPk.get(pk)?.proposer_id);
+      if (this.users.has(u) && !list.includes(u) && !(claimed && u === proposer)) list.push(u);
+      membersOf.set(pk, list);
+    };
+    for (const m of members) add(num(m.proposal_pk), num(m.user_id), false);
+    for (const inv of invites)
+      if (inv.claimed_by !== null) add(num(inv.proposal_pk), num(inv.claimed_by), true);
+    const wanted: { pk: number; data: ProposalUpdatedData; at: Date }[] = [];
+    for (const now of stored) {
+      const pk = Number(now.proposal_pk);
+      const p = byPk.get(pk);
+      if (!p || now.deleted || !this.calls.has(num(p.call_id))) continue;
+      const proposerId = num(p.proposer_id);
+      const userIds = membersOf.get(pk) ?? [];
+      const had = membersNow.get(pk) ?? new Set<number>();
+      const same =
+        now.title === str(p.title) &&
+        now.abstract === str(p.abstract) &&
+        Number(now.proposer_id) === proposerId &&
+        userIds.length === had.size &&
+        userIds.every((u) => had.has(u));
+      if (same) continue;
+      wanted.push({
+        pk,
+        data: { proposalPk: pk, title: str(p.title), abstract: str(p.abstract), proposerId, userIds },
+        at: p.updated_at as Date,
+      });
+    }
+    const versions = await this.streamVersions(wanted.map((w) => `proposal-${w.pk}`));
+    return wanted.map((w) => ({
+      streamId: `proposal-${w.pk}`,
+      key: `proposals/${w.pk}/updated/v${versions.get(`proposal-${w.pk}`) ?? 0}/${digest(w.data)}`,
+      type: 'ProposalUpdated',
+      data: w.data,
+      at: w.at,
+      actorId: null,
+      from: `uoc:proposals/${w.pk}`,
+    }));
   }
 
   private statusChange(

@@ -9,7 +9,16 @@ import {
   type Planned,
   type Row,
 } from '../import-context';
-import { advanceSequence, groupBy, inBatches, proposalsInStore, questionaryEvents } from './support';
+import {
+  advanceSequence,
+  changedSince,
+  groupBy,
+  inBatches,
+  latest,
+  latestDetails,
+  proposalsInStore,
+  questionaryEvents,
+} from './support';
 
 const STATUSES = new Set<string>(Object.values(ExperimentStatus));
 /** UOC's InstrumentScientistDecisionEnum and ExperimentSafetyReviewerDecisionEnum (0 UNSET) */
@@ -199,6 +208,11 @@ export const experimentsKind: ImportKind = {
         [pks],
       );
       const samplesOf = groupBy(samples, 'experiment_pk');
+      const stored = await latestDetails(
+        ctx,
+        pks.map((pk) => `experiment-${pk}`),
+        ['ExperimentCreated', 'ExperimentUpdated'],
+      );
       const imported = new Set<number>();
       const safetyOf = new Map<number, Row>();
       for (const s of safeties) {
@@ -245,6 +259,20 @@ export const experimentsKind: ImportKind = {
         });
         if (!created) continue;
         planned.push(created);
+        // imported before: changed dates, status, local contact or scheduled event → ExperimentUpdated
+        // (its workflow is where it started: not a detail an update carries)
+        const details = Object.fromEntries(
+          Object.entries(created.data as Record<string, unknown>).filter(
+            ([k]) => k !== 'workflowId' && k !== 'workflowStatusId',
+          ),
+        );
+        const updated = changedSince(
+          stored.get(created.streamId),
+          details,
+          { ...created, key: `experiments/${pk}`, type: 'ExperimentUpdated', at: latest(e.updated_at) },
+          (before) => ({ ...details, previousStatus: before.status }),
+        );
+        if (updated) planned.push(updated);
         imported.add(pk);
         if (!safety) {
           for (const x of samplesOf.get(pk) ?? [])

@@ -13,9 +13,11 @@ import {
 import {
   BATCH,
   advanceSequence,
+  changedSince,
   checkpointOf,
   groupBy,
   latest,
+  latestDetails,
   proposalsInStore,
   questionaryEvents,
   saveCheckpointOf,
@@ -54,27 +56,35 @@ async function importPanels(ctx: ImportContext): Promise<Set<number>> {
        FROM faps ORDER BY fap_id`,
   );
   const ids = new Set(faps.map((f) => num(f.fap_id)));
+  const stored = await latestDetails(
+    ctx,
+    [...ids].map((id) => `fap-${id}`),
+    ['FapCreated', 'FapUpdated'],
+  );
   const planned: Planned[] = [];
   for (const f of faps) {
     const id = num(f.fap_id);
-    planned.push({
+    const data = {
+      id,
+      code: str(f.code),
+      description: str(f.description),
+      numberRatingsRequired: num(f.number_ratings_required ?? 2),
+      gradeGuide: strOrNull(f.grade_guide),
+      customGradeGuide: f.custom_grade_guide === null ? null : Boolean(f.custom_grade_guide),
+      active: f.active !== false,
+      files: f.files === null || f.files === undefined ? null : JSON.stringify(f.files),
+    };
+    const event = {
       streamId: `fap-${id}`,
       key: `faps/${id}`,
-      type: 'FapCreated',
-      data: {
-        id,
-        code: str(f.code),
-        description: str(f.description),
-        numberRatingsRequired: num(f.number_ratings_required ?? 2),
-        gradeGuide: strOrNull(f.grade_guide),
-        customGradeGuide: f.custom_grade_guide === null ? null : Boolean(f.custom_grade_guide),
-        active: f.active !== false,
-        files: f.files === null || f.files === undefined ? null : JSON.stringify(f.files),
-      },
       at: null,
       actorId: null,
       from: `uoc:faps/${id}`,
-    });
+    };
+    planned.push({ ...event, type: 'FapCreated', data });
+    // imported before: changed details → FapUpdated (UOC keeps no modification time for a FAP: the run's)
+    const updated = changedSince(stored.get(event.streamId), data, { ...event, type: 'FapUpdated' });
+    if (updated) planned.push(updated);
   }
   for (const [table, role] of MEMBERS) {
     for (const m of await ctx.rows(`SELECT fap_id, user_id FROM ${table} ORDER BY fap_id, user_id`)) {

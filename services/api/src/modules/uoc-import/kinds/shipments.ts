@@ -1,9 +1,11 @@
 import { num, numOrNull, str, type ImportKind, type Planned } from '../import-context';
 import {
   advanceSequence,
+  changedSince,
   experimentsInStore,
   groupBy,
   inBatches,
+  latestDetails,
   proposalsInStore,
   questionaryEvents,
 } from './support';
@@ -29,6 +31,11 @@ export const shipmentsKind: ImportKind = {
         [ids],
       );
       const samplesOf = groupBy(samples, 'shipment_id');
+      const stored = await latestDetails(
+        ctx,
+        ids.map((id) => `shipment-${id}`),
+        ['ShipmentCreated', 'ShipmentUpdated'],
+      );
       const planned: Planned[] = [];
       const questionaries: { questionaryId: number; creatorId: number | null; from: string }[] = [];
       for (const s of shipments) {
@@ -74,6 +81,20 @@ export const shipmentsKind: ImportKind = {
           actorId: creatorId,
           from,
         });
+        // imported before: a changed title → ShipmentUpdated (UOC keeps no modification time: the run's)
+        const updated = changedSince(
+          stored.get(stream),
+          { shipmentId, title: str(s.title) },
+          {
+            streamId: stream,
+            key: `shipments/${shipmentId}`,
+            type: 'ShipmentUpdated',
+            at: null,
+            actorId: null,
+            from,
+          },
+        );
+        if (updated) planned.push(updated);
         questionaries.push({ questionaryId: num(s.questionary_id), creatorId, from });
         const sampleIds = (samplesOf.get(shipmentId) ?? []).map((x) => num(x.sample_id));
         if (sampleIds.length > 0)

@@ -1,4 +1,4 @@
-import { num, type ImportContext, type Planned, type Row } from '../import-context';
+import { digest, num, type ImportContext, type Planned, type Row } from '../import-context';
 
 /** rows per read of a later kind (keyset batches: the importer's memory stays bounded whatever the source) */
 export const BATCH = 1000;
@@ -197,4 +197,52 @@ export function latest(...times: unknown[]): Date | null {
     if (!best || d > best) best = d;
   }
   return best;
+}
+
+/** every field of `next` equals the one in `stored` (an absent one is null), compared as JSON */
+export const sameFields = (next: object, stored: Record<string, unknown>): boolean =>
+  Object.entries(next).every(([k, v]) => JSON.stringify(v ?? null) === JSON.stringify(stored[k] ?? null));
+
+/**
+ * What the store holds of `streamIds`, folded as their modules fold these fields: the data of the last event of
+ * `types` (a creation, then the updates that carry the whole details) in each stream, with the stream's version.
+ */
+export async function latestDetails(
+  ctx: Pick<ImportContext, 'sql'>,
+  streamIds: readonly string[],
+  types: readonly string[],
+): Promise<Map<string, { data: Record<string, unknown>; version: number }>> {
+  if (streamIds.length === 0) return new Map();
+  const { rows } = await ctx.sql.query<{
+    stream_id: string;
+    data: Record<string, unknown>;
+    v: string | number;
+  }>(
+    `SELECT DISTINCT ON (stream_id) stream_id, data,
+            (SELECT max(stream_version) FROM events x WHERE x.stream_id = e.stream_id) AS v
+       FROM events e WHERE stream_id = ANY($1::text[]) AND type = ANY($2::text[])
+      ORDER BY stream_id, stream_version DESC`,
+    [[...new Set(streamIds)], [...types]],
+  );
+  return new Map(rows.map((r) => [r.stream_id, { data: r.data, version: Number(r.v) }]));
+}
+
+/**
+ * The update event of a row imported before whose details changed in the source since (`next` differs from the
+ * store's `stored`), else null: keyed by the stream's version and the new content, so a repeat plans nothing
+ * (the store then equals the source) while a later change, even back to an earlier value, is new.
+ */
+export function changedSince(
+  stored: { data: Record<string, unknown>; version: number } | undefined,
+  next: Record<string, unknown>,
+  event: Omit<Planned, 'data'>,
+  /** the event's data when it carries more than the compared details (what they were before) */
+  data: (before: Record<string, unknown>) => Record<string, unknown> = () => next,
+): Planned | null {
+  if (!stored || sameFields(next, stored.data)) return null;
+  return {
+    ...event,
+    key: `${event.key}/updated/v${stored.version}/${digest(next)}`,
+    data: data(stored.data),
+  };
 }
