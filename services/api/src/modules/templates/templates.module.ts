@@ -23,6 +23,7 @@ import { DynamicOptionsFetcher } from './dynamic-options/dynamic-options.fetcher
 import { GetDynamicMultipleChoiceOptionsResolver } from './dynamic-options/get-dynamic-multiple-choice-options.resolver';
 import { GetTemplateAsJsonResolver } from './read-models/template-export/get-template-as-json.resolver';
 import { GetTemplatesResolver } from './read-models/templates/get-templates.resolver';
+import { TemplateStructureCache } from './read-models/templates/template-structure-cache';
 import { TemplatesProjection } from './read-models/templates/templates.projection';
 import { TemplatesRepository } from './read-models/templates/templates.repository';
 import { TemplateUsage } from './template-usage';
@@ -34,6 +35,7 @@ import { TemplatesService } from './templates.service';
  */
 @Module({
   providers: [
+    TemplateStructureCache,
     TemplatesProjection,
     TemplatesRepository,
     TemplateUsage,

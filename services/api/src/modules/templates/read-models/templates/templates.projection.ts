@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import {
   ACTIVE_TEMPLATE_SET,
   PDF_TEMPLATE_UPDATED,
@@ -27,6 +27,7 @@ import type { SqlExecutor } from '../../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
 import { RegisterProjection } from '../../../../platform/projections/register-projection.decorator';
+import { TemplateStructureCache } from './template-structure-cache';
 
 export const TEMPLATES_PROJECTION = 'templates';
 
@@ -142,7 +143,10 @@ export class TemplatesProjection implements Projection {
     },
   ];
 
+  constructor(@Optional() private readonly cache?: TemplateStructureCache) {}
+
   async apply(tx: SqlExecutor, event: StoredEvent, tables: Tables): Promise<void> {
+    await this.cache?.changed(tx);
     const e = event as unknown as
       QuestionEvent | TemplateEvent | { type: typeof ACTIVE_TEMPLATE_SET; data: ActiveTemplateSetData };
     switch (e.type) {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   DependenciesLogicOperator,
   TEMPLATE_GROUPS,
@@ -9,6 +9,7 @@ import {
 } from '@user-office/contracts';
 import type { SqlClient, SqlExecutor } from '../../../../platform/database/sql-client';
 import { SQL_CLIENT } from '../../../../platform/tokens';
+import { TemplateStructureCache } from './template-structure-cache';
 import type {
   FieldDependencyModel,
   PdfTemplateModel,
@@ -111,9 +112,19 @@ export interface TemplateStructure extends TemplateModel {
 /** The templates read model: questions, templates, topics, placed questions, active templates, PDF layouts. */
 @Injectable()
 export class TemplatesRepository {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(
+    @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    @Optional() private readonly cache?: TemplateStructureCache,
+  ) {}
 
+  /** A template (not deleted), or null; outside a transaction from the structure cache. */
   async template(templateId: number, db: SqlExecutor = this.sql): Promise<TemplateModel | null> {
+    if (db === this.sql && this.cache)
+      return this.cache.get(`template:${templateId}`, () => this.loadTemplate(templateId, db));
+    return this.loadTemplate(templateId, db);
+  }
+
+  private async loadTemplate(templateId: number, db: SqlExecutor): Promise<TemplateModel | null> {
     const result = await db.query<TemplateRecord>(
       `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE template_id = $1 AND NOT deleted`,
       [templateId],
@@ -141,10 +152,27 @@ export class TemplatesRepository {
     return result.rows.map(toTemplate);
   }
 
-  /** The steps of these templates (topics in order, each with its questions in order). */
+  /**
+   * The steps of these templates (topics in order, each with its questions in order); one template's, outside a
+   * transaction, from the structure cache (shared: read, never change, what it returns).
+   */
   async stepsOf(
     templateIds: readonly number[],
     db: SqlExecutor = this.sql,
+  ): Promise<Map<number, TemplateStepModel[]>> {
+    if (templateIds.length === 1 && db === this.sql && this.cache) {
+      const [id] = templateIds;
+      const steps = await this.cache.get(`steps:${id}`, async () =>
+        (await this.loadSteps(templateIds, db)).get(id)!,
+      );
+      return new Map([[id, steps]]);
+    }
+    return this.loadSteps(templateIds, db);
+  }
+
+  private async loadSteps(
+    templateIds: readonly number[],
+    db: SqlExecutor,
   ): Promise<Map<number, TemplateStepModel[]>> {
     const steps = new Map<number, TemplateStepModel[]>(templateIds.map((id) => [id, []]));
     if (templateIds.length === 0) return steps;
