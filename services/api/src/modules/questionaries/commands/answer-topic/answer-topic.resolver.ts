@@ -56,7 +56,7 @@ export class AnswerTopicResolver {
       isPartialSave,
       user,
     );
-    const saved = await this.repository.questionary(questionaryId);
+    const saved = await this.repository.questionary(questionaryId, questionary);
     const step = saved?.steps.find((s) => s.topic.id === topicId);
     if (!step) throw notFound(questionaryMessages.topicNotInQuestionary);
     return step;

@@ -90,9 +90,9 @@ export class QuestionariesRepository {
     return new Set(result.rows.map((r) => Number(r.topic_id)));
   }
 
-  /** The questionary with its steps, or null. */
-  async questionary(questionaryId: number): Promise<QuestionaryModel | null> {
-    const record = await this.record(questionaryId);
+  /** The questionary with its steps, or null (`known`: its record, already read). */
+  async questionary(questionaryId: number, known?: QuestionaryRecord): Promise<QuestionaryModel | null> {
+    const record = known ?? (await this.record(questionaryId));
     if (!record) return null;
     const [steps, answers, completed] = await Promise.all([
       this.templates.stepsOf([record.templateId]),
