@@ -13,6 +13,19 @@ export const feedbackKind: ImportKind = {
         ctx,
         feedbacks.map((f) => num(f.experiment_pk)),
       );
+      // the feedback the store already has of these experiments (a resumed run's earlier batches, or the product's)
+      const { rows: stored } = await ctx.sql.query<{
+        experiment_pk: number;
+        creator_id: number;
+        feedback_id: number;
+      }>(
+        'SELECT experiment_pk, creator_id, feedback_id FROM feedbacks WHERE experiment_pk = ANY($1::int[])',
+        [[...experiments.keys()]],
+      );
+      for (const f of stored) {
+        const stream = `feedback-${f.experiment_pk}-${f.creator_id}`;
+        if (!seen.has(stream)) seen.set(stream, Number(f.feedback_id));
+      }
       const planned: Planned[] = [];
       const questionaries: { questionaryId: number; creatorId: number | null; from: string }[] = [];
       for (const f of feedbacks) {
