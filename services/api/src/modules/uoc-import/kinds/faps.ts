@@ -376,7 +376,7 @@ export const fapsKind: ImportKind = {
         await ctx.rows(
           `SELECT proposal_pk FROM (SELECT proposal_pk FROM fap_proposals UNION SELECT proposal_pk FROM fap_reviews
              UNION SELECT proposal_pk FROM fap_meeting_decisions) u WHERE proposal_pk > $1 ORDER BY 1 LIMIT $2`,
-          [after, BATCH],
+          [after, ctx.batch(BATCH)],
         )
       ).map((r) => num(r.proposal_pk));
       if (pks.length === 0) break;
