@@ -13,6 +13,8 @@ export interface Planned {
   data: unknown;
   at: Date | string | null;
   actorId: number | null;
+  /** who acted as `actorId` (UOC's impersonating user), when someone did */
+  impersonatorId?: number | null;
   from: string;
 }
 

@@ -511,6 +511,25 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       'legacy-event-log-4',
       'legacy-event-log-proposal-2',
     ]);
+    // UOC's impersonating user: the event's impersonator (shown as impersonatedBy), and in the legacy row's data
+    const impersonated = await query<{ from: string; type: string; by: string | null; data: string | null }>(
+      target.url,
+      `SELECT metadata->>'importedFrom' AS from, type, metadata->>'impersonatorId' AS by,
+              data->>'impersonatingUserId' AS data
+         FROM events WHERE metadata->>'importedFrom' IN ('uoc:event_logs/1', 'uoc:event_logs/2', 'uoc:event_logs/3',
+           'uoc:event_logs/4') ORDER BY 1`,
+    );
+    expect(impersonated.map((r) => [r.from, r.type, r.by, r.data])).toEqual([
+      ['uoc:event_logs/1', 'ProposalStatusChanged', '1', null],
+      ['uoc:event_logs/2', 'LegacyEventLogged', '1', '1'],
+      ['uoc:event_logs/3', 'LegacyEventLogged', null, null],
+      ['uoc:event_logs/4', 'LegacyEventLogged', null, '98'],
+    ]);
+    const shown = await query<{ impersonated_by: number | null }>(
+      target.url,
+      `SELECT impersonated_by FROM event_logs WHERE event_type = 'LegacyEventLogged' ORDER BY event_tstamp`,
+    );
+    expect(shown.map((r) => r.impersonated_by)).toEqual([1, null, null]);
   });
 
   test('(40b) each later kind keeps a checkpoint, complete after the first pass', async () => {
@@ -919,6 +938,14 @@ const AWKWARD_40B = [
   { kind: 'status_actions_logs', row: 'status_actions_log_id=3', reason: 'its action 9 does not exist' },
   { kind: 'status_actions_log_has_proposals', row: 'proposal_pk=777777', reason: 'was not imported' },
   { kind: 'event_logs', row: 'id=4', reason: 'its user 99 does not exist' },
+  { kind: 'event_logs', row: 'id=4', reason: 'its impersonating user 98 does not exist' },
+  {
+    kind: 'fap_reviews',
+    row: 'reassigned/date_reassigned/email_sent set on 2 rows (review_id 1, 2)',
+    reason: 'no reassignment or e-mail-sent flag',
+  },
+  { kind: 'feedback_requests', row: 'feedback_request_id=1 experiment_pk=1', reason: 'not carried' },
+  { kind: 'feedback_requests', row: 'feedback_request_id=2 experiment_pk=1', reason: 'not carried' },
 ];
 
 /** one row (at least) of each 40b kind in the source, and the awkward ones of AWKWARD_40B */
@@ -993,9 +1020,15 @@ async function addLaterKinds40b(url: string): Promise<void> {
               (3, 2, 9, null, true, 'An action since deleted', '2019-03-03T00:03:00Z');
      INSERT INTO status_actions_log_has_proposals (status_actions_log_id, proposal_pk)
        VALUES (1, 2), (1, 777777), (2, 2), (2, 4);
-     INSERT INTO event_logs (id, changed_by, event_type, row_data, event_tstamp, changed_object_id, description)
-       VALUES (2, 2, 'PROPOSAL_CREATED', '{"primaryKey": 2}', '2019-03-01T00:02:00Z', '2', 'Proposal created'),
-              (3, 1, 'USER_UPDATED', '{"id": 3}', '2019-04-01Z', '3', ''),
-              (4, 99, 'CALL_UPDATED', null, '2019-04-02Z', '1', 'Call updated');`,
+     INSERT INTO event_logs (id, changed_by, event_type, row_data, event_tstamp, changed_object_id, description,
+       impersonating_user_id)
+       VALUES (2, 2, 'PROPOSAL_CREATED', '{"primaryKey": 2}', '2019-03-01T00:02:00Z', '2', 'Proposal created', 1),
+              (3, 1, 'USER_UPDATED', '{"id": 3}', '2019-04-01Z', '3', '', null),
+              (4, 99, 'CALL_UPDATED', null, '2019-04-02Z', '1', 'Call updated', 98);
+     UPDATE event_logs SET impersonating_user_id = 1 WHERE id = 1;
+     UPDATE fap_reviews SET reassigned = true, date_reassigned = '2019-05-05Z' WHERE review_id = 2;
+     UPDATE fap_reviews SET email_sent = true WHERE review_id = 1;
+     INSERT INTO feedback_requests (feedback_request_id, experiment_pk, created_at)
+       VALUES (1, 1, '2019-10-10Z'), (2, 1, '2019-10-24Z');`,
   );
 }

@@ -360,13 +360,13 @@ export class UocImporter implements ImportContext {
       let version = versions.get(streamId) ?? 0;
       last = null;
       for (const p of events as (Planned & { eventId: string })[]) {
-        const key = `${p.actorId}|${p.from}`;
+        const key = `${p.actorId}|${p.impersonatorId ?? null}|${p.from}`;
         if (!last || key !== lastKey) {
           last = {
             streamId,
             events: [],
             expectedVersion: version,
-            metadata: this.metadata(p.actorId, p.from),
+            metadata: this.metadata(p.actorId, p.from, p.impersonatorId ?? null),
           };
           appends.push(last);
           lastKey = key;
@@ -385,10 +385,14 @@ export class UocImporter implements ImportContext {
     return fresh.length;
   }
 
-  private metadata(actorId: number | null, from: string): EventMetadata {
+  private metadata(
+    actorId: number | null,
+    from: string,
+    impersonatorId: number | null = null,
+  ): EventMetadata {
     return {
       actorId: actorId !== null && this.users.has(actorId) ? actorId : null,
-      impersonatorId: null,
+      impersonatorId: impersonatorId !== null && this.users.has(impersonatorId) ? impersonatorId : null,
       correlationId: `uoc-import-${this.runId}`,
       causationId: null,
       importedFrom: from,
@@ -1083,7 +1087,7 @@ export class UocImporter implements ImportContext {
         ),
       () =>
         this.rows(
-          `SELECT id, changed_by, event_type, row_data, event_tstamp, changed_object_id FROM event_logs
+          `SELECT id, changed_by, impersonating_user_id, event_type, row_data, event_tstamp, changed_object_id FROM event_logs
             WHERE changed_object_id = ANY($1::text[])
               AND event_type IN ('PROPOSAL_STATUS_CHANGED_BY_WORKFLOW', 'PROPOSAL_STATUS_CHANGED_BY_USER')
             ORDER BY id`,
@@ -1258,8 +1262,15 @@ export class UocImporter implements ImportContext {
           continue;
         }
         if (to === status) continue;
-        planned.push(
-          this.statusChange(
+        const impersonator = numOrNull(h.impersonating_user_id);
+        if (impersonator !== null && !this.users.has(impersonator))
+          this.problem(
+            'event_logs',
+            `id=${str(h.id)}`,
+            `its impersonating user ${impersonator} does not exist (a deleted user): the change without it`,
+          );
+        planned.push({
+          ...this.statusChange(
             pk,
             status,
             to,
@@ -1269,7 +1280,9 @@ export class UocImporter implements ImportContext {
             numOrNull(h.changed_by),
             str(h.event_type).endsWith('WORKFLOW') ? 'workflow' : 'user',
           ),
-        );
+          // the officer who changed it as that user (UOC's impersonating_user_id): the event's impersonator
+          impersonatorId: impersonator,
+        });
         status = to;
       }
       const current = num(p.status_id);
