@@ -944,6 +944,16 @@ const AWKWARD_40B = [
     row: 'reassigned/date_reassigned/email_sent set on 2 rows (review_id 1, 2)',
     reason: 'no reassignment or e-mail-sent flag',
   },
+  { kind: 'questions', row: 'question_id=exp_safety_review_basis', reason: 'unknown question type' },
+  { kind: 'questions', row: 'question_id=q_esr', reason: 'unknown question category 12' },
+  { kind: 'questions', row: 'question_id=q_espdf', reason: 'unknown question category 13' },
+  { kind: 'templates', row: 'template_id=21', reason: 'EXPERIMENT_SAFETY_REVIEW_TEMPLATE is not supported' },
+  { kind: 'templates', row: 'template_id=22', reason: 'EXPERIMENT_SAFETY_PDF is not supported' },
+  {
+    kind: 'experiment_safety',
+    row: 'experiment_safety_pk=1 safety_review_questionary_id=950008',
+    reason: 'safety review questionary',
+  },
   { kind: 'feedback_requests', row: 'feedback_request_id=1 experiment_pk=1', reason: 'not carried' },
   { kind: 'feedback_requests', row: 'feedback_request_id=2 experiment_pk=1', reason: 'not carried' },
 ];
@@ -1026,6 +1036,19 @@ async function addLaterKinds40b(url: string): Promise<void> {
               (3, 1, 'USER_UPDATED', '{"id": 3}', '2019-04-01Z', '3', '', null),
               (4, 99, 'CALL_UPDATED', null, '2019-04-02Z', '1', 'Call updated', 98);
      UPDATE event_logs SET impersonating_user_id = 1 WHERE id = 1;
+     -- UOC's experiment safety review (patch 0187, category 12) and experiment-safety PDF (0192, category 13) groups
+     INSERT INTO questions VALUES ('exp_safety_review_basis', 'EXPERIMENT_SAFETY_REVIEW_BASIS',
+         'Experiment Safety review basic information', '{}', '2019-01-01Z', 'exp_safety_review_basis', 12),
+       ('q_esr', 'TEXT_INPUT', 'Hazards seen', '{}', '2019-01-01Z', 'hazards_seen', 12),
+       ('q_espdf', 'TEXT_INPUT', 'PDF note', '{}', '2019-01-01Z', 'pdf_note', 13);
+     INSERT INTO templates VALUES (21, 'default experiment safety review template', 'Safety review', false,
+         'EXPERIMENT_SAFETY_REVIEW_TEMPLATE'), (22, 'Safety PDF', 'Experiment safety PDF', false, 'EXPERIMENT_SAFETY_PDF');
+     INSERT INTO topics VALUES (4, 'New experiment safety review', true, 0, 21);
+     INSERT INTO templates_has_questions VALUES ('exp_safety_review_basis', 21, 4, 0, '{}', 'AND'),
+       ('q_esr', 21, 4, 1, '{}', 'AND');
+     INSERT INTO questionaries VALUES (950008, 21, '2019-09-10Z', 1);
+     INSERT INTO answers VALUES (210000006, 950008, 'q_esr', '{"value": "None"}', '2019-09-10Z');
+     UPDATE experiment_safety SET safety_review_questionary_id = 950008 WHERE experiment_safety_pk = 1;
      UPDATE fap_reviews SET reassigned = true, date_reassigned = '2019-05-05Z' WHERE review_id = 2;
      UPDATE fap_reviews SET email_sent = true WHERE review_id = 1;
      INSERT INTO feedback_requests (feedback_request_id, experiment_pk, created_at)
