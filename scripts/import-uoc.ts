@@ -29,12 +29,22 @@ if (require.main === module) {
     );
     process.exit(2);
   }
-  const pauseMs = Number(process.env.UOC_IMPORT_PAUSE_MS ?? 0); // tests: time to kill a run between batches
+  // tests: time to kill a run between batches (only those of the kind UOC_IMPORT_PAUSE_KIND, when set), and the
+  // later kinds in small batches (many checkpoints)
+  const pauseMs = Number(process.env.UOC_IMPORT_PAUSE_MS ?? 0);
+  const pauseKind = process.env.UOC_IMPORT_PAUSE_KIND;
+  const pause = (kind: string) =>
+    pauseMs > 0 && (!pauseKind || pauseKind === kind)
+      ? new Promise<void>((r) => setTimeout(r, pauseMs))
+      : Promise.resolve();
+  const kindBatch = Number(process.env.UOC_IMPORT_KIND_BATCH ?? 0);
   runUocImport({
     sourceUrl,
     batchSize: Number(arg('batch') ?? 1000),
     log: (l) => console.log(l),
-    afterBatch: pauseMs > 0 ? () => new Promise((r) => setTimeout(r, pauseMs)) : undefined,
+    afterBatch: () => pause('proposals'),
+    kindBatchSize: kindBatch > 0 ? kindBatch : undefined,
+    afterKindBatch: pause,
   })
     .then((report) => {
       for (const line of describeReport(report)) console.log(line);

@@ -34,6 +34,11 @@ export interface LegacyEventLoggedData {
   readonly rowData: string | null;
   /** who did it there (a user id of the imported users), null for the system */
   readonly changedBy: number | null;
+  /**
+   * who did it as `changedBy` there (UOC's `impersonating_user_id`, as it logged it), absent when nobody did; when
+   * that user was imported, also the event's `metadata.impersonatorId`
+   */
+  readonly impersonatingUserId?: number;
 }
 
 export const legacyEventLoggedEvent = defineEvent<LegacyEventLoggedData, typeof LEGACY_EVENT_LOGGED>(

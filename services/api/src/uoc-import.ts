@@ -14,6 +14,8 @@ export interface RunUocImportOptions {
   log?: (line: string) => void;
   overrides?: Partial<AppConfig>;
   afterBatch?: (done: number) => Promise<void> | void;
+  kindBatchSize?: number;
+  afterKindBatch?: (kind: string, lastKey: number) => Promise<void> | void;
 }
 
 /**
@@ -52,6 +54,8 @@ export async function runUocImport(options: RunUocImportOptions): Promise<UocImp
         batchSize: options.batchSize,
         log,
         afterBatch: options.afterBatch,
+        kindBatchSize: options.kindBatchSize,
+        afterKindBatch: options.afterKindBatch,
       });
       if (runner) {
         const started = performance.now();

@@ -13,6 +13,8 @@ export interface Planned {
   data: unknown;
   at: Date | string | null;
   actorId: number | null;
+  /** who acted as `actorId` (UOC's impersonating user), when someone did */
+  impersonatorId?: number | null;
   from: string;
 }
 
@@ -31,12 +33,18 @@ export interface TemplateInfo {
 export interface ImportContext {
   /** the store's SQL (checkpoints, lookups of what already exists) */
   readonly sql: SqlClient;
+  /** rows per read of a kind whose batches are `size` (smaller in tests, to have many checkpoints) */
+  batch(size: number): number;
+  /** after each checkpointed batch of a kind (`kinds/<name>`, its last key): a test's hook, else nothing */
+  afterBatch(kind: string, lastKey: number): Promise<void>;
   /** rows of the source, in the import's REPEATABLE READ READ ONLY snapshot */
   rows<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
   /** appends the planned events not already stored (by key), after each stream's current version */
   write(kind: string, planned: Planned[]): Promise<number>;
   /** a row that cannot come across, with why: listed in the report, the import goes on */
   problem(kind: string, sourceRow: string, reason: string): void;
+  /** the problems found so far into the store's `uoc_import_problems` (before a checkpoint: a kill loses none) */
+  keepProblems(): Promise<void>;
   /** rows read and events appended, per kind, for the report */
   count(kind: string, read: number, events: number): void;
   /** user ids imported (an actor or member not among them is a problem or null) */

@@ -511,6 +511,25 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       'legacy-event-log-4',
       'legacy-event-log-proposal-2',
     ]);
+    // UOC's impersonating user: the event's impersonator (shown as impersonatedBy), and in the legacy row's data
+    const impersonated = await query<{ from: string; type: string; by: string | null; data: string | null }>(
+      target.url,
+      `SELECT metadata->>'importedFrom' AS from, type, metadata->>'impersonatorId' AS by,
+              data->>'impersonatingUserId' AS data
+         FROM events WHERE metadata->>'importedFrom' IN ('uoc:event_logs/1', 'uoc:event_logs/2', 'uoc:event_logs/3',
+           'uoc:event_logs/4') ORDER BY 1`,
+    );
+    expect(impersonated.map((r) => [r.from, r.type, r.by, r.data])).toEqual([
+      ['uoc:event_logs/1', 'ProposalStatusChanged', '1', null],
+      ['uoc:event_logs/2', 'LegacyEventLogged', '1', '1'],
+      ['uoc:event_logs/3', 'LegacyEventLogged', null, null],
+      ['uoc:event_logs/4', 'LegacyEventLogged', null, '98'],
+    ]);
+    const shown = await query<{ impersonated_by: number | null }>(
+      target.url,
+      `SELECT impersonated_by FROM event_logs WHERE event_type = 'LegacyEventLogged' ORDER BY event_tstamp`,
+    );
+    expect(shown.map((r) => r.impersonated_by)).toEqual([1, null, null]);
   });
 
   test('(40b) each later kind keeps a checkpoint, complete after the first pass', async () => {
@@ -580,6 +599,90 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
     expect(resumed.events).toBeGreaterThan(0);
     expect(await history(killed.url)).toEqual(await history(target.url));
   }, 60_000);
+
+  test('killed with SIGKILL at several points of the later kinds, run again, every record is there exactly once', async () => {
+    const store = await createTestDatabase('uoc_kill_later');
+    try {
+      // each run killed once the kind has checkpointed its first batch (one row a batch: every kind stops midway);
+      // where marked, the checkpoint is then taken back, as if the run had died between the write and the checkpoint
+      const points: { kind: string; uncheckpointed: boolean }[] = [
+        { kind: 'samples', uncheckpointed: true },
+        { kind: 'kinds/fap_proposals', uncheckpointed: false },
+        { kind: 'kinds/experiments', uncheckpointed: true },
+        { kind: 'kinds/feedback', uncheckpointed: false },
+        { kind: 'kinds/event_logs', uncheckpointed: true },
+      ];
+      for (const { kind, uncheckpointed } of points) {
+        const child = spawn(
+          process.execPath,
+          ['-r', '@swc-node/register', 'scripts/import-uoc.ts', '--source', source.url],
+          {
+            cwd: ROOT,
+            env: {
+              ...process.env,
+              DATABASE_URL: store.url,
+              UOC_IMPORT_PAUSE_MS: '500',
+              UOC_IMPORT_PAUSE_KIND: kind,
+              UOC_IMPORT_KIND_BATCH: '1',
+              NODE_OPTIONS: '',
+            },
+            stdio: 'ignore',
+          },
+        );
+        let exitCode: number | null = null;
+        const exited = new Promise((r) =>
+          child.on('exit', (code) => {
+            exitCode = code;
+            r(code);
+          }),
+        );
+        let at: { last_key: string; complete: boolean } | undefined;
+        for (let i = 0; i < 600 && exitCode === null; i++) {
+          [at] = await query<{ last_key: string; complete: boolean }>(
+            store.url,
+            'SELECT last_key, complete FROM uoc_import_checkpoints WHERE kind = $1',
+            [kind],
+          ).catch(() => []);
+          if (at) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        child.kill('SIGKILL');
+        await exited;
+        // killed midway through the kind (a run is ~6 s, most of it starting up), not after it
+        expect({ kind, complete: at?.complete }).toEqual({ kind, complete: false });
+        if (uncheckpointed)
+          await query(store.url, 'DELETE FROM uoc_import_checkpoints WHERE kind = $1', [kind]);
+      }
+      const resumed = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: store.url } });
+      expect(resumed.events).toBeGreaterThan(0);
+      // the report lists every row that could not come across, those the killed runs read included
+      const listed = (r: UocImportReport) =>
+        r.problems.map((p) => `${p.kind}|${p.sourceRow}|${p.reason}`).sort();
+      expect(listed(resumed)).toEqual(listed(first));
+      // every event of the clean import, once (same ids), in the same streams, with the same data
+      const ids = (url: string) =>
+        query<{ event_id: string }>(url, 'SELECT event_id FROM events ORDER BY event_id');
+      expect(await ids(store.url)).toEqual(await ids(target.url));
+      expect(await history(store.url)).toEqual(await history(target.url));
+      const cps = await query<{ kind: string }>(
+        store.url,
+        'SELECT kind FROM uoc_import_checkpoints WHERE NOT complete ORDER BY kind',
+      );
+      expect(cps).toEqual([]);
+      // and the read models these events feed hold the same rows (a record twice would show here too)
+      const counts = (url: string) =>
+        query(
+          url,
+          `SELECT (SELECT count(*) FROM proposals) AS proposals, (SELECT count(*) FROM samples) AS samples,
+                  (SELECT count(*) FROM experiments) AS experiments, (SELECT count(*) FROM visits) AS visits,
+                  (SELECT count(*) FROM shipments) AS shipments, (SELECT count(*) FROM feedbacks) AS feedbacks,
+                  (SELECT count(*) FROM fap_reviews) AS fap_reviews, (SELECT count(*) FROM questionaries) AS questionaries`,
+        );
+      expect(await counts(store.url)).toEqual(await counts(target.url));
+    } finally {
+      await store.drop();
+    }
+  }, 180_000);
 
   // kinds/ (40a): last, as it changes the source (the killed run's history is compared with this store's before)
   test('a later run appends what changed in the source since, and then nothing (40a)', async () => {
@@ -835,6 +938,24 @@ const AWKWARD_40B = [
   { kind: 'status_actions_logs', row: 'status_actions_log_id=3', reason: 'its action 9 does not exist' },
   { kind: 'status_actions_log_has_proposals', row: 'proposal_pk=777777', reason: 'was not imported' },
   { kind: 'event_logs', row: 'id=4', reason: 'its user 99 does not exist' },
+  { kind: 'event_logs', row: 'id=4', reason: 'its impersonating user 98 does not exist' },
+  {
+    kind: 'fap_reviews',
+    row: 'reassigned/date_reassigned/email_sent set on 2 rows (review_id 1, 2)',
+    reason: 'no reassignment or e-mail-sent flag',
+  },
+  { kind: 'questions', row: 'question_id=exp_safety_review_basis', reason: 'unknown question type' },
+  { kind: 'questions', row: 'question_id=q_esr', reason: 'unknown question category 12' },
+  { kind: 'questions', row: 'question_id=q_espdf', reason: 'unknown question category 13' },
+  { kind: 'templates', row: 'template_id=21', reason: 'EXPERIMENT_SAFETY_REVIEW_TEMPLATE is not supported' },
+  { kind: 'templates', row: 'template_id=22', reason: 'EXPERIMENT_SAFETY_PDF is not supported' },
+  {
+    kind: 'experiment_safety',
+    row: 'experiment_safety_pk=1 safety_review_questionary_id=950008',
+    reason: 'safety review questionary',
+  },
+  { kind: 'feedback_requests', row: 'feedback_request_id=1 experiment_pk=1', reason: 'not carried' },
+  { kind: 'feedback_requests', row: 'feedback_request_id=2 experiment_pk=1', reason: 'not carried' },
 ];
 
 /** one row (at least) of each 40b kind in the source, and the awkward ones of AWKWARD_40B */
@@ -909,9 +1030,28 @@ async function addLaterKinds40b(url: string): Promise<void> {
               (3, 2, 9, null, true, 'An action since deleted', '2019-03-03T00:03:00Z');
      INSERT INTO status_actions_log_has_proposals (status_actions_log_id, proposal_pk)
        VALUES (1, 2), (1, 777777), (2, 2), (2, 4);
-     INSERT INTO event_logs (id, changed_by, event_type, row_data, event_tstamp, changed_object_id, description)
-       VALUES (2, 2, 'PROPOSAL_CREATED', '{"primaryKey": 2}', '2019-03-01T00:02:00Z', '2', 'Proposal created'),
-              (3, 1, 'USER_UPDATED', '{"id": 3}', '2019-04-01Z', '3', ''),
-              (4, 99, 'CALL_UPDATED', null, '2019-04-02Z', '1', 'Call updated');`,
+     INSERT INTO event_logs (id, changed_by, event_type, row_data, event_tstamp, changed_object_id, description,
+       impersonating_user_id)
+       VALUES (2, 2, 'PROPOSAL_CREATED', '{"primaryKey": 2}', '2019-03-01T00:02:00Z', '2', 'Proposal created', 1),
+              (3, 1, 'USER_UPDATED', '{"id": 3}', '2019-04-01Z', '3', '', null),
+              (4, 99, 'CALL_UPDATED', null, '2019-04-02Z', '1', 'Call updated', 98);
+     UPDATE event_logs SET impersonating_user_id = 1 WHERE id = 1;
+     -- UOC's experiment safety review (patch 0187, category 12) and experiment-safety PDF (0192, category 13) groups
+     INSERT INTO questions VALUES ('exp_safety_review_basis', 'EXPERIMENT_SAFETY_REVIEW_BASIS',
+         'Experiment Safety review basic information', '{}', '2019-01-01Z', 'exp_safety_review_basis', 12),
+       ('q_esr', 'TEXT_INPUT', 'Hazards seen', '{}', '2019-01-01Z', 'hazards_seen', 12),
+       ('q_espdf', 'TEXT_INPUT', 'PDF note', '{}', '2019-01-01Z', 'pdf_note', 13);
+     INSERT INTO templates VALUES (21, 'default experiment safety review template', 'Safety review', false,
+         'EXPERIMENT_SAFETY_REVIEW_TEMPLATE'), (22, 'Safety PDF', 'Experiment safety PDF', false, 'EXPERIMENT_SAFETY_PDF');
+     INSERT INTO topics VALUES (4, 'New experiment safety review', true, 0, 21);
+     INSERT INTO templates_has_questions VALUES ('exp_safety_review_basis', 21, 4, 0, '{}', 'AND'),
+       ('q_esr', 21, 4, 1, '{}', 'AND');
+     INSERT INTO questionaries VALUES (950008, 21, '2019-09-10Z', 1);
+     INSERT INTO answers VALUES (210000006, 950008, 'q_esr', '{"value": "None"}', '2019-09-10Z');
+     UPDATE experiment_safety SET safety_review_questionary_id = 950008 WHERE experiment_safety_pk = 1;
+     UPDATE fap_reviews SET reassigned = true, date_reassigned = '2019-05-05Z' WHERE review_id = 2;
+     UPDATE fap_reviews SET email_sent = true WHERE review_id = 1;
+     INSERT INTO feedback_requests (feedback_request_id, experiment_pk, created_at)
+       VALUES (1, 1, '2019-10-10Z'), (2, 1, '2019-10-24Z');`,
   );
 }

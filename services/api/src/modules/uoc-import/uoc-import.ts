@@ -94,6 +94,10 @@ export interface UocImportOptions {
   log?: (line: string) => void;
   /** test hook: called after each committed proposals batch */
   afterBatch?: (done: number) => Promise<void> | void;
+  /** test hook: rows per read of the later kinds instead of their own batch sizes (small: many checkpoints) */
+  kindBatchSize?: number;
+  /** test hook: called after each checkpointed batch of a later kind (`kinds/<name>`, its last key) */
+  afterKindBatch?: (kind: string, lastKey: number) => Promise<void> | void;
 }
 
 /** Refuses (throws, naming what is missing) a source that is not user-office-core at the supported patch. */
@@ -209,6 +213,11 @@ export class UocImporter implements ImportContext {
   readonly instruments = new Map<number, { name: string; shortCode: string }>();
   private readonly runId = new Date().toISOString();
   private appended = 0;
+  private options: UocImportOptions = { sourceUrl: '' };
+  /** the problems already in `uoc_import_problems` (by their key in `problems`) */
+  private readonly kept = new Set<string>();
+  /** no run has completed into this store (`first_pass` in the checkpoints): a killed one may have begun */
+  private resumed = false;
 
   constructor(
     readonly sql: SqlClient,
@@ -219,6 +228,7 @@ export class UocImporter implements ImportContext {
   async run(options: UocImportOptions): Promise<UocImportReport> {
     const started = performance.now();
     const log = options.log ?? (() => undefined);
+    this.options = options;
     this.source = new Client({
       connectionString: options.sourceUrl,
       // the source is only read: the session refuses writes even if a query tried one
@@ -229,6 +239,8 @@ export class UocImporter implements ImportContext {
       await this.source.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const schema = await this.checkSchema();
       await this.migrate();
+      // no run has completed into this store yet: a killed run's problems may be kept (merged into the report)
+      this.resumed = !(await this.checkpoint('first_pass')).complete;
       await this.importInstitutions();
       await this.importUsers();
       await this.importStatusesAndWorkflows();
@@ -240,6 +252,7 @@ export class UocImporter implements ImportContext {
       await this.advanceSequences();
       await this.moveReactionsPastImport();
       await this.recordProblems();
+      await this.saveCheckpoint('first_pass', 0, true);
       await this.source.query('COMMIT');
       return {
         schema,
@@ -260,6 +273,14 @@ export class UocImporter implements ImportContext {
     const started = performance.now();
     await kind.run(this);
     log(`${kind.name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  batch(size: number): number {
+    return this.options.kindBatchSize ?? size;
+  }
+
+  async afterBatch(kind: string, lastKey: number): Promise<void> {
+    await this.options.afterKindBatch?.(kind, lastKey);
   }
 
   async rows<T extends Row = Row>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -339,13 +360,13 @@ export class UocImporter implements ImportContext {
       let version = versions.get(streamId) ?? 0;
       last = null;
       for (const p of events as (Planned & { eventId: string })[]) {
-        const key = `${p.actorId}|${p.from}`;
+        const key = `${p.actorId}|${p.impersonatorId ?? null}|${p.from}`;
         if (!last || key !== lastKey) {
           last = {
             streamId,
             events: [],
             expectedVersion: version,
-            metadata: this.metadata(p.actorId, p.from),
+            metadata: this.metadata(p.actorId, p.from, p.impersonatorId ?? null),
           };
           appends.push(last);
           lastKey = key;
@@ -364,10 +385,14 @@ export class UocImporter implements ImportContext {
     return fresh.length;
   }
 
-  private metadata(actorId: number | null, from: string): EventMetadata {
+  private metadata(
+    actorId: number | null,
+    from: string,
+    impersonatorId: number | null = null,
+  ): EventMetadata {
     return {
       actorId: actorId !== null && this.users.has(actorId) ? actorId : null,
-      impersonatorId: null,
+      impersonatorId: impersonatorId !== null && this.users.has(impersonatorId) ? impersonatorId : null,
       correlationId: `uoc-import-${this.runId}`,
       causationId: null,
       importedFrom: from,
@@ -982,6 +1007,7 @@ export class UocImporter implements ImportContext {
   }
 
   private async saveCheckpoint(kind: string, lastKey: number, complete: boolean): Promise<void> {
+    await this.keepProblems();
     await this.sql.query(
       `INSERT INTO uoc_import_checkpoints (kind, last_key, complete) VALUES ($1, $2, $3)
        ON CONFLICT (kind) DO UPDATE SET last_key = $2, complete = $3, updated_at = now()`,
@@ -1061,7 +1087,7 @@ export class UocImporter implements ImportContext {
         ),
       () =>
         this.rows(
-          `SELECT id, changed_by, event_type, row_data, event_tstamp, changed_object_id FROM event_logs
+          `SELECT id, changed_by, impersonating_user_id, event_type, row_data, event_tstamp, changed_object_id FROM event_logs
             WHERE changed_object_id = ANY($1::text[])
               AND event_type IN ('PROPOSAL_STATUS_CHANGED_BY_WORKFLOW', 'PROPOSAL_STATUS_CHANGED_BY_USER')
             ORDER BY id`,
@@ -1236,8 +1262,15 @@ export class UocImporter implements ImportContext {
           continue;
         }
         if (to === status) continue;
-        planned.push(
-          this.statusChange(
+        const impersonator = numOrNull(h.impersonating_user_id);
+        if (impersonator !== null && !this.users.has(impersonator))
+          this.problem(
+            'event_logs',
+            `id=${str(h.id)}`,
+            `its impersonating user ${impersonator} does not exist (a deleted user): the change without it`,
+          );
+        planned.push({
+          ...this.statusChange(
             pk,
             status,
             to,
@@ -1247,7 +1280,9 @@ export class UocImporter implements ImportContext {
             numOrNull(h.changed_by),
             str(h.event_type).endsWith('WORKFLOW') ? 'workflow' : 'user',
           ),
-        );
+          // the officer who changed it as that user (UOC's impersonating_user_id): the event's impersonator
+          impersonatorId: impersonator,
+        });
         status = to;
       }
       const current = num(p.status_id);
@@ -1656,11 +1691,31 @@ export class UocImporter implements ImportContext {
     );
   }
 
+  /**
+   * The problems found so far and not yet kept, into `uoc_import_problems`: before each checkpoint, so a run killed
+   * after it leaves the problems of the rows it will not read again.
+   */
+  async keepProblems(): Promise<void> {
+    const fresh = [...this.problems].filter(([k]) => !this.kept.has(k));
+    if (fresh.length === 0) return;
+    await this.sql.query(
+      `INSERT INTO uoc_import_problems (kind, source_row, reason)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
+      [fresh.map(([, p]) => p.kind), fresh.map(([, p]) => p.sourceRow), fresh.map(([, p]) => p.reason)],
+    );
+    for (const [k] of fresh) this.kept.add(k);
+  }
+
+  /**
+   * The problems kept, and, until a run has completed into this store (a killed run's rows before its checkpoints
+   * are not read again), those the earlier runs kept: the report lists the whole first pass's.
+   */
   private async recordProblems(): Promise<void> {
-    for (const p of this.problems.values())
-      await this.sql.query(
-        'INSERT INTO uoc_import_problems (kind, source_row, reason) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-        [p.kind, p.sourceRow, p.reason],
-      );
+    await this.keepProblems();
+    if (!this.resumed) return;
+    const { rows } = await this.sql.query<{ kind: string; source_row: string; reason: string }>(
+      'SELECT kind, source_row, reason FROM uoc_import_problems ORDER BY first_seen, kind, source_row',
+    );
+    for (const r of rows) this.problem(r.kind, r.source_row, r.reason);
   }
 }

@@ -134,6 +134,8 @@ export const REQUIRED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
     'event_tstamp',
     'changed_object_id',
     'description',
+    // (0182)
+    'impersonating_user_id',
   ],
   instruments: ['instrument_id', 'name', 'short_code', 'description', 'manager_user_id', 'selectable'],
   instrument_has_scientists: ['instrument_id', 'user_id'],
@@ -250,6 +252,10 @@ export const REQUIRED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
     'questionary_id',
     'date_assigned',
     'rank',
+    // (0178) not carried: listed in the report when set (kinds/faps.ts)
+    'reassigned',
+    'date_reassigned',
+    'email_sent',
   ],
   fap_meeting_decisions: [
     'proposal_pk',
@@ -323,6 +329,8 @@ export const REQUIRED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
     'status_actions_tstamp',
   ],
   status_actions_log_has_proposals: ['status_actions_log_id', 'proposal_pk'],
+  // not carried: each row listed in the report (kinds/feedback.ts)
+  feedback_requests: ['feedback_request_id', 'experiment_pk', 'created_at'],
   feedbacks: [
     'feedback_id',
     'status',

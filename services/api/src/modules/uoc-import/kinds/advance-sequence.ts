@@ -52,9 +52,11 @@ export async function saveCheckpoint(
   lastKey: number,
   complete: boolean,
 ): Promise<void> {
+  await ctx.keepProblems();
   await ctx.sql.query(
     `INSERT INTO uoc_import_checkpoints (kind, last_key, complete) VALUES ($1, $2, $3)
      ON CONFLICT (kind) DO UPDATE SET last_key = $2, complete = $3, updated_at = now()`,
     [kind, lastKey, complete],
   );
+  if (!complete) await ctx.afterBatch(kind, lastKey);
 }

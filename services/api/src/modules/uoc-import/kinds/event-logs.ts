@@ -7,7 +7,8 @@ const STATUS_CHANGES = ['PROPOSAL_STATUS_CHANGED_BY_WORKFLOW', 'PROPOSAL_STATUS_
 
 /**
  * UOC's other `event_logs` rows as legacy history: one LegacyEventLogged each, at its time, by its user, with its
- * type, object, description and row data as UOC logged them; a row about a proposal that was imported goes to that
+ * type, object, description and row data as UOC logged them (its impersonating user in the data, and as the event's
+ * impersonator when imported); a row about a proposal that was imported goes to that
  * proposal's legacy stream (its history shows it), any other to a stream of its own. getEventLogs lists them all.
  */
 export const eventLogsKind: ImportKind = {
@@ -45,6 +46,13 @@ export const eventLogsKind: ImportKind = {
               `id=${id}`,
               `its user ${changedBy} does not exist (a deleted user): logged by the system`,
             );
+          const impersonator = numOrNull(r.impersonating_user_id);
+          if (impersonator !== null && !ctx.users.has(impersonator))
+            ctx.problem(
+              'event_logs',
+              `id=${id}`,
+              `its impersonating user ${impersonator} does not exist (a deleted user): kept by id in the data only`,
+            );
           const data: LegacyEventLoggedData = {
             system: 'uoc',
             eventLogId: id,
@@ -55,6 +63,7 @@ export const eventLogsKind: ImportKind = {
             description: str(r.description),
             rowData: strOrNull(r.row_data),
             changedBy: changedBy !== null && ctx.users.has(changedBy) ? changedBy : null,
+            ...(impersonator !== null ? { impersonatingUserId: impersonator } : {}),
           };
           planned.push({
             streamId: legacyEventLogStreamId(proposalPk, id),
@@ -63,6 +72,7 @@ export const eventLogsKind: ImportKind = {
             data,
             at: r.event_tstamp as Date,
             actorId: data.changedBy,
+            impersonatorId: impersonator,
             from: `uoc:event_logs/${id}`,
           });
         }

@@ -376,7 +376,7 @@ export const fapsKind: ImportKind = {
         await ctx.rows(
           `SELECT proposal_pk FROM (SELECT proposal_pk FROM fap_proposals UNION SELECT proposal_pk FROM fap_reviews
              UNION SELECT proposal_pk FROM fap_meeting_decisions) u WHERE proposal_pk > $1 ORDER BY 1 LIMIT $2`,
-          [after, BATCH],
+          [after, ctx.batch(BATCH)],
         )
       ).map((r) => num(r.proposal_pk));
       if (pks.length === 0) break;
@@ -449,6 +449,18 @@ export const fapsKind: ImportKind = {
     }
     await saveCheckpointOf(ctx, 'fap_proposals', after, true);
     ctx.count('fap_proposals', read, events);
+    // UOC's reassignment and e-mail flags of a review (copied from its old fap_assignments by patch 0178; its code
+    // only reads them since): the product's FAP reviews have neither, listed once a run where any is set
+    const [flags] = await ctx.rows<{ n: string | number; ids: number[] | null }>(
+      `SELECT count(*) AS n, (array_agg(review_id ORDER BY review_id))[1:10] AS ids FROM fap_reviews
+        WHERE reassigned OR email_sent OR date_reassigned IS NOT NULL`,
+    );
+    if (Number(flags.n) > 0)
+      ctx.problem(
+        'fap_reviews',
+        `reassigned/date_reassigned/email_sent set on ${Number(flags.n)} rows (review_id ${(flags.ids ?? []).join(', ')}${Number(flags.n) > 10 ? ', …' : ''})`,
+        "the product's FAP reviews have no reassignment or e-mail-sent flag: not carried (the reviews are)",
+      );
     const [m] = await ctx.rows(
       'SELECT (SELECT max(fap_id) FROM faps) AS f, (SELECT max(review_id) FROM fap_reviews) AS r',
     );

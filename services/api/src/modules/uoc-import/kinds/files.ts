@@ -22,7 +22,7 @@ export const filesKind: ImportKind = {
         `SELECT f.file_id::text AS file_id, f.file_name, f.size_in_bytes, f.mime_type, f.oid, f.created_at,
                 (SELECT count(*) FROM pg_largeobject_metadata m WHERE m.oid = f.oid::oid) > 0 AS has_content
            FROM files f WHERE f.file_id > $1::uuid ORDER BY f.file_id LIMIT $2`,
-        [after, BATCH],
+        [after, ctx.batch(BATCH)],
       );
       if (rows.length === 0) break;
       read += rows.length;

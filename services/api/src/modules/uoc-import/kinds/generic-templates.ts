@@ -29,7 +29,7 @@ export const genericTemplatesKind: ImportKind = {
            FROM generic_templates`,
         'generic_template_id',
         after,
-        BATCH,
+        ctx.batch(BATCH),
       );
       if (batch.rows.length === 0) break;
       const planned: Planned[] = [];

@@ -46,7 +46,7 @@ export const internalReviewsKind: ImportKind = {
       const rows = await ctx.rows(
         `SELECT internal_review_id, title, comment, files, reviewer_id, technical_review_id, created_at, assigned_by
          FROM internal_reviews WHERE internal_review_id > $1 ORDER BY internal_review_id LIMIT $2`,
-        [after, BATCH],
+        [after, ctx.batch(BATCH)],
       );
       if (rows.length === 0) break;
       read += rows.length;

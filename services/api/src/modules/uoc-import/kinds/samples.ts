@@ -39,7 +39,7 @@ export const samplesKind: ImportKind = {
                 question_id, is_post_proposal_submission FROM samples`,
         'sample_id',
         after,
-        BATCH,
+        ctx.batch(BATCH),
       );
       if (batch.rows.length === 0) break;
       const planned: Planned[] = [];

@@ -27,7 +27,7 @@ export const scientistCommentsKind: ImportKind = {
       const rows = await ctx.rows(
         `SELECT comment_id, proposal_pk, comment, updated_at FROM proposal_internal_comments
           WHERE comment_id > $1 ORDER BY comment_id LIMIT $2`,
-        [after, BATCH],
+        [after, ctx.batch(BATCH)],
       );
       if (rows.length === 0) break;
       read += rows.length;

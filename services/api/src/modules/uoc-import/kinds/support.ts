@@ -26,11 +26,13 @@ export async function saveCheckpointOf(
   lastKey: number,
   complete: boolean,
 ): Promise<void> {
+  await ctx.keepProblems();
   await ctx.sql.query(
     `INSERT INTO uoc_import_checkpoints (kind, last_key, complete) VALUES ($1, $2, $3)
      ON CONFLICT (kind) DO UPDATE SET last_key = $2, complete = $3, updated_at = now()`,
     [`kinds/${name}`, lastKey, complete],
   );
+  if (!complete) await ctx.afterBatch(`kinds/${name}`, lastKey);
 }
 
 /**
@@ -51,14 +53,14 @@ export async function inBatches(
   for (;;) {
     const rows = await ctx.rows(
       `SELECT ${select} FROM ${table} t WHERE t.${key} > $1 ORDER BY t.${key} LIMIT $2`,
-      [after, BATCH],
+      [after, ctx.batch(BATCH)],
     );
     if (rows.length > 0) {
       await each(rows);
       after = num(rows[rows.length - 1][key]);
       if (!cp.complete) await saveCheckpointOf(ctx, name, after, false);
     }
-    if (rows.length < BATCH) break;
+    if (rows.length < ctx.batch(BATCH)) break;
   }
   await saveCheckpointOf(ctx, name, after, true);
 }

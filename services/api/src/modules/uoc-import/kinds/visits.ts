@@ -23,6 +23,13 @@ export const visitsKind: ImportKind = {
         [ids],
       );
       const membersOf = groupBy(members, 'visit_id');
+      // the visits the store already has of these experiments (a resumed run's earlier batches, or the product's)
+      const { rows: stored } = await ctx.sql.query<{ experiment_pk: number; visit_id: number }>(
+        'SELECT experiment_pk, visit_id FROM visits WHERE experiment_pk = ANY($1::int[])',
+        [[...experiments.keys()]],
+      );
+      for (const v of stored)
+        if (!seen.has(Number(v.experiment_pk))) seen.set(Number(v.experiment_pk), Number(v.visit_id));
       const planned: Planned[] = [];
       const registrations: Planned[] = [];
       const questionaries: { questionaryId: number; creatorId: number | null; from: string }[] = [];
