@@ -79,6 +79,8 @@ export type CreateCallInput = {
   /** An EXPERIMENT workflow for its experiments (null: the default experiment workflow) */
   experimentWorkflowId?: number | null | undefined;
   fapReviewTemplateId?: number | null | undefined;
+  /** its review panels (FAP ids); null or absent in an update: unchanged */
+  faps?: Array<number> | null | undefined;
   pdfTemplateId?: number | null | undefined;
   proposalWorkflowId: number;
   referenceNumberFormat?: string | null | undefined;
@@ -532,6 +534,8 @@ export type UpdateCallInput = {
   /** An EXPERIMENT workflow for its experiments (null: the default experiment workflow) */
   experimentWorkflowId?: number | null | undefined;
   fapReviewTemplateId?: number | null | undefined;
+  /** its review panels (FAP ids); null or absent in an update: unchanged */
+  faps?: Array<number> | null | undefined;
   id: number;
   pdfTemplateId?: number | null | undefined;
   proposalWorkflowId: number;
