@@ -712,6 +712,7 @@ export type ConsoleCallFieldsFragment = {
   isActive: boolean;
   isActiveInternal: boolean;
   callEnded: boolean;
+  faps: Array<{ id: number; code: string }>;
 };
 
 export type ConsoleCallsQueryVariables = Exact<{
@@ -751,6 +752,7 @@ export type ConsoleCallsQuery = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
+    faps: Array<{ id: number; code: string }>;
   }>;
 };
 
@@ -791,6 +793,7 @@ export type ConsoleCallQuery = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
+    faps: Array<{ id: number; code: string }>;
   } | null;
 };
 
@@ -831,6 +834,7 @@ export type ConsoleCreateCallMutation = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
+    faps: Array<{ id: number; code: string }>;
   } | null;
 };
 
@@ -871,6 +875,7 @@ export type ConsoleUpdateCallMutation = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
+    faps: Array<{ id: number; code: string }>;
   } | null;
 };
 
@@ -4664,6 +4669,17 @@ export const ConsoleCallFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'faps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7043,6 +7059,17 @@ export const ConsoleCallsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'faps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7121,6 +7148,17 @@ export const ConsoleCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'faps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7202,6 +7240,17 @@ export const ConsoleCreateCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'faps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7283,6 +7332,17 @@ export const ConsoleUpdateCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'faps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
         ],
       },
     },
