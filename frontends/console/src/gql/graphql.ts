@@ -79,8 +79,6 @@ export type CreateCallInput = {
   /** An EXPERIMENT workflow for its experiments (null: the default experiment workflow) */
   experimentWorkflowId?: number | null | undefined;
   fapReviewTemplateId?: number | null | undefined;
-  /** its review panels (FAP ids); null or absent in an update: unchanged */
-  faps?: Array<number> | null | undefined;
   pdfTemplateId?: number | null | undefined;
   proposalWorkflowId: number;
   referenceNumberFormat?: string | null | undefined;
@@ -534,8 +532,6 @@ export type UpdateCallInput = {
   /** An EXPERIMENT workflow for its experiments (null: the default experiment workflow) */
   experimentWorkflowId?: number | null | undefined;
   fapReviewTemplateId?: number | null | undefined;
-  /** its review panels (FAP ids); null or absent in an update: unchanged */
-  faps?: Array<number> | null | undefined;
   id: number;
   pdfTemplateId?: number | null | undefined;
   proposalWorkflowId: number;
@@ -712,7 +708,6 @@ export type ConsoleCallFieldsFragment = {
   isActive: boolean;
   isActiveInternal: boolean;
   callEnded: boolean;
-  faps: Array<{ id: number; code: string }>;
 };
 
 export type ConsoleCallsQueryVariables = Exact<{
@@ -752,7 +747,6 @@ export type ConsoleCallsQuery = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
-    faps: Array<{ id: number; code: string }>;
   }>;
 };
 
@@ -793,7 +787,6 @@ export type ConsoleCallQuery = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
-    faps: Array<{ id: number; code: string }>;
   } | null;
 };
 
@@ -834,7 +827,6 @@ export type ConsoleCreateCallMutation = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
-    faps: Array<{ id: number; code: string }>;
   } | null;
 };
 
@@ -875,7 +867,6 @@ export type ConsoleUpdateCallMutation = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
-    faps: Array<{ id: number; code: string }>;
   } | null;
 };
 
@@ -4669,17 +4660,6 @@ export const ConsoleCallFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'faps' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-              ],
-            },
-          },
         ],
       },
     },
@@ -7059,17 +7039,6 @@ export const ConsoleCallsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'faps' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-              ],
-            },
-          },
         ],
       },
     },
@@ -7148,17 +7117,6 @@ export const ConsoleCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'faps' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-              ],
-            },
-          },
         ],
       },
     },
@@ -7240,17 +7198,6 @@ export const ConsoleCreateCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'faps' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-              ],
-            },
-          },
         ],
       },
     },
@@ -7332,17 +7279,6 @@ export const ConsoleUpdateCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
-          {
-            kind: 'Field',
-            name: { kind: 'Name', value: 'faps' },
-            selectionSet: {
-              kind: 'SelectionSet',
-              selections: [
-                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
-              ],
-            },
-          },
         ],
       },
     },

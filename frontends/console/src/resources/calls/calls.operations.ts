@@ -15,13 +15,7 @@ import {
   type TemplateGroupId,
 } from '../../gql/graphql';
 
-/** A call as the pages hold it: its panels' ids beside its panels, the form's FAP multi-select edits them. */
-export type CallRecord = ConsoleCallFieldsFragment & { fapIds: number[] };
-
-const withFapIds = (call: ConsoleCallFieldsFragment): CallRecord => ({
-  ...call,
-  fapIds: (call.faps ?? []).map((f) => f.id),
-});
+export type CallRecord = ConsoleCallFieldsFragment;
 
 /** The fields createCall takes (§3 Call); updateCall takes them with the id. */
 const INPUT_FIELDS = [
@@ -53,18 +47,13 @@ const INPUT_FIELDS = [
   'submissionMessage',
 ] as const satisfies readonly (keyof CreateCallInput)[];
 
-/**
- * createCall's input from the form's values: only the call's fields, a blank optional field as null, the FAP
- * multi-select's `fapIds` as `faps`.
- */
+/** createCall's input from the form's values: only the call's fields, a blank optional field as null. */
 export function toCallInput(data: Record<string, unknown>): CreateCallInput {
   const input: Record<string, unknown> = {};
   for (const field of INPUT_FIELDS) {
     const value = data[field];
     input[field] = value === '' || value === undefined ? null : value;
   }
-  // its panels: the multi-select's ids (absent: null, which keeps them on update)
-  input.faps = Array.isArray(data.fapIds) ? data.fapIds.map(Number) : null;
   return input as unknown as CreateCallInput;
 }
 
@@ -93,17 +82,17 @@ export function callsFilter(filter: Record<string, unknown>): CallsFilter {
 export const callsOperations: ResourceOperations = {
   GET_LIST: (params: GetListParams) =>
     operation(ConsoleCallsDocument, { filter: callsFilter(params.filter ?? {}) }, (data) =>
-      pageOf(data.getCalls.map(withFapIds), params),
+      pageOf(data.getCalls, params),
     ),
   GET_ONE: (params: GetOneParams) =>
     operation(ConsoleCallDocument, { callId: Number(params.id) }, (data) => {
       if (!data.getCall) throw new Error('Call not found');
-      return { data: withFapIds(data.getCall) };
+      return { data: data.getCall };
     }),
   CREATE: (params: CreateParams) =>
     operation(ConsoleCreateCallDocument, { input: toCallInput(params.data) }, (data) => {
       if (!data.createCall) throw new Error('Call not created');
-      return { data: withFapIds(data.createCall) };
+      return { data: data.createCall };
     }),
   UPDATE: (params: UpdateParams) =>
     operation(
@@ -111,7 +100,7 @@ export const callsOperations: ResourceOperations = {
       { input: { ...toCallInput(params.data), id: Number(params.id) } },
       (data) => {
         if (!data.updateCall) throw new Error('Call not found');
-        return { data: withFapIds(data.updateCall) };
+        return { data: data.updateCall };
       },
     ),
   DELETE: (params: DeleteParams) =>

@@ -1,7 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TemplateUsage, TemplatesModule } from '../templates';
 import { WorkflowUsage, WorkflowsModule } from '../workflows';
-import { CallFaps } from './call-faps';
 import { CallMilestonesScheduler } from './call-milestones.scheduler';
 import { CallsService } from './calls.service';
 import { CreateCallResolver } from './commands/create-call/create-call.resolver';
@@ -16,7 +15,6 @@ import { GetCallsResolver } from './read-models/calls/get-calls.resolver';
 @Module({
   imports: [TemplatesModule, WorkflowsModule],
   providers: [
-    CallFaps,
     CallsProjection,
     CallsRepository,
     CallsService,
@@ -27,7 +25,7 @@ import { GetCallsResolver } from './read-models/calls/get-calls.resolver';
     UpdateCallResolver,
     DeleteCallResolver,
   ],
-  exports: [CallsRepository, CallsService, CallFaps],
+  exports: [CallsRepository, CallsService],
 })
 export class CallsModule implements OnModuleInit {
   constructor(
