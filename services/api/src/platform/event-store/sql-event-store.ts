@@ -181,6 +181,7 @@ export class SqlEventStore implements EventStore {
       mark(`insert of ${rows.length} events`);
       if (this.inlineHook) await this.inlineHook(tx, rows);
       mark('inline projections');
+      await this.notify(tx, rows);
       const byStream = new Map<string, StoredEvent[]>();
       for (const row of rows) {
         const list = byStream.get(row.streamId);
@@ -219,12 +220,7 @@ export class SqlEventStore implements EventStore {
           .flatMap((r) => (r instanceof ConcurrencyError ? [] : r.events))
           .sort((a, b) => a.position - b.position);
         if (rows.length > 0 && this.inlineHook) await this.inlineHook(tx, rows);
-        if (rows.length > 0 && this.sql.kind === 'postgres') {
-          await tx.query('SELECT pg_notify($1, $2)', [
-            EVENTS_CHANNEL,
-            String(rows[rows.length - 1].position),
-          ]);
-        }
+        await this.notify(tx, rows);
         return results;
       });
     } catch (error) {
@@ -275,6 +271,12 @@ export class SqlEventStore implements EventStore {
       const last = events[events.length - 1];
       return { position: last.position, nextVersion: last.version, events };
     });
+  }
+
+  /** tells the other processes (at the commit) up to which position events are appended */
+  private async notify(tx: SqlExecutor, rows: readonly StoredEvent[]): Promise<void> {
+    if (rows.length === 0 || this.sql.kind !== 'postgres') return;
+    await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(rows[rows.length - 1].position)]);
   }
 
   /** inserts planned appends (their versions checked) in one set-based statement, in input order */
