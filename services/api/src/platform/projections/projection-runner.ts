@@ -59,7 +59,7 @@ export class ProjectionRunner {
   /** the highest appended position a wake-up was for */
   private notifiedHead = 0;
   /** the read shared by the loops of one wake-up that start at the same place (see read()) */
-  private feed: { wakes: number; from: number; events: Promise<StoredEvent[]> } | null = null;
+  private feed: { wakes: number; from: number; head: number; events: Promise<StoredEvent[]> } | null = null;
   /** the idle checkpoint moves of this turn, written together (see moveIdle()) */
   private idleMoves: { moves: Map<string, number>; written: Promise<void> } | null = null;
 
@@ -502,19 +502,28 @@ export class ProjectionRunner {
   ): Promise<{ events: StoredEvent[]; to: number }> {
     const types = typesOf(p);
     let all: StoredEvent[];
+    // every event up to `known` is in the read (it was known before the read began): a short read ends there
+    let known = head;
     if (head - from <= SHARED_READ_SPAN) {
       let feed = this.feed;
       if (!feed || feed.wakes !== this.wakes || feed.from !== from) {
-        const entry = { wakes: this.wakes, from, events: this.store.readAll({ after: from, limit: BATCH }) };
+        const entry = {
+          wakes: this.wakes,
+          from,
+          head,
+          events: this.store.readAll({ after: from, limit: BATCH }),
+        };
         entry.events.catch(() => {
           if (this.feed === entry) this.feed = null;
         });
         this.feed = feed = entry;
       }
+      // a head read after the shared read began may hold events the read has not: the loop steps again for them
+      known = Math.min(head, feed.head);
       all = await feed.events;
     } else all = await this.store.readAll({ after: from, limit: BATCH, types });
     const last = all.length > 0 ? all[all.length - 1].position : from;
-    const to = all.length < BATCH ? Math.max(head, last) : last;
+    const to = all.length < BATCH ? Math.max(known, last) : last;
     if (!types) return { events: all, to };
     const wanted = new Set(types);
     return { events: all.filter((e) => wanted.has(e.type)), to };
