@@ -4,6 +4,13 @@ import {
   CO_PROPOSER_INVITE_ACCEPTED,
   CO_PROPOSER_INVITE_CANCELLED,
   FAP_CREATED,
+  FAP_DELETED,
+  FAP_INSTRUMENT_SUBMITTED,
+  FAP_MEETING_DECISION_SAVED,
+  FAP_MEMBER_ASSIGNED,
+  FAP_MEMBER_REMOVED,
+  FAP_REVIEWER_RANK_SAVED,
+  FAP_TIME_ALLOCATION_UPDATED,
   FAP_REVIEWER_ASSIGNED,
   FAP_REVIEWER_REMOVED,
   FAP_REVIEW_SAVED,
@@ -183,7 +190,7 @@ function history(seed: number, length: number): StoredEvent[] {
     }
     const pk = anyPk();
     const known = proposals.get(pk);
-    switch (Math.floor(r() * 22)) {
+    switch (Math.floor(r() * 26)) {
       case 0:
         push(PROPOSAL_UPDATED, {
           proposalPk: pk,
@@ -409,6 +416,51 @@ function history(seed: number, length: number): StoredEvent[] {
       case 21:
         push(FAP_UPDATED, fap(pick([1, 2]), `FAP-${i}`));
         break;
+      case 22: {
+        const id = fapReviews.size > 0 ? pick([...fapReviews.keys()]) : 999;
+        push(FAP_REVIEWER_RANK_SAVED, { reviewId: id, proposalPk: pk, fapId: 1, rank: pick([null, 1, 2]) });
+        break;
+      }
+      case 23:
+        push(FAP_TIME_ALLOCATION_UPDATED, {
+          proposalPk: pk,
+          fapId: pick([1, 2]),
+          fapTimeAllocation: pick([null, 1.5, 3]),
+        });
+        break;
+      case 24:
+        push(FAP_MEETING_DECISION_SAVED, {
+          proposalPk: pk,
+          instrumentId: pick([1, 2]),
+          fapId: pick([1, 2]),
+          recommendation: pick([null, 'ACCEPTED', 'REJECTED']),
+          commentForUser: pick([null, `u${i}`]),
+          commentForManagement: pick([null, `m${i}`]),
+          rankOrder: pick([null, 1, 2]),
+          submitted: r() < 0.5,
+          submittedBy: pick([null, ...users]),
+          becameSubmitted: false,
+        });
+        break;
+      case 25: {
+        const roll = r();
+        const member = {
+          fapId: pick([1, 2]),
+          userId: pick(users),
+          role: pick(['FAP_CHAIR', 'FAP_REVIEWER']),
+        };
+        if (roll < 0.4) push(FAP_MEMBER_ASSIGNED, member);
+        else if (roll < 0.6) push(FAP_MEMBER_REMOVED, member);
+        else if (roll < 0.9)
+          push(FAP_INSTRUMENT_SUBMITTED, {
+            fapId: pick([1, 2]),
+            callId: 1,
+            instrumentId: 1,
+            submitted: r() < 0.5,
+          });
+        else push(FAP_DELETED, { id: pick([1, 2]) });
+        break;
+      }
       default:
         break;
     }

@@ -17,7 +17,10 @@ import {
   ReviewStatus,
   type FapEvent,
   type FapProposalEvent,
+  type FapMeetingDecisionSavedData,
   type FapReviewSavedData,
+  type FapReviewerRankSavedData,
+  type FapTimeAllocationUpdatedData,
   type FapReviewerAssignedData,
   type ProposalFapsAssignedData,
 } from '@user-office/contracts';
@@ -131,9 +134,11 @@ export class FapsProjection implements Projection {
   ];
 
   /**
-   * Several events in a few statements (a bulk action's append, catch-up and rebuilds), with exactly the effect of
-   * applying them one by one: a run of proposals' panel assignments (each proposal once in the run) and a run of
-   * reviewer assignments are each written set-based; any other event ends the run and is applied on its own.
+   * Several events in a few statements (a bulk action's append, an import, catch-ups and rebuilds), with exactly
+   * the effect of applying them one by one. Each event is given the rows it touches as keys (a proposal's panels and
+   * FAP time, a review, a meeting decision, a panel, a membership, a submission) and a layer one after the last layer
+   * of any event before it with one of its keys: the events of a layer touch no row in common, so they commute, and
+   * each event type of a layer is written in one statement; the layers are written in order.
    */
   async applyBatch(
     tx: SqlExecutor,
@@ -142,46 +147,121 @@ export class FapsProjection implements Projection {
   ): Promise<void> {
     // a command's single event: its own statements
     if (events.length === 1) return this.apply(tx, events[0], tables);
-    const panels = new Map<number, { data: ProposalFapsAssignedData; at: Date }>();
-    let reviewers: { data: FapReviewerAssignedData; at: Date }[] = [];
-    // a run of saved (or of submitted) reviews, each review once: one UPDATE
-    const saved = { type: '', byReview: new Map<number, StoredEvent>() };
-    const flush = async () => {
-      if (panels.size > 0) await this.assignPanels(tx, tables, [...panels.values()]);
-      panels.clear();
-      if (reviewers.length > 0) await this.assignReviewers(tx, tables, reviewers);
-      reviewers = [];
-      if (saved.byReview.size > 0)
-        await this.updateReviews(tx, tables, saved.type, [...saved.byReview.values()]);
-      saved.byReview.clear();
-    };
+    const layers: Map<string, StoredEvent[]>[] = [];
+    const lastLayer = new Map<string, number>();
     for (const event of events) {
-      if (event.type === FAP_REVIEW_SAVED || event.type === FAP_REVIEW_SUBMITTED) {
-        const reviewId = (event.data as { reviewId: number }).reviewId;
-        if (
-          saved.type !== event.type ||
-          saved.byReview.has(reviewId) ||
-          panels.size > 0 ||
-          reviewers.length > 0
-        )
-          await flush();
-        saved.type = event.type;
-        saved.byReview.set(reviewId, event);
-      } else if (event.type === PROPOSAL_FAPS_ASSIGNED) {
-        if (saved.byReview.size > 0) await flush();
-        const data = event.data as ProposalFapsAssignedData;
-        // a proposal twice in one run: the first assignment written before the second (its dates kept)
-        if (reviewers.length > 0 || panels.has(data.proposalPk)) await flush();
-        panels.set(data.proposalPk, { data, at: event.createdAt });
-      } else if (event.type === FAP_REVIEWER_ASSIGNED) {
-        if (panels.size > 0 || saved.byReview.size > 0) await flush();
-        reviewers.push({ data: event.data as FapReviewerAssignedData, at: event.createdAt });
-      } else {
-        await flush();
-        await this.apply(tx, event, tables);
-      }
+      const keys = keysOf(event);
+      const layer = Math.max(-1, ...keys.map((k) => lastLayer.get(k) ?? -1)) + 1;
+      for (const k of keys) lastLayer.set(k, layer);
+      const byType = (layers[layer] ??= new Map());
+      byType.set(event.type, [...(byType.get(event.type) ?? []), event]);
     }
-    await flush();
+    for (const byType of layers)
+      for (const [type, list] of byType) {
+        if (list.length === 1) await this.apply(tx, list[0], tables);
+        else await this.applySet(tx, type, list, tables);
+      }
+  }
+
+  /** events of one type touching no row in common: each type's statements once for all of them */
+  private async applySet(
+    tx: SqlExecutor,
+    type: string,
+    list: readonly StoredEvent[],
+    tables: Readonly<Record<string, string>>,
+  ): Promise<void> {
+    const data = <T>() => list.map((e) => e.data as T);
+    const ats = list.map((e) => e.createdAt.toISOString());
+    switch (type) {
+      case PROPOSAL_FAPS_ASSIGNED:
+        return this.assignPanels(
+          tx,
+          tables,
+          list.map((e) => ({ data: e.data as ProposalFapsAssignedData, at: e.createdAt })),
+        );
+      case FAP_REVIEWER_ASSIGNED:
+        return this.assignReviewers(
+          tx,
+          tables,
+          list.map((e) => ({ data: e.data as FapReviewerAssignedData, at: e.createdAt })),
+        );
+      case FAP_REVIEW_SAVED:
+      case FAP_REVIEW_SUBMITTED:
+        return this.updateReviews(tx, tables, type, list);
+      case FAP_REVIEWER_REMOVED:
+        await tx.query(`DELETE FROM ${tables.fap_reviews} WHERE review_id = ANY($1::int[])`, [
+          data<{ reviewId: number }>().map((d) => d.reviewId),
+        ]);
+        return;
+      case FAP_REVIEWER_RANK_SAVED: {
+        const d = data<FapReviewerRankSavedData>();
+        await tx.query(
+          `UPDATE ${tables.fap_reviews} r SET rank = u.rank FROM unnest($1::int[], $2::int[]) AS u(review_id, rank)
+            WHERE r.review_id = u.review_id`,
+          [d.map((x) => x.reviewId), d.map((x) => x.rank)],
+        );
+        return;
+      }
+      case FAP_TIME_ALLOCATION_UPDATED: {
+        const d = data<FapTimeAllocationUpdatedData>();
+        await tx.query(
+          `INSERT INTO ${tables.fap_time_allocations} (proposal_pk, fap_id, fap_time_allocation)
+           SELECT * FROM unnest($1::int[], $2::int[], $3::float8[])
+           ON CONFLICT (proposal_pk, fap_id) DO UPDATE SET fap_time_allocation = excluded.fap_time_allocation`,
+          [d.map((x) => x.proposalPk), d.map((x) => x.fapId), d.map((x) => x.fapTimeAllocation)],
+        );
+        return;
+      }
+      case FAP_MEETING_DECISION_SAVED: {
+        const d = data<FapMeetingDecisionSavedData>();
+        const cols = [
+          d.map((x) => x.proposalPk),
+          d.map((x) => x.instrumentId),
+          d.map((x) => x.fapId),
+          d.map((x) => x.recommendation),
+          d.map((x) => x.commentForUser),
+          d.map((x) => x.commentForManagement),
+          d.map((x) => x.rankOrder),
+          d.map((x) => x.submitted),
+          d.map((x) => x.submittedBy),
+          ats,
+        ];
+        await tx.query(
+          `INSERT INTO ${tables.fap_meeting_decisions} (proposal_pk, instrument_id, fap_id, recommendation,
+             comment_for_user, comment_for_management, rank_order, submitted, submitted_by, date_modified)
+           SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[],
+             $8::bool[], $9::int[], $10::timestamptz[])
+           ON CONFLICT (proposal_pk, instrument_id) DO UPDATE SET fap_id = excluded.fap_id,
+             recommendation = excluded.recommendation, comment_for_user = excluded.comment_for_user,
+             comment_for_management = excluded.comment_for_management, rank_order = excluded.rank_order,
+             submitted = excluded.submitted, submitted_by = excluded.submitted_by, date_modified = excluded.date_modified`,
+          cols,
+        );
+        await tx.query(
+          `INSERT INTO ${tables.fap_decision_history} (position, proposal_pk, instrument_id, at, by_user, recommendation,
+             comment_for_user, comment_for_management, rank_order, submitted)
+           SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[], $4::timestamptz[], $5::int[], $6::text[],
+             $7::text[], $8::text[], $9::int[], $10::bool[])
+           ON CONFLICT (position) DO NOTHING`,
+          [
+            list.map((e) => e.position),
+            cols[0],
+            cols[1],
+            ats,
+            list.map((e) => e.metadata.actorId ?? null),
+            cols[3],
+            cols[4],
+            cols[5],
+            cols[6],
+            cols[7],
+          ],
+        );
+        return;
+      }
+      default:
+        // the panels' own events (a few per panel): one by one
+        for (const event of list) await this.apply(tx, event, tables);
+    }
   }
 
   /** PROPOSAL_FAPS_ASSIGNED of distinct proposals: what `apply` does for each, in four statements */
@@ -458,5 +538,39 @@ export class FapsProjection implements Projection {
         return;
       }
     }
+  }
+}
+
+/**
+ * The rows an event of this projection touches, as keys: two events with no key in common commute. A proposal's
+ * panels (`p`) hold its panel pairs, its FAP time and the reviews its reassignment deletes; a review (`r`) is its
+ * own row wherever its proposal is; a decision is (proposal, instrument).
+ */
+function keysOf(event: StoredEvent): string[] {
+  const d = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case PROPOSAL_FAPS_ASSIGNED:
+      return [
+        `p${String(d.proposalPk)}`,
+        ...(d as unknown as ProposalFapsAssignedData).deletedReviewIds.map((id) => `r${id}`),
+      ];
+    case FAP_TIME_ALLOCATION_UPDATED:
+      return [`p${String(d.proposalPk)}`];
+    case FAP_REVIEWER_ASSIGNED:
+    case FAP_REVIEWER_REMOVED:
+    case FAP_REVIEW_SAVED:
+    case FAP_REVIEW_SUBMITTED:
+    case FAP_REVIEWER_RANK_SAVED:
+      return [`r${String(d.reviewId)}`];
+    case FAP_MEETING_DECISION_SAVED:
+      return [`d${String(d.proposalPk)}/${String(d.instrumentId)}`];
+    case FAP_MEMBER_ASSIGNED:
+    case FAP_MEMBER_REMOVED:
+      return [`m${String(d.fapId)}/${String(d.userId)}/${String(d.role)}`];
+    case FAP_INSTRUMENT_SUBMITTED:
+      return [`s${String(d.fapId)}/${String(d.callId)}/${String(d.instrumentId)}`];
+    default:
+      // the panel itself (created, updated, deleted)
+      return [`f${String(d.id)}`];
   }
 }
