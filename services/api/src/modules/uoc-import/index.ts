@@ -1,7 +1,6 @@
 export {
   UocImporter,
   checkUocSource,
-  appendStreams,
   eventIdOf,
   type ImportProblem,
   type UocImportReport,

@@ -18,12 +18,7 @@ import {
   type UserProfile,
 } from '@user-office/contracts';
 import type { SqlClient } from '../../platform/database/sql-client';
-import type {
-  AppendResult,
-  EventMetadata,
-  EventStore,
-  StreamAppend,
-} from '../../platform/event-store/event-store.port';
+import type { EventMetadata, EventStore, StreamAppend } from '../../platform/event-store/event-store.port';
 import {
   digest,
   iso,
@@ -40,28 +35,6 @@ import {
 import { LATER_KINDS } from './kinds';
 import { changedSince, latestDetails } from './kinds/support';
 import { checkSourceSchema } from './uoc-schema';
-
-/**
- * Appends through the event store's `appendMany` (one transaction per call, a stream at most once per call): the
- * appends are sent in rounds, a stream's n-th part in the n-th round (its metadata, the actor, may change from part
- * to part). A round that fails leaves the earlier ones stored: the events are keyed, so a rerun skips them.
- */
-export async function appendStreams(
-  store: EventStore,
-  appends: StreamAppend[],
-  metadata: EventMetadata,
-): Promise<AppendResult[]> {
-  const rounds: StreamAppend[][] = [];
-  const seen = new Map<string, number>();
-  for (const a of appends) {
-    const n = seen.get(a.streamId) ?? 0;
-    seen.set(a.streamId, n + 1);
-    (rounds[n] ??= []).push(a);
-  }
-  const results: AppendResult[] = [];
-  for (const round of rounds) results.push(...(await store.appendMany(round, { metadata })));
-  return results;
-}
 
 /** A row that could not come across, with why. */
 export interface ImportProblem {
@@ -380,7 +353,8 @@ export class UocImporter implements ImportContext {
         version++;
       }
     }
-    await appendStreams(this.store, appends, this.metadata(null, `uoc:${kind}`));
+    // one transaction: every stream's parts (a part per actor) in order, all or nothing
+    await this.store.appendMany(appends, { metadata: this.metadata(null, `uoc:${kind}`) });
     this.appended += fresh.length;
     return fresh.length;
   }
@@ -1029,19 +1003,35 @@ export class UocImporter implements ImportContext {
     let after = cp.complete ? 0 : cp.lastKey;
     let done = 0;
     const started = performance.now();
-    // the next batch is read from the source while this one is written (two database sessions at work)
-    let next = this.readProposals(after, batchSize);
-    for (;;) {
-      const batch = await next;
-      const { proposals } = batch;
-      if (proposals.length === 0) break;
-      const pks = proposals.map((p) => num(p.proposal_pk));
-      next = this.readProposals(pks[pks.length - 1], batchSize);
+    // a pipeline: while batch N is written (the store's session), batch N+1 is read from the source (its session)
+    // and planned (this process), and batch N+2's read begins
+    const plan = async (batch: ProposalBatch) =>
+      batch.proposals.length === 0
+        ? []
+        : [...this.planProposals(batch), ...(await this.planProposalUpdates(batch))];
+    const readAfter = (batch: ProposalBatch): Promise<ProposalBatch> | null => {
+      if (batch.proposals.length === 0) return null;
+      const read = this.readProposals(
+        num(batch.proposals[batch.proposals.length - 1].proposal_pk),
+        batchSize,
+      );
       // a failed write ends the run before the read is awaited: its own failure is not reported twice
-      next.catch(() => undefined);
-      const planned = [...this.planProposals(batch), ...(await this.planProposalUpdates(batch))];
-      const events = await this.write('proposals', planned);
-      after = pks[pks.length - 1];
+      read.catch(() => undefined);
+      return read;
+    };
+    let batch = await this.readProposals(after, batchSize);
+    let nextRead = readAfter(batch);
+    let planned = await plan(batch);
+    while (batch.proposals.length > 0) {
+      const { proposals } = batch;
+      const writing = this.write('proposals', planned);
+      // awaited below, after the next batch is planned
+      writing.catch(() => undefined);
+      const following = nextRead ? await nextRead : { proposals: [], related: [] };
+      nextRead = readAfter(following);
+      const followingPlanned = await plan(following);
+      const events = await writing;
+      after = num(proposals[proposals.length - 1].proposal_pk);
       if (!cp.complete) await this.saveCheckpoint('proposals', after, false);
       done += proposals.length;
       this.count('proposals', proposals.length, events);
@@ -1051,6 +1041,8 @@ export class UocImporter implements ImportContext {
         `  proposals: ${done} read, ${this.kinds.proposals.events} events (${Math.round(done / secs)} proposals/s, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB)`,
       );
       await afterBatch?.(done);
+      batch = following;
+      planned = followingPlanned;
     }
     await this.saveCheckpoint('proposals', after, true);
     return done;

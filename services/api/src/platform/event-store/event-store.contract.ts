@@ -199,6 +199,50 @@ export function describeEventStoreContract(name: string, backend: EventStoreBack
       expect(await store.appendMany([], { metadata: shared })).toEqual([]);
     });
 
+    test("appendMany takes a stream's parts in order (each with its metadata), a later part after the earlier", async () => {
+      const [a, b] = ['parts-a', 'parts-b'].map(uniqueStream);
+      const first = meta({ actorId: 21 });
+      const second = meta({ actorId: 22 });
+      const results = await store.appendMany(
+        [
+          { streamId: a, events: [{ type: 'A1', data: {} }], expectedVersion: 0, metadata: first },
+          { streamId: b, events: [{ type: 'B1', data: {} }], expectedVersion: 'no_stream' },
+          {
+            streamId: a,
+            events: [
+              { type: 'A2', data: {} },
+              { type: 'A3', data: {} },
+            ],
+            expectedVersion: 1,
+            metadata: second,
+          },
+        ],
+        { metadata: meta() },
+      );
+      expect(results.map((r) => [r.nextVersion, r.events.map((e) => e.type)])).toEqual([
+        [1, ['A1']],
+        [1, ['B1']],
+        [3, ['A2', 'A3']],
+      ]);
+      expect((await store.readStream(a)).map((e) => [e.type, e.version, e.metadata.actorId])).toEqual([
+        ['A1', 1, 21],
+        ['A2', 2, 22],
+        ['A3', 3, 22],
+      ]);
+      // a later part that does not follow the earlier one refuses the whole call
+      const [c] = ['parts-c'].map(uniqueStream);
+      await expect(
+        store.appendMany(
+          [
+            { streamId: c, events: [{ type: 'C1', data: {} }], expectedVersion: 0 },
+            { streamId: c, events: [{ type: 'C2', data: {} }], expectedVersion: 0 },
+          ],
+          { metadata: meta() },
+        ),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store.readStream(c)).toEqual([]);
+    });
+
     test('appendMany refuses the whole call when one expected version does not hold, naming the stream', async () => {
       const [ok, stale] = ['many-ok', 'many-stale'].map(uniqueStream);
       await store.append(stale, [{ type: 'A', data: {} }], { expectedVersion: 0, metadata: meta() });

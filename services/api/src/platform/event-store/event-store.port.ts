@@ -79,7 +79,8 @@ export interface EventStore {
    * Appends to many streams at once: one transaction, all or nothing (SQL stores; see the KurrentDB adapter for
    * its weaker guarantee). Each stream's expected version is checked; the first that does not hold fails the
    * whole call with a `ConcurrencyError` naming that stream. Results come in input order. A stream may appear
-   * only once per call.
+   * more than once (its parts, say with another actor's metadata): a later part's expected version is checked
+   * against the version its earlier parts leave.
    */
   appendMany(appends: StreamAppend[], options: { metadata: EventMetadata }): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<StoredEvent[]>;

@@ -111,15 +111,18 @@ export class KurrentEventStore implements EventStore {
    * append protocol, which the supported EventStoreDB/KurrentDB versions do not all have.)
    */
   async appendMany(appends: StreamAppend[], options: { metadata: EventMetadata }): Promise<AppendResult[]> {
-    const seen = new Set<string>();
+    const parts = new Map<string, number>();
     for (const append of appends) {
       if (append.events.length === 0) throw new Error(`appendMany: stream ${append.streamId} has no event`);
-      if (seen.has(append.streamId)) throw new Error(`appendMany: stream ${append.streamId} appears twice`);
-      seen.add(append.streamId);
+      parts.set(append.streamId, (parts.get(append.streamId) ?? 0) + 1);
     }
+    // a stream's later part is checked against the version its earlier parts leave
+    const running = new Map<string, number>();
     for (const append of appends) {
+      if (append.expectedVersion === 'any' && parts.get(append.streamId) === 1) continue;
+      const actual = running.get(append.streamId) ?? (await this.currentVersion(append.streamId));
+      running.set(append.streamId, actual + append.events.length);
       if (append.expectedVersion === 'any') continue;
-      const actual = await this.currentVersion(append.streamId);
       const expected = append.expectedVersion;
       const holds =
         typeof expected === 'number'

@@ -143,12 +143,8 @@ export class SqlEventStore implements EventStore {
    */
   async appendMany(appends: StreamAppend[], options: { metadata: EventMetadata }): Promise<AppendResult[]> {
     if (appends.length === 0) return [];
-    const seen = new Set<string>();
-    for (const append of appends) {
+    for (const append of appends)
       if (append.events.length === 0) throw new Error(`appendMany: stream ${append.streamId} has no event`);
-      if (seen.has(append.streamId)) throw new Error(`appendMany: stream ${append.streamId} appears twice`);
-      seen.add(append.streamId);
-    }
     // UO_BULK_PROFILE=1: where a large append's time goes (the lock's wait, the versions, the insert, the inline
     // projections, the commit)
     const profile =
@@ -170,11 +166,13 @@ export class SqlEventStore implements EventStore {
         appends.map((a) => a.streamId),
       );
       mark('versions');
+      // a stream's later part is checked against the version its earlier parts leave
       const planned: PlannedAppend[] = appends.map((append) => {
         const actual = versions.get(append.streamId) ?? 0;
         if (!expectedVersionHolds(append.expectedVersion, actual)) {
           throw new ConcurrencyError(append.streamId, append.expectedVersion, actual);
         }
+        versions.set(append.streamId, actual + append.events.length);
         return { ...append, metadata: append.metadata ?? options.metadata, from: actual };
       });
       const rows = await this.insertPlanned(tx, planned);
@@ -182,14 +180,9 @@ export class SqlEventStore implements EventStore {
       if (this.inlineHook) await this.inlineHook(tx, rows);
       mark('inline projections');
       await this.notify(tx, rows);
-      const byStream = new Map<string, StoredEvent[]>();
-      for (const row of rows) {
-        const list = byStream.get(row.streamId);
-        if (list) list.push(row);
-        else byStream.set(row.streamId, [row]);
-      }
-      return appends.map((append): AppendResult => {
-        const events = byStream.get(append.streamId) ?? [];
+      const byVersion = new Map(rows.map((r) => [`${r.streamId}\u001f${r.version}`, r]));
+      return planned.map((p): AppendResult => {
+        const events = p.events.map((_, i) => byVersion.get(`${p.streamId}\u001f${p.from + i + 1}`)!);
         const last = events[events.length - 1];
         return { position: last.position, nextVersion: last.version, events };
       });
