@@ -268,6 +268,9 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         `SELECT (SELECT last_value FROM sample_id_seq) AS s, (SELECT last_value FROM generic_template_id_seq) AS g`,
       ),
     ).toEqual([{ s: '9', g: '10' }]);
+    // old_files: the row of a file still in files came across with it (no problem), the other is listed
+    expect(first.problems.filter((p) => p.kind === 'old_files')).toHaveLength(1);
+    expect(first.kinds.old_files).toEqual({ read: 2, events: 0 });
     for (const [kind, row, reason] of AWKWARD_40A)
       expect(
         first.problems.filter(
@@ -873,6 +876,7 @@ const AWKWARD_40A: [kind: string, row: string, reason: string][] = [
   ['generic_templates', 'generic_template_id=10', 'on no question'],
   ['files', 'file_id=0b3c6f2e-6b0a-4c47-9d4e-000000000002', 'content is missing'],
   ['files', 'file_id=0b3c6f2e-6b0a-4c47-9d4e-000000000003', 'content is missing'],
+  ['old_files', 'file_id=2 file_uuid=0b3c6f2e-6b0a-4c47-9d4e-0000000000aa', 'no longer in files'],
   ['proposal_pdf_templates', 'proposal_pdf_template_id=3', 'not imported as a PDF template'],
   ['experiment_safety_pdf_templates', 'experiment_safety_pdf_template_id=1', 'no such template group'],
 ];
@@ -916,6 +920,8 @@ async function addKinds40a(url: string): Promise<void> {
       ('${FILE_40A_LARGE}', 'big.bin', 2621440, null, lo_from_bytea(0, convert_to(repeat('0123456789', 262144), 'UTF8')), '2019-05-01Z'),
       ('0b3c6f2e-6b0a-4c47-9d4e-000000000002', 'gone.pdf', 10, 'application/pdf', null, '2019-05-01Z'),
       ('0b3c6f2e-6b0a-4c47-9d4e-000000000003', 'gone2.pdf', 10, 'application/pdf', 987654321, '2019-05-01Z');
+    INSERT INTO old_files VALUES (1, '${FILE_40A}', 'notes.txt', 4242),
+      (2, '0b3c6f2e-6b0a-4c47-9d4e-0000000000aa', 'deleted.doc', null);
     INSERT INTO proposal_pdf_templates VALUES
       (1, 4, '<h1>{{ proposal.title }}</h1>', 'h', 'f', 's', '{}', 1, '2019-05-01Z'),
       (2, 4, '<h1>{{ proposal.title }}</h1> v2', 'h', 'f', 's', '{}', 1, '2019-05-02Z'),

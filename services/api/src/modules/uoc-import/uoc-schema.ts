@@ -172,6 +172,9 @@ export const REQUIRED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   technique_has_proposals: ['technique_id', 'proposal_id'],
   call_has_instruments: ['call_id', 'instrument_id', 'availability_time', 'fap_id'],
   files: ['file_id', 'file_name', 'size_in_bytes', 'mime_type', 'oid', 'created_at'],
+  // the files table as it was before patch 0074 (MigrateFilesToUUID), left beside the new one; UOC's code no longer
+  // reads it
+  old_files: ['file_id', 'file_uuid', 'file_name', 'oid'],
   proposal_pdf_templates: [
     'proposal_pdf_template_id',
     'template_id',

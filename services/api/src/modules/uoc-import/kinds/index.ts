@@ -3,6 +3,7 @@ import type { ImportKind } from '../import-context';
 import { availabilityTimeKind } from './availability-time';
 import { filesKind } from './files';
 import { genericTemplatesKind } from './generic-templates';
+import { oldFilesKind } from './old-files';
 import { internalReviewsKind } from './internal-reviews';
 import { pageContentKind } from './page-content';
 import { pdfTemplatesKind } from './pdf-templates';
@@ -34,6 +35,7 @@ export const LATER_KINDS: readonly ImportKind[] = [
   techniquesKind,
   availabilityTimeKind,
   filesKind,
+  oldFilesKind,
   pdfTemplatesKind,
   internalReviewsKind,
   scientistCommentsKind,
