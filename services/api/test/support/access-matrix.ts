@@ -1,4 +1,6 @@
 import { proposalRuleMessages, Role } from '@user-office/contracts';
+import type { EventStore } from '../../src/platform/event-store/event-store.port';
+import { EVENT_STORE } from '../../src/platform/tokens';
 import type { TestApp } from './test-app';
 
 /** who calls: anonymous, an API access token without that permission, or a user in a current role */
@@ -87,4 +89,18 @@ export async function apiTokenFor(
   );
   if (!res.data) throw new Error(`could not create an API access token: ${JSON.stringify(res.errors)}`);
   return res.data.createApiAccessToken.accessToken;
+}
+
+/**
+ * The store's head once nothing more is on its way: every projection and reaction has processed it and it has not
+ * moved meanwhile. Take it before an access matrix that must append nothing, or an earlier command's reaction,
+ * landing during the matrix, is counted against it.
+ */
+export async function settledHead(t: TestApp): Promise<number> {
+  const store = t.app.get<EventStore>(EVENT_STORE);
+  for (;;) {
+    const head = await store.headPosition();
+    await t.projections.waitFor(head);
+    if ((await store.headPosition()) === head) return head;
+  }
 }

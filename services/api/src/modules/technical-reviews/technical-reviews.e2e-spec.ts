@@ -3,6 +3,7 @@ import {
   accessMatrix,
   apiTokenFor,
   expectedMatrix,
+  settledHead,
   type AccessCase,
 } from '../../../test/support/access-matrix';
 import { createOpenCall, createUser, type TestUser } from '../../../test/support/fixtures';
@@ -477,7 +478,7 @@ describe.each<TestStore>(moduleStores())('technical reviews end to end (%s)', (s
       'changeTechniqueProposalsStatus',
       'assignTechniqueProposalsToInstruments',
     ]);
-    const before = await head();
+    const before = await settledHead(t);
     const STAFF = [Role.USER_OFFICER, Role.INSTRUMENT_SCIENTIST];
     const EDITORS = [Role.USER_OFFICER, Role.INSTRUMENT_SCIENTIST, Role.FAP_CHAIR, Role.FAP_SECRETARY];
     const ALL_ROLES = Object.values(Role);
