@@ -307,6 +307,13 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       { id: 1, code: 'FAP-A', active: true, files: null },
       { id: 2, code: 'FAP-B', active: false, files: '["file-1"]' },
     ]);
+    // the call's panels (call_has_faps) are on its CallCreated; the one the source lacks is in the report
+    const call = await query<{ fap_ids: number[]; event: number[] }>(
+      target.url,
+      `SELECT data->'fapIds' AS fap_ids, (SELECT data->'fapIds' FROM events WHERE stream_id = 'call-1'
+         AND type = 'CallCreated') AS event FROM calls WHERE call_id = 1`,
+    );
+    expect(call).toEqual([{ fap_ids: [1, 2], event: [1, 2] }]);
     const members = await query<{ user_id: number; role: string }>(
       target.url,
       'SELECT user_id, role FROM fap_members WHERE fap_id = 1 ORDER BY role, user_id',
@@ -695,10 +702,17 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
        UPDATE units SET symbol = 'cm.' WHERE unit_id = 'centimeter';
        UPDATE call_has_instruments SET availability_time = 90 WHERE instrument_id = 1;
        UPDATE internal_reviews SET comment = '<p>Fine, really</p>' WHERE internal_review_id = 5;
-       UPDATE proposal_internal_comments SET comment = 'Very promising' WHERE comment_id = 6;`,
+       UPDATE proposal_internal_comments SET comment = 'Very promising' WHERE comment_id = 6;
+       DELETE FROM call_has_faps WHERE call_id = 1 AND fap_id = 2;`,
     );
     const again = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
-    expect(again.events).toBe(8);
+    expect(again.events).toBe(9);
+    // the call's panels changed alone: a CallUpdated with the new set
+    const callUpdates = await query<{ data: { fapIds: number[]; shortCode: string } }>(
+      target.url,
+      `SELECT data FROM events WHERE stream_id = 'call-1' AND type = 'CallUpdated' ORDER BY stream_version`,
+    );
+    expect(callUpdates.map((e) => e.data.fapIds)).toEqual([[1]]);
     const q = <T>(text: string) => query<T>(target.url, text);
     expect(
       await q(`SELECT
@@ -709,7 +723,8 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         (SELECT symbol FROM units WHERE id = 'centimeter') AS symbol,
         (SELECT availability_time FROM instrument_calls WHERE instrument_id = 1) AS time,
         (SELECT comment FROM internal_reviews WHERE id = 5) AS review,
-        (SELECT comment FROM proposal_scientist_comments WHERE comment_id = 6) AS comment`),
+        (SELECT comment FROM proposal_scientist_comments WHERE comment_id = 6) AS comment,
+        (SELECT data->'fapIds' FROM calls WHERE call_id = 1) AS call_faps`),
     ).toEqual([
       {
         tz: 'Europe/Paris',
@@ -720,6 +735,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         time: 90,
         review: '<p>Fine, really</p>',
         comment: 'Very promising',
+        call_faps: [1],
       },
     ]);
     const third = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
@@ -930,6 +946,7 @@ async function addKinds40a(url: string): Promise<void> {
 /** the awkward rows of the 40b kinds, as the report names them */
 const AWKWARD_40B = [
   { kind: 'fap_reviewers', row: 'fap_id=1 user_id=99', reason: 'does not exist' },
+  { kind: 'call_has_faps', row: 'call_id=1 fap_id=66', reason: 'the FAP does not exist' },
   { kind: 'fap_proposals', row: 'proposal_pk=777777', reason: 'was not imported' },
   { kind: 'fap_reviews', row: 'review_id=2', reason: 'is not a number' },
   { kind: 'experiments', row: 'experiment_pk=3', reason: 'proposal 888888 was not imported' },
@@ -984,6 +1001,7 @@ async function addLaterKinds40b(url: string): Promise<void> {
      INSERT INTO faps (fap_id, code, description, number_ratings_required, active, grade_guide, custom_grade_guide, files)
        VALUES (1, 'FAP-A', 'Panel A', 2, true, 'Grade 1 (best) to 5', true, null),
               (2, 'FAP-B', 'Panel B', 1, false, null, null, '["file-1"]');
+     INSERT INTO call_has_faps (call_id, fap_id) VALUES (1, 1), (1, 2), (1, 66);
      INSERT INTO fap_chairs (fap_id, user_id) VALUES (1, 1);
      INSERT INTO fap_secretaries (fap_id, user_id) VALUES (1, 3);
      INSERT INTO fap_reviewers (fap_id, user_id) VALUES (1, 4), (1, 3), (1, 99);
