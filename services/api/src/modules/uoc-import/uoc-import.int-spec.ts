@@ -823,7 +823,18 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       title: 'Call 2019 (extended)',
       endCall: '2019-07-31T00:00:00.000Z',
       startCall: '2019-01-01T00:00:00.000Z',
+      // the panels as the 40a run left them: a changed call keeps them
+      fapIds: [1],
     });
+    // the call's updates in order: the panels' of the 40a run, then this run's changed title and end
+    const callUpdates = await query<{ data: { title: string; fapIds: number[] } }>(
+      target.url,
+      `SELECT data FROM events WHERE stream_id = 'call-1' AND type = 'CallUpdated' ORDER BY stream_version`,
+    );
+    expect(callUpdates.map((e) => [e.data.title, e.data.fapIds])).toEqual([
+      ['Call 2019', [1]],
+      ['Call 2019 (extended)', [1]],
+    ]);
     expect(of('experiment-1').created_at.toISOString()).toBe('2020-01-07T00:00:00.000Z');
     expect(of('experiment-1').data).toMatchObject({
       experimentPk: 1,
@@ -850,6 +861,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         (SELECT roles FROM users WHERE id = 4) AS roles,
         (SELECT data->>'title' FROM calls WHERE call_id = 1) AS call_title,
         (SELECT end_call FROM calls WHERE call_id = 1) AS end_call,
+        (SELECT data->'fapIds' FROM calls WHERE call_id = 1) AS call_faps,
         (SELECT status || ' ' || ends_at FROM experiments WHERE experiment_pk = 1) AS experiment,
         (SELECT title FROM shipments WHERE shipment_id = 1) AS shipment,
         (SELECT description FROM faps WHERE id = 1) AS fap`),
@@ -864,6 +876,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         roles: ['USER_OFFICER', 'INSTRUMENT_SCIENTIST'],
         call_title: 'Call 2019 (extended)',
         end_call: new Date('2019-07-31T00:00:00.000Z'),
+        call_faps: [1],
         experiment: 'COMPLETED 2019-10-04 08:00:00+00',
         shipment: 'Crystals, box 1 of 2',
         fap: 'Panel A (physics)',
