@@ -46,6 +46,11 @@ export interface CallData {
   readonly submissionMessage: string | null;
   /** the EXPERIMENT workflow its experiments follow (null or absent: the default experiment workflow) */
   readonly experimentWorkflowId?: number | null;
+  /**
+   * the review panels (FAP ids, UOC's `call_has_faps`). Absent in the events written before calls had panels:
+   * they fold as none. Absent in an update command: the call keeps its panels.
+   */
+  readonly fapIds?: readonly number[];
 }
 
 export interface CallCreatedData extends CallData {

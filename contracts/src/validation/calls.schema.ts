@@ -1,4 +1,4 @@
-import { mixed, number, object, string, type InferType } from 'yup';
+import { array, mixed, number, object, string, type InferType } from 'yup';
 
 import { AllocationTimeUnit } from '../enums';
 
@@ -18,6 +18,7 @@ export const callMessages = {
   templateNotFound: (label: string) => `${label} not found`,
   templateWrongGroup: (label: string, group: string) => `${label} must be a ${group} template`,
   shortCodeTaken: 'A call with this short code exists',
+  fapNotFound: (fapId: number) => `FAP ${fapId} not found`,
 } as const;
 
 const M = callMessages;
@@ -112,6 +113,8 @@ export const callSchema = object({
     .nullable()
     .required(M.required('Allocation time unit')),
   submissionMessage: string().trim().nullable().default(null),
+  /** the call's review panels (FAP ids); null or absent on update: unchanged */
+  faps: array().of(number().integer().required()).nullable().default(null),
 });
 export type CallInput = InferType<typeof callSchema>;
 

@@ -43,7 +43,11 @@ const call = (id: number, shortCode: string, startCall: string) => ({
 
 describe('the console data provider: the administration pages → their §7 operations', () => {
   it('Calls: getList → getCalls with the "Show" choice, sorted and paged here; getOne, create, update, delete', async () => {
-    const calls = [call(1, 'B', '2024-01-01'), call(2, 'A', '2025-01-01'), call(3, 'C', '2023-01-01')];
+    const calls = [
+      { ...call(1, 'B', '2024-01-01'), faps: [{ id: 7, code: 'FAP-7' }] },
+      call(2, 'A', '2025-01-01'),
+      call(3, 'C', '2023-01-01'),
+    ];
     const { transport, sent } = recording((op, v) =>
       op === 'getCalls'
         ? calls
@@ -63,7 +67,14 @@ describe('the console data provider: the administration pages → their §7 oper
       operation: 'getCalls',
       variables: { filter: { isEnded: true } },
     });
-    expect(page).toEqual({ data: [calls[1], calls[0]], total: 3 });
+    // each with its panels' ids for the form's FAP multi-select
+    expect(page).toEqual({
+      data: [
+        { ...calls[1], fapIds: [] },
+        { ...calls[0], fapIds: [7] },
+      ],
+      total: 3,
+    });
     // the pickers' own booleans
     await provider.getList('Calls', {
       pagination: { page: 1, perPage: 10 },
@@ -86,6 +97,8 @@ describe('the console data provider: the administration pages → their §7 oper
       cycleComment: 'c',
       surveyComment: 's',
       proposalCount: 4, // not an input field: dropped
+      faps: [{ id: 7, code: 'FAP-7' }], // the panels as read: dropped; fapIds are sent as faps
+      fapIds: [7, 9],
     };
     await provider.create('Calls', { data });
     expect(sent[3].operation).toBe('createCall');
@@ -94,8 +107,10 @@ describe('the console data provider: the administration pages → their §7 oper
       title: null,
       templateId: 2,
       endCallInternal: null,
+      faps: [7, 9],
     });
     expect(sent[3].variables.input).not.toHaveProperty('proposalCount');
+    expect(sent[3].variables.input).not.toHaveProperty('fapIds');
     await provider.update('Calls', { id: 2, data, previousData: calls[1] });
     expect(sent[4]).toMatchObject({
       operation: 'updateCall',

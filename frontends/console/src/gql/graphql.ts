@@ -79,6 +79,8 @@ export type CreateCallInput = {
   /** An EXPERIMENT workflow for its experiments (null: the default experiment workflow) */
   experimentWorkflowId?: number | null | undefined;
   fapReviewTemplateId?: number | null | undefined;
+  /** its review panels (FAP ids); null or absent in an update: unchanged */
+  faps?: Array<number> | null | undefined;
   pdfTemplateId?: number | null | undefined;
   proposalWorkflowId: number;
   referenceNumberFormat?: string | null | undefined;
@@ -532,6 +534,8 @@ export type UpdateCallInput = {
   /** An EXPERIMENT workflow for its experiments (null: the default experiment workflow) */
   experimentWorkflowId?: number | null | undefined;
   fapReviewTemplateId?: number | null | undefined;
+  /** its review panels (FAP ids); null or absent in an update: unchanged */
+  faps?: Array<number> | null | undefined;
   id: number;
   pdfTemplateId?: number | null | undefined;
   proposalWorkflowId: number;
@@ -708,6 +712,7 @@ export type ConsoleCallFieldsFragment = {
   isActive: boolean;
   isActiveInternal: boolean;
   callEnded: boolean;
+  faps: Array<{ id: number; code: string }>;
 };
 
 export type ConsoleCallsQueryVariables = Exact<{
@@ -747,6 +752,7 @@ export type ConsoleCallsQuery = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
+    faps: Array<{ id: number; code: string }>;
   }>;
 };
 
@@ -787,6 +793,7 @@ export type ConsoleCallQuery = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
+    faps: Array<{ id: number; code: string }>;
   } | null;
 };
 
@@ -827,6 +834,7 @@ export type ConsoleCreateCallMutation = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
+    faps: Array<{ id: number; code: string }>;
   } | null;
 };
 
@@ -867,6 +875,7 @@ export type ConsoleUpdateCallMutation = {
     isActive: boolean;
     isActiveInternal: boolean;
     callEnded: boolean;
+    faps: Array<{ id: number; code: string }>;
   } | null;
 };
 
@@ -4660,6 +4669,17 @@ export const ConsoleCallFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'faps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7039,6 +7059,17 @@ export const ConsoleCallsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'faps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7117,6 +7148,17 @@ export const ConsoleCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'faps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7198,6 +7240,17 @@ export const ConsoleCreateCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'faps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -7279,6 +7332,17 @@ export const ConsoleUpdateCallDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'isActive' } },
           { kind: 'Field', name: { kind: 'Name', value: 'isActiveInternal' } },
           { kind: 'Field', name: { kind: 'Name', value: 'callEnded' } },
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'faps' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'code' } },
+              ],
+            },
+          },
         ],
       },
     },

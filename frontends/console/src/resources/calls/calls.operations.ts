@@ -15,7 +15,13 @@ import {
   type TemplateGroupId,
 } from '../../gql/graphql';
 
-export type CallRecord = ConsoleCallFieldsFragment;
+/** A call as the pages hold it: its panels' ids beside its panels, the form's FAP multi-select edits them. */
+export type CallRecord = ConsoleCallFieldsFragment & { fapIds: number[] };
+
+const withFapIds = (call: ConsoleCallFieldsFragment): CallRecord => ({
+  ...call,
+  fapIds: (call.faps ?? []).map((f) => f.id),
+});
 
 /** The fields createCall takes (§3 Call); updateCall takes them with the id. */
 const INPUT_FIELDS = [
@@ -47,13 +53,18 @@ const INPUT_FIELDS = [
   'submissionMessage',
 ] as const satisfies readonly (keyof CreateCallInput)[];
 
-/** createCall's input from the form's values: only the call's fields, a blank optional field as null. */
+/**
+ * createCall's input from the form's values: only the call's fields, a blank optional field as null, the FAP
+ * multi-select's `fapIds` as `faps`.
+ */
 export function toCallInput(data: Record<string, unknown>): CreateCallInput {
   const input: Record<string, unknown> = {};
   for (const field of INPUT_FIELDS) {
     const value = data[field];
     input[field] = value === '' || value === undefined ? null : value;
   }
+  // its panels: the multi-select's ids (absent: null, which keeps them on update)
+  input.faps = Array.isArray(data.fapIds) ? data.fapIds.map(Number) : null;
   return input as unknown as CreateCallInput;
 }
 
@@ -82,17 +93,17 @@ export function callsFilter(filter: Record<string, unknown>): CallsFilter {
 export const callsOperations: ResourceOperations = {
   GET_LIST: (params: GetListParams) =>
     operation(ConsoleCallsDocument, { filter: callsFilter(params.filter ?? {}) }, (data) =>
-      pageOf(data.getCalls, params),
+      pageOf(data.getCalls.map(withFapIds), params),
     ),
   GET_ONE: (params: GetOneParams) =>
     operation(ConsoleCallDocument, { callId: Number(params.id) }, (data) => {
       if (!data.getCall) throw new Error('Call not found');
-      return { data: data.getCall };
+      return { data: withFapIds(data.getCall) };
     }),
   CREATE: (params: CreateParams) =>
     operation(ConsoleCreateCallDocument, { input: toCallInput(params.data) }, (data) => {
       if (!data.createCall) throw new Error('Call not created');
-      return { data: data.createCall };
+      return { data: withFapIds(data.createCall) };
     }),
   UPDATE: (params: UpdateParams) =>
     operation(
@@ -100,7 +111,7 @@ export const callsOperations: ResourceOperations = {
       { input: { ...toCallInput(params.data), id: Number(params.id) } },
       (data) => {
         if (!data.updateCall) throw new Error('Call not found');
-        return { data: data.updateCall };
+        return { data: withFapIds(data.updateCall) };
       },
     ),
   DELETE: (params: DeleteParams) =>

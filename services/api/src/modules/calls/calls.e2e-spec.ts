@@ -258,6 +258,95 @@ describe.each<TestStore>(moduleStores())('calls end to end (%s)', (store) => {
     });
   });
 
+  describe('its review panels (faps)', () => {
+    const CALL_FAPS = `query($callId: Int!) { getCall(callId: $callId) { id title faps { id code } } }`;
+    const CREATE_FAP = `mutation($code: String!) { createFap(code: $code, description: "Panel", numberRatingsRequired: 2, active: true) { id } }`;
+    let fapA: number;
+    let fapB: number;
+    const fap = async (code: string) =>
+      (await gql<{ createFap: { id: number } }>(CREATE_FAP, { code: `${code}-${Date.now()}` })).createFap.id;
+    const fapsOf = async (callId: number, token = officer) =>
+      (await gql<{ getCall: { faps: { id: number }[] } }>(CALL_FAPS, { callId }, token)).getCall.faps.map(
+        (f) => f.id,
+      );
+    const update = (callId: number, overrides: Record<string, unknown>) =>
+      gql(UPDATE, { input: { id: callId, ...callInput(templateId, workflowId, overrides) } });
+
+    beforeAll(async () => {
+      fapA = await fap('CALL-FAP-A');
+      fapB = await fap('CALL-FAP-B');
+    });
+
+    it('names them on create (each once), changes them on update, keeps them when an update leaves them out', async () => {
+      const call = await create({ faps: [fapB, fapA, fapB] });
+      expect(await fapsOf(call.id)).toEqual([fapA, fapB]);
+      // the same fields each time (callInput's dates follow the clock)
+      const fields = callInput(templateId, workflowId, { shortCode: `FAPS-${Date.now()}` });
+      await update(call.id, { ...fields, faps: [fapB] });
+      expect(await fapsOf(call.id)).toEqual([fapB]);
+      // an update without faps (an older client) keeps them
+      await update(call.id, { ...fields, title: 'Renamed' });
+      expect(await fapsOf(call.id)).toEqual([fapB]);
+      // the same panels again: nothing to append
+      const before = await head();
+      await update(call.id, { ...fields, title: 'Renamed', faps: [fapB] });
+      expect(await head()).toBe(before);
+      await update(call.id, { ...fields, title: 'Renamed', faps: [] });
+      expect(await fapsOf(call.id)).toEqual([]);
+      // a call created without faps has none
+      expect(await fapsOf((await create()).id)).toEqual([]);
+    });
+
+    it('refuses a FAP that does not exist (or was deleted), appending nothing', async () => {
+      const deleted = await fap('CALL-FAP-GONE');
+      await gql(`mutation($id: Int!) { deleteFap(id: $id) { id } }`, { id: deleted });
+      for (const missing of [987_654, deleted])
+        await refused(
+          CREATE_CALL,
+          { input: callInput(templateId, workflowId, { faps: [fapA, missing] }) },
+          callMessages.fapNotFound(missing),
+        );
+      const call = await create({ faps: [fapA] });
+      await refused(
+        UPDATE,
+        { input: { id: call.id, ...callInput(templateId, workflowId, { faps: [fapB, 987_654] }) } },
+        callMessages.fapNotFound(987_654),
+      );
+      const res = await t.gql(
+        UPDATE,
+        { input: { id: call.id, ...callInput(templateId, workflowId, { faps: [987_654] }) } },
+        officer,
+      );
+      expect(res.errors?.[0].extensions).toMatchObject({
+        fieldErrors: { faps: callMessages.fapNotFound(987_654) },
+      });
+      expect(await fapsOf(call.id)).toEqual([fapA]);
+    });
+
+    it('shows them to officers and FAP staff, and none to an applicant or an instrument scientist', async () => {
+      const call = await create({ faps: [fapA, fapB] });
+      for (const role of [Role.FAP_CHAIR, Role.FAP_SECRETARY, Role.FAP_REVIEWER])
+        expect(await fapsOf(call.id, t.token({ id: 43, roles: [role], currentRole: role }))).toEqual([
+          fapA,
+          fapB,
+        ]);
+      const scientist = t.token({
+        id: 44,
+        roles: [Role.INSTRUMENT_SCIENTIST],
+        currentRole: Role.INSTRUMENT_SCIENTIST,
+      });
+      for (const token of [t.token(APPLICANT), scientist]) expect(await fapsOf(call.id, token)).toEqual([]);
+      const list = (
+        await gql<{ getCalls: { id: number; faps: { id: number }[] }[] }>(
+          `query($filter: CallsFilter) { getCalls(filter: $filter) { id faps { id } } }`,
+          { filter: { callIds: [call.id] } },
+          t.token(APPLICANT),
+        )
+      ).getCalls;
+      expect(list).toEqual([{ id: call.id, faps: [] }]);
+    });
+  });
+
   it('deletes a call without proposals', async () => {
     const call = await create();
     expect((await gql<{ deleteCall: { id: number } }>(DELETE, { callId: call.id })).deleteCall.id).toBe(

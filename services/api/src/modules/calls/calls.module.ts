@@ -1,6 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { TemplateUsage, TemplatesModule } from '../templates';
 import { WorkflowUsage, WorkflowsModule } from '../workflows';
+import { CallFaps } from './call-faps';
 import { CallMilestonesScheduler } from './call-milestones.scheduler';
 import { CallsService } from './calls.service';
 import { CreateCallResolver } from './commands/create-call/create-call.resolver';
@@ -15,6 +16,7 @@ import { GetCallsResolver } from './read-models/calls/get-calls.resolver';
 @Module({
   imports: [TemplatesModule, WorkflowsModule],
   providers: [
+    CallFaps,
     CallsProjection,
     CallsRepository,
     CallsService,
@@ -25,7 +27,7 @@ import { GetCallsResolver } from './read-models/calls/get-calls.resolver';
     UpdateCallResolver,
     DeleteCallResolver,
   ],
-  exports: [CallsRepository, CallsService],
+  exports: [CallsRepository, CallsService, CallFaps],
 })
 export class CallsModule implements OnModuleInit {
   constructor(

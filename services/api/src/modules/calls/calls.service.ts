@@ -12,6 +12,7 @@ import { badInput, notFound } from '../../platform/errors/app-error';
 import { validateInput } from '../../platform/validation/validate-input';
 import { TemplatesRepository } from '../templates';
 import { WorkflowsRepository } from '../workflows';
+import { CallFaps } from './call-faps';
 import { ExecuteCallCommand } from './commands/execute-call-command';
 import type { CreateCallInput } from './read-models/calls/call.model';
 import { CallsRepository } from './read-models/calls/calls.repository';
@@ -27,9 +28,13 @@ export class CallsService {
     private readonly repository: CallsRepository,
     private readonly templates: TemplatesRepository,
     private readonly workflows: WorkflowsRepository,
+    private readonly faps: CallFaps,
   ) {}
 
-  /** The input validated (§5 required fields, date order), references checked; dates as ISO instants. */
+  /**
+   * The input validated (§5 required fields, date order), references checked; dates as ISO instants. The FAP ids
+   * (each a live panel) sorted and once each; none given (null or absent): `fapIds` absent.
+   */
   async validCall(input: CreateCallInput, exceptCallId: number | null): Promise<CallData> {
     const valid = await validateInput(callSchema, input);
     const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null);
@@ -74,6 +79,10 @@ export class CallsService {
       valid.esiTemplateId,
       TemplateGroupId.PROPOSAL_ESI,
     );
+    const fapIds = valid.faps ? [...new Set(valid.faps)].sort((a, b) => a - b) : undefined;
+    const [missingFap] = await this.faps.missing(fapIds ?? []);
+    if (missingFap !== undefined)
+      throw badInput(callMessages.fapNotFound(missingFap), { faps: callMessages.fapNotFound(missingFap) });
     return {
       shortCode: valid.shortCode,
       title: valid.title || null,
@@ -101,6 +110,7 @@ export class CallsService {
       allocationTimeUnit: valid.allocationTimeUnit!,
       submissionMessage: valid.submissionMessage || null,
       experimentWorkflowId: valid.experimentWorkflowId ?? null,
+      ...(fapIds ? { fapIds } : {}),
     };
   }
 

@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ReviewStatus, TemplateGroupId } from '@user-office/contracts';
+import { CallFaps, CallsModule } from '../calls';
 import { InstitutionsModule } from '../institutions';
 import { InstrumentsModule } from '../instruments';
 import { ProposalReaders, ProposalsModule } from '../proposals';
@@ -27,6 +28,7 @@ import {
   ProposalFapFieldsResolver,
   ReviewFieldsResolver,
 } from './read-models/faps/get-faps.resolver';
+import { CallFapsResolver } from './read-models/faps/call-faps.resolver';
 import { FapsProjection } from './read-models/faps/faps.projection';
 import { FapsRepository } from './read-models/faps/faps.repository';
 
@@ -36,6 +38,7 @@ import { FapsRepository } from './read-models/faps/faps.repository';
  */
 @Module({
   imports: [
+    CallsModule,
     InstitutionsModule,
     InstrumentsModule,
     ProposalsModule,
@@ -64,6 +67,7 @@ import { FapsRepository } from './read-models/faps/faps.repository';
     FapMeetingDecisionFieldsResolver,
     FapProposalFieldsResolver,
     ProposalFapFieldsResolver,
+    CallFapsResolver,
     SaveFapReviewOnBasisAnsweredReaction,
   ],
   exports: [FapsRepository],
@@ -75,9 +79,12 @@ export class FapsModule implements OnModuleInit {
     private readonly owners: QuestionaryOwners,
     private readonly repository: FapsRepository,
     private readonly service: FapsService,
+    private readonly callFaps: CallFaps,
   ) {}
 
   onModuleInit(): void {
+    // a call names live panels only
+    this.callFaps.register(async (ids) => new Set((await this.repository.byIds(ids)).map((f) => f.id)));
     // reviewers read the proposals they review; chairs and secretaries every proposal of their panels
     this.readers.register((session, proposal) => this.readRule.mayRead(session, proposal));
     // a panel review's questionary (the call's FAP review template): its reviewer, the panel's chair and

@@ -310,6 +310,13 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       { id: 1, code: 'FAP-A', active: true, files: null },
       { id: 2, code: 'FAP-B', active: false, files: '["file-1"]' },
     ]);
+    // the call's panels (call_has_faps) are on its CallCreated; the one the source lacks is in the report
+    const call = await query<{ fap_ids: number[]; event: number[] }>(
+      target.url,
+      `SELECT data->'fapIds' AS fap_ids, (SELECT data->'fapIds' FROM events WHERE stream_id = 'call-1'
+         AND type = 'CallCreated') AS event FROM calls WHERE call_id = 1`,
+    );
+    expect(call).toEqual([{ fap_ids: [1, 2], event: [1, 2] }]);
     const members = await query<{ user_id: number; role: string }>(
       target.url,
       'SELECT user_id, role FROM fap_members WHERE fap_id = 1 ORDER BY role, user_id',
@@ -698,10 +705,17 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
        UPDATE units SET symbol = 'cm.' WHERE unit_id = 'centimeter';
        UPDATE call_has_instruments SET availability_time = 90 WHERE instrument_id = 1;
        UPDATE internal_reviews SET comment = '<p>Fine, really</p>' WHERE internal_review_id = 5;
-       UPDATE proposal_internal_comments SET comment = 'Very promising' WHERE comment_id = 6;`,
+       UPDATE proposal_internal_comments SET comment = 'Very promising' WHERE comment_id = 6;
+       DELETE FROM call_has_faps WHERE call_id = 1 AND fap_id = 2;`,
     );
     const again = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
-    expect(again.events).toBe(8);
+    expect(again.events).toBe(9);
+    // the call's panels changed alone: a CallUpdated with the new set
+    const callUpdates = await query<{ data: { fapIds: number[]; shortCode: string } }>(
+      target.url,
+      `SELECT data FROM events WHERE stream_id = 'call-1' AND type = 'CallUpdated' ORDER BY stream_version`,
+    );
+    expect(callUpdates.map((e) => e.data.fapIds)).toEqual([[1]]);
     const q = <T>(text: string) => query<T>(target.url, text);
     expect(
       await q(`SELECT
@@ -712,7 +726,8 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         (SELECT symbol FROM units WHERE id = 'centimeter') AS symbol,
         (SELECT availability_time FROM instrument_calls WHERE instrument_id = 1) AS time,
         (SELECT comment FROM internal_reviews WHERE id = 5) AS review,
-        (SELECT comment FROM proposal_scientist_comments WHERE comment_id = 6) AS comment`),
+        (SELECT comment FROM proposal_scientist_comments WHERE comment_id = 6) AS comment,
+        (SELECT data->'fapIds' FROM calls WHERE call_id = 1) AS call_faps`),
     ).toEqual([
       {
         tz: 'Europe/Paris',
@@ -723,6 +738,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         time: 90,
         review: '<p>Fine, really</p>',
         comment: 'Very promising',
+        call_faps: [1],
       },
     ]);
     const third = await runUocImport({ sourceUrl: source.url, overrides: { databaseUrl: target.url } });
@@ -731,6 +747,10 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
 
   test("a later run appends a proposal's, user's, call's, experiment's, shipment's and FAP's changes as update events", async () => {
     const before = await history(target.url);
+    const [{ head }] = await query<{ head: string }>(
+      target.url,
+      'SELECT coalesce(max(position), 0)::text AS head FROM events',
+    );
     await query(
       source.url,
       `UPDATE proposals SET title = 'A better title', abstract = 'A better abstract', updated_at = '2020-01-05Z'
@@ -773,13 +793,20 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       ].sort(),
     );
     expect(again.events).toBe(9);
+    // this run's update events: a stream may hold an earlier one (call-1 the panels' CallUpdated of the 40a run),
+    // which an order by stream alone would return before or after this one as the heap happens to lie
     const events = await query<{ stream_id: string; created_at: Date; data: Record<string, unknown> }>(
       target.url,
       `SELECT stream_id, created_at, data FROM events
-        WHERE type IN ('ProposalUpdated', 'UserUpdated', 'UserRolesUpdated', 'CallUpdated', 'ExperimentUpdated',
-          'ShipmentUpdated', 'FapUpdated') ORDER BY stream_id`,
+        WHERE position > $1 AND type IN ('ProposalUpdated', 'UserUpdated', 'UserRolesUpdated', 'CallUpdated',
+          'ExperimentUpdated', 'ShipmentUpdated', 'FapUpdated') ORDER BY stream_id, stream_version`,
+      [head],
     );
-    const of = (stream: string) => events.find((e) => e.stream_id === stream)!;
+    const of = (stream: string) => {
+      const found = events.filter((e) => e.stream_id === stream);
+      expect(found).toHaveLength(1);
+      return found[0];
+    };
     // the source's modification time where the row has one
     expect(of('proposal-3').created_at.toISOString()).toBe('2020-01-05T00:00:00.000Z');
     expect(of('proposal-3').data).toEqual({
@@ -799,7 +826,18 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
       title: 'Call 2019 (extended)',
       endCall: '2019-07-31T00:00:00.000Z',
       startCall: '2019-01-01T00:00:00.000Z',
+      // the panels as the 40a run left them: a changed call keeps them
+      fapIds: [1],
     });
+    // the call's updates in order: the panels' of the 40a run, then this run's changed title and end
+    const callUpdates = await query<{ data: { title: string; fapIds: number[] } }>(
+      target.url,
+      `SELECT data FROM events WHERE stream_id = 'call-1' AND type = 'CallUpdated' ORDER BY stream_version`,
+    );
+    expect(callUpdates.map((e) => [e.data.title, e.data.fapIds])).toEqual([
+      ['Call 2019', [1]],
+      ['Call 2019 (extended)', [1]],
+    ]);
     expect(of('experiment-1').created_at.toISOString()).toBe('2020-01-07T00:00:00.000Z');
     expect(of('experiment-1').data).toMatchObject({
       experimentPk: 1,
@@ -826,6 +864,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         (SELECT roles FROM users WHERE id = 4) AS roles,
         (SELECT data->>'title' FROM calls WHERE call_id = 1) AS call_title,
         (SELECT end_call FROM calls WHERE call_id = 1) AS end_call,
+        (SELECT data->'fapIds' FROM calls WHERE call_id = 1) AS call_faps,
         (SELECT status || ' ' || ends_at FROM experiments WHERE experiment_pk = 1) AS experiment,
         (SELECT title FROM shipments WHERE shipment_id = 1) AS shipment,
         (SELECT description FROM faps WHERE id = 1) AS fap`),
@@ -840,6 +879,7 @@ describe('npm run import:uoc: a user-office-core database as events', () => {
         roles: ['USER_OFFICER', 'INSTRUMENT_SCIENTIST'],
         call_title: 'Call 2019 (extended)',
         end_call: new Date('2019-07-31T00:00:00.000Z'),
+        call_faps: [1],
         experiment: 'COMPLETED 2019-10-04 08:00:00+00',
         shipment: 'Crystals, box 1 of 2',
         fap: 'Panel A (physics)',
@@ -936,6 +976,7 @@ async function addKinds40a(url: string): Promise<void> {
 /** the awkward rows of the 40b kinds, as the report names them */
 const AWKWARD_40B = [
   { kind: 'fap_reviewers', row: 'fap_id=1 user_id=99', reason: 'does not exist' },
+  { kind: 'call_has_faps', row: 'call_id=1 fap_id=66', reason: 'the FAP does not exist' },
   { kind: 'fap_proposals', row: 'proposal_pk=777777', reason: 'was not imported' },
   { kind: 'fap_reviews', row: 'review_id=2', reason: 'is not a number' },
   { kind: 'experiments', row: 'experiment_pk=3', reason: 'proposal 888888 was not imported' },
@@ -990,6 +1031,7 @@ async function addLaterKinds40b(url: string): Promise<void> {
      INSERT INTO faps (fap_id, code, description, number_ratings_required, active, grade_guide, custom_grade_guide, files)
        VALUES (1, 'FAP-A', 'Panel A', 2, true, 'Grade 1 (best) to 5', true, null),
               (2, 'FAP-B', 'Panel B', 1, false, null, null, '["file-1"]');
+     INSERT INTO call_has_faps (call_id, fap_id) VALUES (1, 1), (1, 2), (1, 66);
      INSERT INTO fap_chairs (fap_id, user_id) VALUES (1, 1);
      INSERT INTO fap_secretaries (fap_id, user_id) VALUES (1, 3);
      INSERT INTO fap_reviewers (fap_id, user_id) VALUES (1, 4), (1, 3), (1, 99);

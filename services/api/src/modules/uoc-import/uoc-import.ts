@@ -847,6 +847,23 @@ export class UocImporter implements ImportContext {
     const defaultWorkflow = [...this.initialStatus.keys()][0] ?? 0;
     const template = (v: unknown): number | null =>
       v === null || !this.templates.has(num(v)) ? null : num(v);
+    // the call's panels (`call_has_faps`): a FAP the source lacks is left out (FAPs come later, as a kind)
+    const faps = new Set((await this.rows('SELECT fap_id FROM faps')).map((f) => num(f.fap_id)));
+    const fapIdsOf = new Map<number, number[]>();
+    for (const r of await this.rows('SELECT call_id, fap_id FROM call_has_faps ORDER BY call_id, fap_id')) {
+      const [callId, fapId] = [num(r.call_id), num(r.fap_id)];
+      if (!faps.has(fapId)) {
+        this.problem(
+          'call_has_faps',
+          `call_id=${callId} fap_id=${fapId}`,
+          'the FAP does not exist: left out',
+        );
+        continue;
+      }
+      const list = fapIdsOf.get(callId) ?? [];
+      if (!list.includes(fapId)) list.push(fapId);
+      fapIdsOf.set(callId, list);
+    }
     for (const c of rows) {
       const callId = num(c.call_id);
       let workflowId = numOrNull(c.proposal_workflow_id);
@@ -893,6 +910,7 @@ export class UocImporter implements ImportContext {
               : AllocationTimeUnit.Day,
         submissionMessage: strOrNull(c.submission_message),
         experimentWorkflowId: numOrNull(c.experiment_workflow_id),
+        fapIds: fapIdsOf.get(callId) ?? [],
       };
       planned.push({
         streamId: `call-${callId}`,
@@ -903,8 +921,10 @@ export class UocImporter implements ImportContext {
         actorId: null,
         from: `uoc:call/${callId}`,
       });
+      const before = stored.get(`call-${callId}`);
       const updated = changedSince(
-        stored.get(`call-${callId}`),
+        // a call imported before the panels were read holds none
+        before && { ...before, data: { ...before.data, fapIds: before.data.fapIds ?? [] } },
         { ...data },
         {
           streamId: `call-${callId}`,

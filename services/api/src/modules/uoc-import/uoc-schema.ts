@@ -171,6 +171,7 @@ export const REQUIRED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   technique_has_instruments: ['technique_id', 'instrument_id'],
   technique_has_proposals: ['technique_id', 'proposal_id'],
   call_has_instruments: ['call_id', 'instrument_id', 'availability_time', 'fap_id'],
+  call_has_faps: ['call_id', 'fap_id'],
   files: ['file_id', 'file_name', 'size_in_bytes', 'mime_type', 'oid', 'created_at'],
   // the files table as it was before patch 0074 (MigrateFilesToUUID), left beside the new one; UOC's code no longer
   // reads it

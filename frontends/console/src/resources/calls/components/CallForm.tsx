@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { AllocationTimeUnit, callSchema, FeatureId } from '@user-office/contracts';
 import { useSettings } from '@user-office/frontend-shared/settings';
-import { SelectInput, SimpleForm, TextInput, useGetList } from 'react-admin';
+import { SelectArrayInput, SelectInput, SimpleForm, TextInput, useGetList } from 'react-admin';
 import { useTranslation } from 'react-i18next';
 import { yupValidate } from '../../../app/form-validation';
 import { fromZonedInput, zoneOf } from '../../../components/zoned-dates';
@@ -72,7 +72,7 @@ interface TemplateOption {
 /**
  * The call form (create and edit): every §5 required field with its message (short code, the dates in the
  * TIMEZONE setting, allocation time unit, workflow, proposal template, cycle and survey comments), the optional
- * templates, the reference number format and the submission message.
+ * templates, its review panels (FAP_REVIEW), the reference number format and the submission message.
  */
 export function CallForm() {
   const { t } = useTranslation();
@@ -90,6 +90,12 @@ export function CallForm() {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'name', order: 'ASC' },
   });
+  const fapsOn = settings.isEnabled(FeatureId.FAP_REVIEW);
+  const { data: faps = [] } = useGetList<{ id: number; code: string }>(
+    'FapsMinimal',
+    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'code', order: 'ASC' } },
+    { enabled: fapsOn },
+  );
   const ofGroup = (group: string) => templates.filter((tpl) => tpl.groupId === group);
   const label = (field: string) => t(`console.calls.fields.${field}`);
   const row = {
@@ -175,6 +181,9 @@ export function CallForm() {
           optionText="name"
           emptyText={t('console.common.none')}
         />
+        {fapsOn && (
+          <SelectArrayInput source="fapIds" label={label('faps')} choices={faps} optionText="code" />
+        )}
         <TextInput
           source="referenceNumberFormat"
           label={label('referenceNumberFormat')}

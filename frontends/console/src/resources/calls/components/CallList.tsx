@@ -10,7 +10,8 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
-import { useDateFormat } from '@user-office/frontend-shared/settings';
+import { FeatureId } from '@user-office/contracts';
+import { useDateFormat, useSettings } from '@user-office/frontend-shared/settings';
 import { useTranslation } from 'react-i18next';
 import type { CallRecord } from '../calls.operations';
 
@@ -30,6 +31,7 @@ function CallListActions() {
 export function CallList() {
   const { t } = useTranslation();
   const dates = useDateFormat();
+  const fapsOn = useSettings().isEnabled(FeatureId.FAP_REVIEW);
   const filters = [
     <SelectInput
       key="state"
@@ -72,6 +74,12 @@ export function CallList() {
           label={t('console.calls.columns.active')}
           render={(r: CallRecord) => (r.isActive ? t('console.common.yes') : t('console.common.no'))}
         />
+        {fapsOn && (
+          <FunctionField
+            label={t('console.calls.columns.faps')}
+            render={(r: CallRecord) => r.faps.map((f) => f.code).join(', ')}
+          />
+        )}
         <NumberField source="proposalCount" label={t('console.calls.columns.proposalCount')} />
         <FunctionField
           label={t('console.common.actions')}

@@ -51,7 +51,8 @@ export function evolveCall(state: CallState, event: { type: string; data: unknow
     case CALL_CREATED:
     case CALL_UPDATED: {
       const { callId, ...call } = e.data;
-      return { ...state, status: 'active', callId, call };
+      // the events written before calls had panels carry no fapIds: none
+      return { ...state, status: 'active', callId, call: { ...call, fapIds: call.fapIds ?? [] } };
     }
     case CALL_DELETED:
       return { ...state, status: 'deleted' };
@@ -69,8 +70,9 @@ export function evolveCall(state: CallState, event: { type: string; data: unknow
 }
 
 export type CallCommand =
+  /** `call.fapIds` absent: no panels */
   | { type: 'CreateCall'; callId: number; call: CallData }
-  /** `callFapReviewEnded`: the officer ends the FAP review now */
+  /** `callFapReviewEnded`: the officer ends the FAP review now; `call.fapIds` absent: the panels kept */
   | { type: 'UpdateCall'; call: CallData; callFapReviewEnded?: boolean; now: string }
   | { type: 'DeleteCall'; proposalCount: number }
   /** the milestones whose dates passed by `now` (the scheduled check) */
@@ -100,18 +102,33 @@ function milestones(state: CallState, now: string): NewEvent[] {
   return events;
 }
 
+/**
+ * The same fields, whatever their order (a call folded from the store's JSON has its keys in another order than
+ * the one an update builds); an absent field as null.
+ */
+function sameCall(a: CallData, b: CallData): boolean {
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].every(
+    (k) => JSON.stringify(x[k] ?? null) === JSON.stringify(y[k] ?? null),
+  );
+}
+
 /** Pure: the events a call command leads to; throws the rule broken. */
 export function decideCall(command: CallCommand, state: CallState): NewEvent[] {
   if (command.type === 'CreateCall') {
     if (state.status !== 'none') throw badInput('A call with this id exists');
-    return [callCreatedEvent.create({ callId: command.callId, ...command.call })];
+    return [
+      callCreatedEvent.create({ callId: command.callId, ...command.call, fapIds: command.call.fapIds ?? [] }),
+    ];
   }
   if (state.status !== 'active' || !state.call) throw notFound(callMessages.notFound);
   switch (command.type) {
     case 'UpdateCall': {
       const events: NewEvent[] = [];
-      if (JSON.stringify(command.call) !== JSON.stringify(state.call))
-        events.push(callUpdatedEvent.create({ callId: state.callId, ...command.call }));
+      const call: CallData = { ...command.call, fapIds: command.call.fapIds ?? state.call.fapIds ?? [] };
+      if (!sameCall(call, state.call))
+        events.push(callUpdatedEvent.create({ callId: state.callId, ...call }));
       if (command.callFapReviewEnded && state.fapReviewEndedFor === null)
         events.push(callFapReviewEndedEvent.create({ callId: state.callId, at: command.now }));
       return events;

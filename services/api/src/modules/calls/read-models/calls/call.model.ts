@@ -77,6 +77,8 @@ export class CallModel {
   callFapReviewEnded!: boolean;
   @Field(() => Int)
   proposalCount!: number;
+  /** its panels' ids, not a field: `Call.faps` (the faps module) shows the panels to those who may see them */
+  fapIds!: readonly number[];
 }
 
 @ObjectType('CallSubmissionDetails', { description: 'What the applicant sees on submitting to a call' })
@@ -168,6 +170,11 @@ export class CreateCallInput {
   allocationTimeUnit!: AllocationTimeUnit;
   @Field({ nullable: true })
   submissionMessage?: string;
+  @Field(() => [Int], {
+    nullable: true,
+    description: 'its review panels (FAP ids); null or absent in an update: unchanged',
+  })
+  faps?: number[] | null;
 }
 
 @InputType('UpdateCallInput')

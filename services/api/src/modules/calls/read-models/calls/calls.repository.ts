@@ -33,6 +33,8 @@ const toCall = (r: CallRecord): CallModel => ({
   callReviewEnded: r.call_review_ended,
   callFapReviewEnded: r.call_fap_review_ended,
   proposalCount: Number(r.proposal_count),
+  // a call created before calls had panels: none
+  fapIds: r.data.fapIds ?? [],
 });
 
 /** The calls read model: open / ended are computed from the dates at query time. */
