@@ -203,6 +203,21 @@ describe('review panels in Chromium', () => {
       await page.goto(`${product.url}/console/Calls/${call.callId}`);
       await pick(page, page, `FAP of ${INSTRUMENT.name}`, FAP.code);
       await page.getByText('FAP of the instrument saved').waitFor();
+      // and the call's own review panels (Call.faps), a multi-select of the call's form
+      await page.getByRole('combobox', { name: 'FAPs (review panels)' }).click();
+      await page.getByRole('option', { name: FAP.code, exact: true }).click();
+      await page.keyboard.press('Escape');
+      await listClosed(page);
+      await checkPage(page, 'faps-02b-call-faps');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Call updated').waitFor();
+      await page.waitForURL(`${product.url}/console/Calls`);
+      await page.getByRole('row').filter({ hasText: CALL }).getByText(FAP.code).waitFor();
+      const { getCall: saved } = await officer<{ getCall: { faps: { code: string }[] } }>(
+        'query($c: Int!) { getCall(callId: $c) { faps { code } } }',
+        { c: call.callId },
+      );
+      expect(saved.faps.map((f) => f.code)).toEqual([FAP.code]);
 
       // the two submitted proposals on it, from the staff table
       await page.goto(`${product.url}/console/Proposals`);
