@@ -272,37 +272,34 @@ export class SqlEventStore implements EventStore {
     await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(rows[rows.length - 1].position)]);
   }
 
-  /** inserts planned appends (their versions checked) in one set-based statement, in input order */
+  /**
+   * inserts planned appends (their versions checked) in one set-based statement, in input order: the rows go as one
+   * JSON document (one `JSON.stringify` here, one parse in the server; seven text arrays cost this process their
+   * element-by-element escaping, a fifth of a bulk import's time in `pg`)
+   */
   private async insertPlanned(tx: SqlExecutor, planned: readonly PlannedAppend[]): Promise<StoredEvent[]> {
-    const eventIds: string[] = [];
-    const streams: string[] = [];
-    const streamVersions: number[] = [];
-    const types: string[] = [];
-    const data: string[] = [];
-    const metadata: string[] = [];
-    const createdAt: (string | null)[] = [];
-    for (const append of planned) {
-      const meta = JSON.stringify(append.metadata);
-      append.events.forEach((event, i) => {
-        eventIds.push(event.eventId ?? randomUUID());
-        streams.push(append.streamId);
-        streamVersions.push(append.from + i + 1);
-        types.push(event.type);
-        data.push(JSON.stringify(event.data ?? null));
-        metadata.push(meta);
-        createdAt.push(event.createdAt ? event.createdAt.toISOString() : null);
-      });
-    }
-    if (eventIds.length === 0) return [];
+    const rows: unknown[][] = [];
+    for (const append of planned)
+      append.events.forEach((event, i) =>
+        rows.push([
+          event.eventId ?? randomUUID(),
+          append.streamId,
+          append.from + i + 1,
+          event.type,
+          event.data ?? null,
+          append.metadata,
+          event.createdAt ? event.createdAt.toISOString() : null,
+        ]),
+      );
+    if (rows.length === 0) return [];
     const inserted = await tx.query<EventRow>(
       `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
-       SELECT u.event_id::uuid, u.stream_id, u.stream_version, u.type, u.data::jsonb, u.metadata::jsonb,
-              coalesce(u.created_at, now())
-         FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
-              WITH ORDINALITY AS u(event_id, stream_id, stream_version, type, data, metadata, created_at, ord)
+       SELECT (u.r->>0)::uuid, u.r->>1, (u.r->>2)::int, u.r->>3, u.r->4, u.r->5,
+              coalesce((u.r->>6)::timestamptz, now())
+         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS u(r, ord)
         ORDER BY u.ord
        RETURNING ${COLUMNS}`,
-      [eventIds, streams, streamVersions, types, data, metadata, createdAt],
+      [JSON.stringify(rows)],
     );
     return inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
   }
