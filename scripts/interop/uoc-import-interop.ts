@@ -209,6 +209,11 @@ async function main(): Promise<void> {
       `SELECT call_id || ':' || instrument_id || ':' || coalesce(availability_time::text, '') AS k FROM instrument_calls`,
     );
     await same(
+      'review panels of calls (call_has_faps)',
+      `SELECT call_id || ':' || fap_id AS k FROM call_has_faps WHERE fap_id IN (SELECT fap_id FROM faps)`,
+      `SELECT call_id || ':' || f AS k FROM calls, jsonb_array_elements_text(coalesce(data->'fapIds', '[]')) AS f`,
+    );
+    await same(
       'internal reviews',
       'SELECT internal_review_id::text AS k FROM internal_reviews',
       'SELECT id::text AS k FROM internal_reviews',
