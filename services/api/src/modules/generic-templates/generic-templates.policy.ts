@@ -5,12 +5,13 @@ import { ProposalsRepository, ProposalsService } from '../proposals';
 import {
   QuestionariesRepository,
   itemAnswerFacts,
+  questionIdsOfKind,
   type AnswerFacts,
   type QuestionaryOwner,
   type QuestionaryRecord,
+  type StepQuestion,
 } from '../questionaries';
 import { GenericTemplatesRepository } from './read-models/generic-templates/generic-templates.repository';
-import { SubTemplatePlacement } from './sub-template-placement';
 
 /**
  * Sub templates as owners of questionaries (registered with QuestionaryOwners):
@@ -29,7 +30,6 @@ export class GenericTemplatesQuestionaryOwner implements QuestionaryOwner {
     private readonly proposalRecords: ProposalsRepository,
     private readonly proposals: ProposalsService,
     private readonly questionaries: QuestionariesRepository,
-    private readonly placement: SubTemplatePlacement,
   ) {}
 
   async access(
@@ -37,6 +37,8 @@ export class GenericTemplatesQuestionaryOwner implements QuestionaryOwner {
     questionary: QuestionaryRecord,
     mode: 'read' | 'write',
   ): Promise<boolean | undefined> {
+    // a proposal's questionary is never a sub-template's (asked only for its items' facts)
+    if (questionary.groupId === TemplateGroupId.PROPOSAL_QUESTIONARY) return undefined;
     const item = await this.repository.byQuestionaryId(questionary.questionaryId);
     if (!item) return undefined;
     const proposal = await this.proposalRecords.proposal(item.proposalPk);
@@ -47,15 +49,19 @@ export class GenericTemplatesQuestionaryOwner implements QuestionaryOwner {
 
   async answerFacts(
     questionary: QuestionaryRecord,
-    questionIds: readonly string[],
+    stepQuestions: readonly StepQuestion[],
   ): Promise<AnswerFacts | undefined> {
-    const proposal = await this.proposalRecords.byQuestionaryId(questionary.questionaryId);
-    if (proposal) {
-      const questions = await this.placement.questionsOfKind(DataType.GENERIC_TEMPLATE, questionIds);
-      if (questions.length === 0) return undefined;
-      const items = await this.repository.ofProposal(proposal.primaryKey, questions);
-      const completion = await this.questionaries.completion(items.map((i) => i.questionaryId));
-      return itemAnswerFacts(questions, items, completion);
+    if (questionary.groupId !== TemplateGroupId.GENERIC_TEMPLATE) {
+      // a proposal's questionary: its sub-templates' items, when the step has such questions
+      const questions = questionIdsOfKind(stepQuestions, DataType.GENERIC_TEMPLATE);
+      const proposal =
+        questions.length > 0 ? await this.proposalRecords.byQuestionaryId(questionary.questionaryId) : null;
+      if (proposal) {
+        const items = await this.repository.ofProposal(proposal.primaryKey, questions);
+        const completion = await this.questionaries.completion(items.map((i) => i.questionaryId));
+        return itemAnswerFacts(questions, items, completion);
+      }
+      if (questionary.groupId === TemplateGroupId.PROPOSAL_QUESTIONARY) return undefined;
     }
     const item = await this.repository.byQuestionaryId(questionary.questionaryId);
     if (!item || item.deleted) return undefined;

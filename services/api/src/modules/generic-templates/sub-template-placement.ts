@@ -80,12 +80,6 @@ export class SubTemplatePlacement {
     return config;
   }
 
-  /** The ids of the questions of this kind among these (a proposal questionary's step or whole template). */
-  async questionsOfKind(kind: SubTemplateKind, questionIds: readonly string[]): Promise<string[]> {
-    const questions = await this.templates.questionsByIds(questionIds);
-    return questions.filter((q) => q.dataType === kind).map((q) => q.id);
-  }
-
   /** The proposals the caller may see items of: null for officers (all), else those they are a member of. */
   async readableProposalPks(session: SessionUser): Promise<number[] | null> {
     if (isOfficer(session)) return null;

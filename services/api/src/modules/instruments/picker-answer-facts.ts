@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataType, type AnswerContext } from '@user-office/contracts';
 import { ProposalsRepository } from '../proposals';
-import type { AnswerFacts, QuestionaryOwner, QuestionaryRecord } from '../questionaries';
-import { TemplatesRepository } from '../templates';
+import type { AnswerFacts, QuestionaryOwner, QuestionaryRecord, StepQuestion } from '../questionaries';
 import { InstrumentsRepository } from './read-models/instruments/instruments.repository';
 
 /**
@@ -14,16 +13,15 @@ import { InstrumentsRepository } from './read-models/instruments/instruments.rep
 export class PickerAnswerFacts implements QuestionaryOwner {
   constructor(
     private readonly proposals: ProposalsRepository,
-    private readonly templates: TemplatesRepository,
     private readonly instruments: InstrumentsRepository,
   ) {}
 
   async answerFacts(
     questionary: QuestionaryRecord,
-    questionIds: readonly string[],
+    questions: readonly StepQuestion[],
   ): Promise<AnswerFacts | undefined> {
     const kinds = new Set(
-      (await this.templates.questionsByIds(questionIds))
+      questions
         .map((q) => q.dataType)
         .filter((t) => t === DataType.INSTRUMENT_PICKER || t === DataType.TECHNIQUE_PICKER),
     );

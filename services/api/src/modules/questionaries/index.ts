@@ -11,10 +11,12 @@ export {
 } from './read-models/questionaries/questionaries.projection';
 export {
   itemAnswerFacts,
+  questionIdsOfKind,
   QuestionaryOwners,
   type AnswerFacts,
   type QuestionaryOwner,
   type QuestionItem,
+  type StepQuestion,
 } from './questionary-owners';
 export * from './read-models/questionaries/questionary.model';
 export { evolveQuestionary, initialQuestionaryState } from './domain/questionary.decide';

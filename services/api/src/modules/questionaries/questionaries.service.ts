@@ -190,7 +190,7 @@ export class QuestionariesService {
     await this.checkFiles(questionary, fields, answers, session);
     const facts = await this.owners.answerFacts(
       questionary,
-      fields.filter((f) => f.topicId === topicId).map((f) => f.questionId),
+      fields.filter((f) => f.topicId === topicId),
     );
     await this.commands.execute(
       new ExecuteQuestionaryCommand(questionary.questionaryId, {
@@ -260,10 +260,7 @@ export class QuestionariesService {
   async submissionErrors(questionaryId: number): Promise<Record<string, string>> {
     const questionary = await this.existing(questionaryId);
     const { fields, topicIds } = await this.fieldsOf(questionary.templateId);
-    const facts = await this.owners.answerFacts(
-      questionary,
-      fields.map((f) => f.questionId),
-    );
+    const facts = await this.owners.answerFacts(questionary, fields);
     const { state } = await this.events.load(
       questionaryStreamId(questionaryId),
       questionaryDecider.initialState,

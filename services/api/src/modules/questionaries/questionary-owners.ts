@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Role, type AnswerContext, type TemplateGroupId } from '@user-office/contracts';
+import { Role, type AnswerContext, type DataType, type TemplateGroupId } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
 import { forbidden } from '../../platform/errors/app-error';
 import type { QuestionaryRecord } from './read-models/questionaries/questionaries.repository';
@@ -65,8 +65,19 @@ export interface QuestionaryOwner {
   ): Promise<boolean | undefined>;
   answerFacts?(
     questionary: QuestionaryRecord,
-    questionIds: readonly string[],
+    questions: readonly StepQuestion[],
   ): Promise<AnswerFacts | undefined>;
+}
+
+/** A question of the step being answered, with its type (owners pick theirs without asking the database). */
+export interface StepQuestion {
+  questionId: string;
+  dataType: DataType;
+}
+
+/** the ids of the questions of `kind` among `questions` */
+export function questionIdsOfKind(questions: readonly StepQuestion[], kind: DataType): string[] {
+  return questions.filter((q) => q.dataType === kind).map((q) => q.questionId);
 }
 
 /** The registry of questionary owners; without an owner, the creator (and officers) may read and answer. */
@@ -107,10 +118,13 @@ export class QuestionaryOwners {
     if (!(await this.mayAccess(session, questionary, mode))) throw forbidden(message);
   }
 
-  async answerFacts(questionary: QuestionaryRecord, questionIds: readonly string[]): Promise<AnswerFacts> {
+  async answerFacts(
+    questionary: QuestionaryRecord,
+    questions: readonly StepQuestion[],
+  ): Promise<AnswerFacts> {
     const facts: AnswerFacts = {};
     for (const owner of this.ownersOf(questionary)) {
-      const more = await owner.answerFacts?.(questionary, questionIds);
+      const more = await owner.answerFacts?.(questionary, questions);
       if (!more) continue;
       facts.context = {
         ...facts.context,

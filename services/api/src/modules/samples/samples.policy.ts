@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { basisQuestionId, DataType, TemplateGroupId } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
-import { isOfficer, SubTemplatePlacement } from '../generic-templates';
+import { isOfficer } from '../generic-templates';
 import { ProposalsRepository, ProposalsService } from '../proposals';
 import {
   QuestionariesRepository,
   itemAnswerFacts,
+  questionIdsOfKind,
   type AnswerFacts,
   type QuestionaryOwner,
   type QuestionaryRecord,
+  type StepQuestion,
 } from '../questionaries';
 import { SamplesRepository } from './read-models/samples/samples.repository';
 
@@ -30,7 +32,6 @@ export class SamplesQuestionaryOwner implements QuestionaryOwner {
     private readonly proposalRecords: ProposalsRepository,
     private readonly proposals: ProposalsService,
     private readonly questionaries: QuestionariesRepository,
-    private readonly placement: SubTemplatePlacement,
   ) {}
 
   async access(
@@ -38,6 +39,8 @@ export class SamplesQuestionaryOwner implements QuestionaryOwner {
     questionary: QuestionaryRecord,
     mode: 'read' | 'write',
   ): Promise<boolean | undefined> {
+    // a proposal's questionary is never a sample's (asked only for its items' facts)
+    if (questionary.groupId === TemplateGroupId.PROPOSAL_QUESTIONARY) return undefined;
     const sample = await this.repository.byQuestionaryId(questionary.questionaryId);
     if (!sample) return undefined;
     if (mode === 'read' && isOfficer(session)) return true;
@@ -54,15 +57,19 @@ export class SamplesQuestionaryOwner implements QuestionaryOwner {
 
   async answerFacts(
     questionary: QuestionaryRecord,
-    questionIds: readonly string[],
+    stepQuestions: readonly StepQuestion[],
   ): Promise<AnswerFacts | undefined> {
-    const proposal = await this.proposalRecords.byQuestionaryId(questionary.questionaryId);
-    if (proposal) {
-      const questions = await this.placement.questionsOfKind(DataType.SAMPLE_DECLARATION, questionIds);
-      if (questions.length === 0) return undefined;
-      const samples = await this.repository.declaredOf(proposal.primaryKey, questions);
-      const completion = await this.questionaries.completion(samples.map((s) => s.questionaryId));
-      return itemAnswerFacts(questions, samples, completion);
+    if (questionary.groupId !== TemplateGroupId.SAMPLE_DECLARATION) {
+      // a proposal's questionary: its sample declarations' items, when the step has such questions
+      const questions = questionIdsOfKind(stepQuestions, DataType.SAMPLE_DECLARATION);
+      const proposal =
+        questions.length > 0 ? await this.proposalRecords.byQuestionaryId(questionary.questionaryId) : null;
+      if (proposal) {
+        const samples = await this.repository.declaredOf(proposal.primaryKey, questions);
+        const completion = await this.questionaries.completion(samples.map((s) => s.questionaryId));
+        return itemAnswerFacts(questions, samples, completion);
+      }
+      if (questionary.groupId === TemplateGroupId.PROPOSAL_QUESTIONARY) return undefined;
     }
     const sample = await this.repository.byQuestionaryId(questionary.questionaryId);
     if (!sample || sample.deleted) return undefined;
