@@ -50,6 +50,16 @@ async function versionsOf(tx: SqlExecutor, streamIds: readonly string[]): Promis
   return new Map(current.rows.map((r) => [r.stream_id, Number(r.v)]));
 }
 
+/** each planned append's result, its events found among the inserted rows by stream and version */
+function resultsOf(rows: readonly StoredEvent[]): (p: PlannedAppend) => AppendResult {
+  const byVersion = new Map(rows.map((r) => [`${r.streamId}\u001f${r.version}`, r]));
+  return (p) => {
+    const events = p.events.map((_, i) => byVersion.get(`${p.streamId}\u001f${p.from + i + 1}`)!);
+    const last = events[events.length - 1];
+    return { position: last.position, nextVersion: last.version, events };
+  };
+}
+
 function guardOf(expected: ExpectedVersion): 'exact' | 'no_stream' | 'stream_exists' | 'any' {
   return typeof expected === 'number' ? 'exact' : expected;
 }
@@ -180,12 +190,7 @@ export class SqlEventStore implements EventStore {
       if (this.inlineHook) await this.inlineHook(tx, rows);
       mark('inline projections');
       await this.notify(tx, rows);
-      const byVersion = new Map(rows.map((r) => [`${r.streamId}\u001f${r.version}`, r]));
-      return planned.map((p): AppendResult => {
-        const events = p.events.map((_, i) => byVersion.get(`${p.streamId}\u001f${p.from + i + 1}`)!);
-        const last = events[events.length - 1];
-        return { position: last.position, nextVersion: last.version, events };
-      });
+      return planned.map(resultsOf(rows));
     });
     mark('commit');
     if (profile) process.stderr.write(`[append profile] ${profile.marks.join(', ')}\n`);
@@ -257,13 +262,8 @@ export class SqlEventStore implements EventStore {
       tx,
       planned.filter((p): p is PlannedAppend => !(p instanceof ConcurrencyError)),
     );
-    const byVersion = new Map(rows.map((r) => [`${r.streamId}\u001f${r.version}`, r]));
-    return planned.map((p) => {
-      if (p instanceof ConcurrencyError) return p;
-      const events = p.events.map((_, i) => byVersion.get(`${p.streamId}\u001f${p.from + i + 1}`)!);
-      const last = events[events.length - 1];
-      return { position: last.position, nextVersion: last.version, events };
-    });
+    const resultOf = resultsOf(rows);
+    return planned.map((p) => (p instanceof ConcurrencyError ? p : resultOf(p)));
   }
 
   /** tells the other processes (at the commit) up to which position events are appended */
