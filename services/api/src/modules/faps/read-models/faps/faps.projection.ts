@@ -154,7 +154,9 @@ export class FapsProjection implements Projection {
       const layer = Math.max(-1, ...keys.map((k) => lastLayer.get(k) ?? -1)) + 1;
       for (const k of keys) lastLayer.set(k, layer);
       const byType = (layers[layer] ??= new Map());
-      byType.set(event.type, [...(byType.get(event.type) ?? []), event]);
+      const list = byType.get(event.type);
+      if (list) list.push(event);
+      else byType.set(event.type, [event]);
     }
     for (const byType of layers)
       for (const [type, list] of byType) {
