@@ -3,14 +3,12 @@ import { basisQuestionId, DataType, TemplateGroupId } from '@user-office/contrac
 import type { SessionUser } from '../../platform/auth/session';
 import { ProposalsRepository, ProposalsService } from '../proposals';
 import {
-  QuestionariesRepository,
-  itemAnswerFacts,
-  questionIdsOfKind,
   type AnswerFacts,
   type QuestionaryOwner,
   type QuestionaryRecord,
   type StepQuestion,
 } from '../questionaries';
+import { SubTemplatePlacement } from './sub-template-placement';
 import { GenericTemplatesRepository } from './read-models/generic-templates/generic-templates.repository';
 
 /**
@@ -29,7 +27,7 @@ export class GenericTemplatesQuestionaryOwner implements QuestionaryOwner {
     private readonly repository: GenericTemplatesRepository,
     private readonly proposalRecords: ProposalsRepository,
     private readonly proposals: ProposalsService,
-    private readonly questionaries: QuestionariesRepository,
+    private readonly placement: SubTemplatePlacement,
   ) {}
 
   async access(
@@ -51,18 +49,14 @@ export class GenericTemplatesQuestionaryOwner implements QuestionaryOwner {
     questionary: QuestionaryRecord,
     stepQuestions: readonly StepQuestion[],
   ): Promise<AnswerFacts | undefined> {
-    if (questionary.groupId !== TemplateGroupId.GENERIC_TEMPLATE) {
-      // a proposal's questionary: its sub-templates' items, when the step has such questions
-      const questions = questionIdsOfKind(stepQuestions, DataType.GENERIC_TEMPLATE);
-      const proposal =
-        questions.length > 0 ? await this.proposalRecords.byQuestionaryId(questionary.questionaryId) : null;
-      if (proposal) {
-        const items = await this.repository.ofProposal(proposal.primaryKey, questions);
-        const completion = await this.questionaries.completion(items.map((i) => i.questionaryId));
-        return itemAnswerFacts(questions, items, completion);
-      }
-      if (questionary.groupId === TemplateGroupId.PROPOSAL_QUESTIONARY) return undefined;
-    }
+    // a proposal's questionary: its sub-templates' items
+    const ofProposal = await this.placement.proposalItemFacts(
+      questionary,
+      stepQuestions,
+      DataType.GENERIC_TEMPLATE,
+      (proposalPk, questions) => this.repository.ofProposal(proposalPk, questions),
+    );
+    if (ofProposal) return ofProposal.facts;
     const item = await this.repository.byQuestionaryId(questionary.questionaryId);
     if (!item || item.deleted) return undefined;
     return { basisValues: { [basisQuestionId(DataType.GENERIC_TEMPLATE_BASIS)]: item.title } };

@@ -10,7 +10,15 @@ import {
 import type { SessionUser } from '../../platform/auth/session';
 import { badInput, notFound } from '../../platform/errors/app-error';
 import { ProposalsRepository, type ProposalModel } from '../proposals';
-import { QuestionariesRepository } from '../questionaries';
+import {
+  itemAnswerFacts,
+  QuestionariesRepository,
+  questionIdsOfKind,
+  type AnswerFacts,
+  type QuestionaryRecord,
+  type QuestionItem,
+  type StepQuestion,
+} from '../questionaries';
 import { TemplatesRepository } from '../templates';
 
 const M = subTemplateMessages;
@@ -47,6 +55,30 @@ export class SubTemplatePlacement {
     private readonly questionaries: QuestionariesRepository,
     private readonly templates: TemplatesRepository,
   ) {}
+
+  /**
+   * A proposal questionary's item facts for a step (its `kind` questions' items from `itemsOf`, and whether each
+   * item's questionary is complete): `{ facts }` for a proposal's questionary (facts absent when the step has no
+   * question of this kind), null for one that is not a proposal's (an item's own: its owner looks at the item).
+   * The proposal is looked up only when the step has such questions.
+   */
+  async proposalItemFacts(
+    questionary: QuestionaryRecord,
+    stepQuestions: readonly StepQuestion[],
+    kind: SubTemplateKind,
+    itemsOf: (proposalPk: number, questionIds: string[]) => Promise<QuestionItem[]>,
+  ): Promise<{ facts?: AnswerFacts } | null> {
+    if (questionary.groupId === KINDS[kind].group) return null;
+    const questions = questionIdsOfKind(stepQuestions, kind);
+    const proposal =
+      questions.length > 0 ? await this.proposals.byQuestionaryId(questionary.questionaryId) : null;
+    if (proposal) {
+      const items = await itemsOf(proposal.primaryKey, questions);
+      const completion = await this.questionaries.completion(items.map((i) => i.questionaryId));
+      return { facts: itemAnswerFacts(questions, items, completion) };
+    }
+    return questionary.groupId === TemplateGroupId.PROPOSAL_QUESTIONARY ? {} : null;
+  }
 
   /** The live proposal, or NOT_FOUND (or BAD_USER_INPUT with `missingMessage` when given). */
   async proposal(proposalPk: number, missingMessage?: string): Promise<ProposalModel> {

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { basisQuestionId, DataType, TemplateGroupId } from '@user-office/contracts';
 import type { SessionUser } from '../../platform/auth/session';
-import { isOfficer } from '../generic-templates';
+import { isOfficer, SubTemplatePlacement } from '../generic-templates';
 import { ProposalsRepository, ProposalsService } from '../proposals';
 import {
-  QuestionariesRepository,
-  itemAnswerFacts,
-  questionIdsOfKind,
   type AnswerFacts,
   type QuestionaryOwner,
   type QuestionaryRecord,
@@ -31,7 +28,7 @@ export class SamplesQuestionaryOwner implements QuestionaryOwner {
     private readonly repository: SamplesRepository,
     private readonly proposalRecords: ProposalsRepository,
     private readonly proposals: ProposalsService,
-    private readonly questionaries: QuestionariesRepository,
+    private readonly placement: SubTemplatePlacement,
   ) {}
 
   async access(
@@ -59,18 +56,14 @@ export class SamplesQuestionaryOwner implements QuestionaryOwner {
     questionary: QuestionaryRecord,
     stepQuestions: readonly StepQuestion[],
   ): Promise<AnswerFacts | undefined> {
-    if (questionary.groupId !== TemplateGroupId.SAMPLE_DECLARATION) {
-      // a proposal's questionary: its sample declarations' items, when the step has such questions
-      const questions = questionIdsOfKind(stepQuestions, DataType.SAMPLE_DECLARATION);
-      const proposal =
-        questions.length > 0 ? await this.proposalRecords.byQuestionaryId(questionary.questionaryId) : null;
-      if (proposal) {
-        const samples = await this.repository.declaredOf(proposal.primaryKey, questions);
-        const completion = await this.questionaries.completion(samples.map((s) => s.questionaryId));
-        return itemAnswerFacts(questions, samples, completion);
-      }
-      if (questionary.groupId === TemplateGroupId.PROPOSAL_QUESTIONARY) return undefined;
-    }
+    // a proposal's questionary: its sample declarations' items
+    const ofProposal = await this.placement.proposalItemFacts(
+      questionary,
+      stepQuestions,
+      DataType.SAMPLE_DECLARATION,
+      (proposalPk, questions) => this.repository.declaredOf(proposalPk, questions),
+    );
+    if (ofProposal) return ofProposal.facts;
     const sample = await this.repository.byQuestionaryId(questionary.questionaryId);
     if (!sample || sample.deleted) return undefined;
     return { basisValues: { [basisQuestionId(DataType.SAMPLE_BASIS)]: sample.title } };
