@@ -1023,35 +1023,19 @@ export class UocImporter implements ImportContext {
     let after = cp.complete ? 0 : cp.lastKey;
     let done = 0;
     const started = performance.now();
-    // a pipeline: while batch N is written (the store's session), batch N+1 is read from the source (its session)
-    // and planned (this process), and batch N+2's read begins
-    const plan = async (batch: ProposalBatch) =>
-      batch.proposals.length === 0
-        ? []
-        : [...this.planProposals(batch), ...(await this.planProposalUpdates(batch))];
-    const readAfter = (batch: ProposalBatch): Promise<ProposalBatch> | null => {
-      if (batch.proposals.length === 0) return null;
-      const read = this.readProposals(
-        num(batch.proposals[batch.proposals.length - 1].proposal_pk),
-        batchSize,
-      );
-      // a failed write ends the run before the read is awaited: its own failure is not reported twice
-      read.catch(() => undefined);
-      return read;
-    };
-    let batch = await this.readProposals(after, batchSize);
-    let nextRead = readAfter(batch);
-    let planned = await plan(batch);
-    while (batch.proposals.length > 0) {
+    // the next batch is read from the source while this one is written (two database sessions at work)
+    let next = this.readProposals(after, batchSize);
+    for (;;) {
+      const batch = await next;
       const { proposals } = batch;
-      const writing = this.write('proposals', planned);
-      // awaited below, after the next batch is planned
-      writing.catch(() => undefined);
-      const following = nextRead ? await nextRead : { proposals: [], related: [] };
-      nextRead = readAfter(following);
-      const followingPlanned = await plan(following);
-      const events = await writing;
-      after = num(proposals[proposals.length - 1].proposal_pk);
+      if (proposals.length === 0) break;
+      const pks = proposals.map((p) => num(p.proposal_pk));
+      next = this.readProposals(pks[pks.length - 1], batchSize);
+      // a failed write ends the run before the read is awaited: its own failure is not reported twice
+      next.catch(() => undefined);
+      const planned = [...this.planProposals(batch), ...(await this.planProposalUpdates(batch))];
+      const events = await this.write('proposals', planned);
+      after = pks[pks.length - 1];
       if (!cp.complete) await this.saveCheckpoint('proposals', after, false);
       done += proposals.length;
       this.count('proposals', proposals.length, events);
@@ -1061,8 +1045,6 @@ export class UocImporter implements ImportContext {
         `  proposals: ${done} read, ${this.kinds.proposals.events} events (${Math.round(done / secs)} proposals/s, rss ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB)`,
       );
       await afterBatch?.(done);
-      batch = following;
-      planned = followingPlanned;
     }
     await this.saveCheckpoint('proposals', after, true);
     return done;
