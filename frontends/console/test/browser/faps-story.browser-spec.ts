@@ -213,6 +213,7 @@ describe('review panels in Chromium', () => {
       await page.getByText('Call updated').waitFor();
       await page.waitForURL(`${product.url}/console/Calls`);
       await page.getByRole('row').filter({ hasText: CALL }).getByText(FAP.code).waitFor();
+      await checkPage(page, 'faps-02c-calls-list');
       const { getCall: saved } = await officer<{ getCall: { faps: { code: string }[] } }>(
         'query($c: Int!) { getCall(callId: $c) { faps { code } } }',
         { c: call.callId },
