@@ -1,4 +1,4 @@
-import { ValidationError } from 'yup';
+import { ValidationError, type Schema } from 'yup';
 
 import { DataType } from '../enums';
 import type { AnswerContext, CommonQuestionConfig, QuestionTypeDefinition } from './question-type';
@@ -62,6 +62,28 @@ export function questionType(dataType: DataType): AnyQuestionTypeDefinition {
   return definition;
 }
 
+/** answer schemas of the types that read only their config, by data type and config (as JSON) */
+const schemasByConfig = new Map<string, Schema>();
+const SCHEMAS_KEPT = 5_000;
+
+/**
+ * The answer schema of a question. Building a yup schema costs more than validating with it (a 50-question save
+ * built 50 of them), so the schemas of types whose `answerSchema` takes no context argument (its arity: a type that
+ * reads the context declares the parameter) are built once per config and kept; the others are built per call.
+ */
+function answerSchemaOf(dataType: DataType, config: CommonQuestionConfig, context?: AnswerContext): Schema {
+  const definition = questionType(dataType);
+  if (definition.answerSchema.length > 1) return definition.answerSchema(config, context);
+  const key = `${dataType}:${JSON.stringify(config)}`;
+  let schema = schemasByConfig.get(key);
+  if (!schema) {
+    if (schemasByConfig.size >= SCHEMAS_KEPT) schemasByConfig.clear();
+    schema = definition.answerSchema(config);
+    schemasByConfig.set(key, schema);
+  }
+  return schema;
+}
+
 /** Validation errors of an answer (empty when valid). Synchronous: no answer rule is asynchronous. */
 export function answerErrors(
   dataType: DataType,
@@ -70,7 +92,7 @@ export function answerErrors(
   context?: AnswerContext,
 ): string[] {
   try {
-    questionType(dataType).answerSchema(config, context).validateSync(value, { abortEarly: false });
+    answerSchemaOf(dataType, config, context).validateSync(value, { abortEarly: false });
     return [];
   } catch (error) {
     if (error instanceof ValidationError) return error.errors;

@@ -383,6 +383,24 @@ describe('answers', () => {
     },
   );
 
+  it('gives the same errors when a config is validated again (its schema kept) and follows a changed context', () => {
+    const required = config(DataType.TEXT_INPUT, { required: true, max: 3 });
+    for (let round = 0; round < 2; round++) {
+      expect(answerErrors(DataType.TEXT_INPUT, { ...required }, 'abc')).toEqual([]);
+      expect(answerErrors(DataType.TEXT_INPUT, { ...required }, 'abcd')).toHaveLength(1);
+      expect(answerErrors(DataType.TEXT_INPUT, { ...required, max: 5 }, 'abcd')).toEqual([]);
+    }
+    // a type that reads the context is not kept by config: the instruments offered decide
+    const picker = config(DataType.INSTRUMENT_PICKER);
+    const value = { instrumentId: 2, timeRequested: null };
+    expect(answerErrors(DataType.INSTRUMENT_PICKER, picker, value, { offeredInstruments: [1, 2] })).toEqual(
+      [],
+    );
+    expect(answerErrors(DataType.INSTRUMENT_PICKER, picker, value, { offeredInstruments: [1] })).toHaveLength(
+      1,
+    );
+  });
+
   it('covers every data type', () => {
     const covered = new Set(answerCases.map(([dataType]) => dataType));
     expect(Object.values(DataType).filter((dataType) => !covered.has(dataType))).toEqual([]);

@@ -110,6 +110,22 @@ describe('argument guard: hostile text is refused at the edge, naming the argume
     let deep: unknown = 1;
     for (let i = 0; i <= MAX_JSON_DEPTH; i += 1) deep = [deep];
     expect(plainlyClean(answer, { a: [], d: deep })).toBe(false);
+    expect(
+      plainlyClean(answer, {
+        a: [{ questionId: 'q', value: `${'['.repeat(MAX_JSON_DEPTH)}1${']'.repeat(MAX_JSON_DEPTH)}` }],
+      }),
+    ).toBe(false);
+    expect(
+      plainlyClean(answer, {
+        a: [{ questionId: 'q', value: JSON.stringify(JSON.stringify(JSON.stringify(deep))) }],
+      }),
+    ).toBe(false);
+    // a save of many answers, each a JSON text: levels are counted per value, not over the whole request
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      questionId: `q${i}`,
+      value: JSON.stringify({ value: { a: [i, `x${i}`] } }),
+    }));
+    expect(plainlyClean(answer, { a: many })).toBe(true);
     // a text written in the document itself: walked
     expect(plainlyClean(parse('{ echo(text: "plain") }'), {})).toBe(false);
     expect(plainlyClean(parse('{ items(limit: 3) { id } }'), {})).toBe(true);

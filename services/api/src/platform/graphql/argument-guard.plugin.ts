@@ -245,13 +245,38 @@ function hasTextLiterals(document: DocumentNode): boolean {
  * control (written as it is). Tab, line feed and carriage return (`\t`, `\n`, `\r`) are allowed.
  */
 const MAYBE_REFUSED = /\\u|\\b|\\f|[\u007F-\u009F]/;
-/** what can open a level of a JSON value: a list, an object, a JSON text held in a string (`"\"…`) */
-const LEVELS = /[[{]|\\"/g;
+/** what can open a level in a JSON text held in a string: a list, an object, a JSON text held in it (`"…`) */
+const TEXT_LEVELS = /[[{"]/g;
+
+/**
+ * Whether the walk of a value can stay within MAX_JSON_DEPTH, decided without parsing its JSON texts: each level
+ * of the value is a list or an object, and a string the walk parses adds one level and, inside it, at most one for
+ * each bracket or quote it holds. An upper bound, so a false may still be within the limit (the walk then decides).
+ */
+function withinLevels(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (depth > MAX_JSON_DEPTH) return false;
+    if (typeof v === 'string') {
+      const first = v.trimStart()[0];
+      if (first !== '{' && first !== '[' && first !== '"') continue;
+      let levels = depth + 1;
+      TEXT_LEVELS.lastIndex = 0;
+      while (TEXT_LEVELS.exec(v)) if (++levels > MAX_JSON_DEPTH) return false;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push([item, depth + 1]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const item of Object.values(v)) stack.push([item, depth + 1]);
+    }
+  }
+  return true;
+}
 
 /**
  * True when no argument of the operation can be refused, decided without walking it: no text written in the
- * document as a literal, and variables with no character the guard refuses, nor levels enough to nest too deeply
- * (each level of a JSON value needs its own bracket or quoted text). Otherwise the arguments are walked.
+ * document as a literal, variables with no character the guard refuses, and no value that could nest too deeply.
+ * Otherwise the arguments are walked.
  */
 export function plainlyClean(document: DocumentNode, variables: Record<string, unknown>): boolean {
   if (hasTextLiterals(document)) return false;
@@ -262,10 +287,7 @@ export function plainlyClean(document: DocumentNode, variables: Record<string, u
     return false;
   }
   if (MAYBE_REFUSED.test(json)) return false;
-  let levels = 0;
-  LEVELS.lastIndex = 0;
-  while (LEVELS.exec(json)) if (++levels > MAX_JSON_DEPTH) return false;
-  return true;
+  return withinLevels(variables);
 }
 
 /**
