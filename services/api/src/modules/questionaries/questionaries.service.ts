@@ -19,7 +19,12 @@ import {
   ExecuteQuestionaryCommand,
   ExecuteQuestionaryCommands,
 } from './commands/execute-questionary-command';
-import { questionaryDecider, questionaryErrors, type QuestionaryField } from './domain/questionary.decide';
+import {
+  questionaryDecider,
+  questionaryErrors,
+  type QuestionaryField,
+  type QuestionaryState,
+} from './domain/questionary.decide';
 import { QuestionaryOwners } from './questionary-owners';
 import {
   QuestionariesRepository,
@@ -178,21 +183,24 @@ export class QuestionariesService {
     return record;
   }
 
-  /** Saves one step (see the decider for every rule); the caller's access is checked by the resolver. */
+  /**
+   * Saves one step (see the decider for every rule); the caller's access is checked by the resolver. Returns the
+   * questionary's answers and completed steps as the save left them (null when nothing was decided).
+   */
   async answerTopic(
     questionary: QuestionaryRecord,
     topicId: number,
     answers: { questionId: string; value: unknown }[],
     isPartialSave: boolean,
     session: SessionUser | null = null,
-  ): Promise<void> {
+  ): Promise<QuestionaryState | null> {
     const { fields, topicIds } = await this.fieldsOf(questionary.templateId);
     await this.checkFiles(questionary, fields, answers, session);
     const facts = await this.owners.answerFacts(
       questionary,
       fields.filter((f) => f.topicId === topicId),
     );
-    await this.commands.execute(
+    const { state } = await this.commands.execute(
       new ExecuteQuestionaryCommand(questionary.questionaryId, {
         type: 'AnswerTopic',
         topicId,
@@ -203,6 +211,7 @@ export class QuestionariesService {
         ...facts,
       }),
     );
+    return state;
   }
 
   /**

@@ -19,6 +19,24 @@ function memoryStore() {
       reads.events += events.length;
       return events;
     },
+    append: async (id: string, events: { type: string; data: unknown }[]) => {
+      const stored = events.map((e) => {
+        const list = streams.get(id) ?? [];
+        const event: StoredEvent = {
+          eventId: `e${++position}`,
+          position,
+          streamId: id,
+          version: list.length + 1,
+          type: e.type,
+          data: e.data,
+          metadata: {} as StoredEvent['metadata'],
+          createdAt: new Date(),
+        };
+        streams.set(id, [...list, event]);
+        return event;
+      });
+      return { position, nextVersion: stored[stored.length - 1].version, events: stored };
+    },
   } as unknown as EventStore;
   const add = (id: string, n: number) => {
     const events = streams.get(id) ?? [];
@@ -48,6 +66,26 @@ const decider: Decider<Sum, never> = {
 const fold = (events: StoredEvent[]) => events.reduce(decider.evolve, decider.initialState);
 
 describe('EventSourcing.load with cached states', () => {
+  it('answers a command with the state its append left, and keeps it: the next load reads only its own event', async () => {
+    const { store, streams, reads, add } = memoryStore();
+    const es = new EventSourcing(store);
+    add('s', 10);
+    const adding: Decider<Sum, { n: number }> = {
+      ...decider,
+      decide: (command) => [{ type: 'Added', data: { n: command.n } }],
+    };
+    const result = await es.execute('s', adding, { n: 1000 });
+    expect(result?.state).toEqual(fold(streams.get('s')!));
+    expect(result?.state.count).toBe(11);
+    reads.events = 0;
+    expect(await es.load('s', decider.initialState, decider.evolve, { cached: true })).toEqual({
+      state: fold(streams.get('s')!),
+      version: 11,
+    });
+    // the stream read whole once (the command's load), then only the event the command appended
+    expect(reads).toMatchObject({ whole: 1, from: 1, events: 1 });
+  });
+
   it('takes a stream on from the state it folded last: only the later events are read and folded', async () => {
     const { store, streams, reads, add } = memoryStore();
     const es = new EventSourcing(store);

@@ -276,7 +276,7 @@ export class EventSourcing {
     decider: Decider<S, C>,
     command: C,
     attempts = 3,
-  ): Promise<AppendResult | null> {
+  ): Promise<(AppendResult & { state: S }) | null> {
     for (let attempt = 1; ; attempt++) {
       const { state, version } = await this.load(streamId, decider.initialState, decider.evolve, {
         cached: decider.cacheStates,
@@ -284,7 +284,18 @@ export class EventSourcing {
       const events = decider.decide(command, state);
       if (events.length === 0) return null;
       try {
-        return await this.append(streamId, events, version);
+        const result = await this.append(streamId, events, version);
+        // the state the append leaves (what a caller answers with, without reading its read model back); a
+        // decider whose states are cached keeps it, so its next load reads only what others appended after
+        const next = events.reduce(decider.evolve, state);
+        const last = result.events[result.events.length - 1];
+        if (decider.cacheStates && this.store.readStreamFrom && last)
+          this.remember(this.cacheOf(decider.evolve), streamId, {
+            version: last.version,
+            eventId: last.eventId,
+            state: next,
+          });
+        return { ...result, state: next };
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         if (attempt >= attempts) throw conflict(error.message);

@@ -2,7 +2,11 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { questionaryStreamId } from '@user-office/contracts';
 import { EventSourcing, type BatchOutcome } from '../../../platform/cqrs/event-sourcing';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
-import { questionaryDecider, type QuestionaryCommand } from '../domain/questionary.decide';
+import {
+  questionaryDecider,
+  type QuestionaryCommand,
+  type QuestionaryState,
+} from '../domain/questionary.decide';
 import { QUESTIONARIES_PROJECTION } from '../read-models/questionaries/questionaries.projection';
 
 /**
@@ -10,7 +14,11 @@ import { QUESTIONARIES_PROJECTION } from '../read-models/questionaries/questiona
  * of the same questionary makes the decision again on the new state (no answer is lost), and after five
  * conflicts the caller gets CONFLICT.
  */
-export class ExecuteQuestionaryCommand extends Command<{ position: number | null }> {
+export class ExecuteQuestionaryCommand extends Command<{
+  position: number | null;
+  /** the questionary as the append left it (null when nothing was decided) */
+  state: QuestionaryState | null;
+}> {
   constructor(
     readonly questionaryId: number,
     readonly command: QuestionaryCommand,
@@ -26,16 +34,19 @@ export class ExecuteQuestionaryCommandHandler implements ICommandHandler<Execute
     private readonly projections: ProjectionsService,
   ) {}
 
-  async execute({ questionaryId, command }: ExecuteQuestionaryCommand): Promise<{ position: number | null }> {
+  async execute({
+    questionaryId,
+    command,
+  }: ExecuteQuestionaryCommand): Promise<{ position: number | null; state: QuestionaryState | null }> {
     const result = await this.events.execute(
       questionaryStreamId(questionaryId),
       questionaryDecider,
       command,
       5,
     );
-    if (!result) return { position: null };
+    if (!result) return { position: null, state: null };
     await this.projections.waitFor(result.position, [QUESTIONARIES_PROJECTION]);
-    return { position: result.position };
+    return { position: result.position, state: result.state };
   }
 }
 

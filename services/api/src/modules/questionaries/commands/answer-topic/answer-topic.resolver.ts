@@ -49,14 +49,15 @@ export class AnswerTopicResolver {
   ): Promise<QuestionaryStepModel | null> {
     const questionary = await this.questionaries.existing(questionaryId);
     await this.questionaries.assertMayAccess(user, questionary, 'write');
-    await this.questionaries.answerTopic(
+    const state = await this.questionaries.answerTopic(
       questionary,
       topicId,
       answers.map(unwrapAnswer),
       isPartialSave,
       user,
     );
-    const saved = await this.repository.questionary(questionaryId, questionary);
+    // the step as this save left it (its inline read model holds the same; read back only when nothing was saved)
+    const saved = await this.repository.questionary(questionaryId, questionary, state ?? undefined);
     const step = saved?.steps.find((s) => s.topic.id === topicId);
     if (!step) throw notFound(questionaryMessages.topicNotInQuestionary);
     return step;

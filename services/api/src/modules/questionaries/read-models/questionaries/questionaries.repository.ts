@@ -90,14 +90,21 @@ export class QuestionariesRepository {
     return new Set(result.rows.map((r) => Number(r.topic_id)));
   }
 
-  /** The questionary with its steps, or null (`known`: its record, already read). */
-  async questionary(questionaryId: number, known?: QuestionaryRecord): Promise<QuestionaryModel | null> {
+  /**
+   * The questionary with its steps, or null (`known`: its record, already read; `saved`: its answers and completed
+   * steps as a save just left them, instead of reading them back).
+   */
+  async questionary(
+    questionaryId: number,
+    known?: QuestionaryRecord,
+    saved?: { answers: Readonly<Record<string, unknown>>; completedTopicIds: ReadonlySet<number> },
+  ): Promise<QuestionaryModel | null> {
     const record = known ?? (await this.record(questionaryId));
     if (!record) return null;
     const [steps, answers, completed] = await Promise.all([
       this.templates.stepsOf([record.templateId]),
-      this.answers(questionaryId),
-      this.completedTopics(questionaryId),
+      saved ? new Map(Object.entries(saved.answers)) : this.answers(questionaryId),
+      saved ? new Set(saved.completedTopicIds) : this.completedTopics(questionaryId),
     ]);
     const filled = fillSteps(questionaryId, steps.get(record.templateId) ?? [], answers, completed);
     return {
