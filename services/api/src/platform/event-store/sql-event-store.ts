@@ -189,7 +189,6 @@ export class SqlEventStore implements EventStore {
       mark(`insert of ${rows.length} events`);
       if (this.inlineHook) await this.inlineHook(tx, rows);
       mark('inline projections');
-      await this.notify(tx, rows);
       return planned.map(resultsOf(rows));
     });
     mark('commit');
@@ -218,7 +217,6 @@ export class SqlEventStore implements EventStore {
           .flatMap((r) => (r instanceof ConcurrencyError ? [] : r.events))
           .sort((a, b) => a.position - b.position);
         if (rows.length > 0 && this.inlineHook) await this.inlineHook(tx, rows);
-        await this.notify(tx, rows);
         return results;
       });
     } catch (error) {
@@ -266,10 +264,16 @@ export class SqlEventStore implements EventStore {
     return planned.map((p) => (p instanceof ConcurrencyError ? p : resultOf(p)));
   }
 
-  /** tells the other processes (at the commit) up to which position events are appended */
-  private async notify(tx: SqlExecutor, rows: readonly StoredEvent[]): Promise<void> {
-    if (rows.length === 0 || this.sql.kind !== 'postgres') return;
-    await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(rows[rows.length - 1].position)]);
+  /**
+   * An insert of events (`… RETURNING`) that, on PostgreSQL, also tells the other processes (at the commit) up to
+   * which position events are appended: the notification in the insert's own statement, not a round trip of its
+   * own. Nothing inserted, nothing told.
+   */
+  private notifying(insert: string): string {
+    if (this.sql.kind !== 'postgres') return insert;
+    return `WITH ins AS (${insert}),
+      told AS (SELECT pg_notify('${EVENTS_CHANNEL}', max(position)::text) FROM ins HAVING count(*) > 0)
+      SELECT ins.* FROM ins, told`;
   }
 
   /**
@@ -293,12 +297,13 @@ export class SqlEventStore implements EventStore {
       );
     if (rows.length === 0) return [];
     const inserted = await tx.query<EventRow>(
-      `INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
+      this
+        .notifying(`INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
        SELECT (u.r->>0)::uuid, u.r->>1, (u.r->>2)::int, u.r->>3, u.r->4, u.r->5,
               coalesce((u.r->>6)::timestamptz, now())
          FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS u(r, ord)
         ORDER BY u.ord
-       RETURNING ${COLUMNS}`,
+       RETURNING ${COLUMNS}`),
       [JSON.stringify(rows)],
     );
     return inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
@@ -325,7 +330,8 @@ export class SqlEventStore implements EventStore {
     });
     // guarded: an expected version that does not hold inserts nothing (no holes, no overwrite)
     const inserted = await tx.query<EventRow>(
-      `WITH cur AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1)
+      this
+        .notifying(`WITH cur AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1)
        INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
        SELECT n.event_id, $1, cur.v + n.ord, n.type, n.data, n.metadata, coalesce(n.created_at, now())
          FROM (VALUES ${values.join(', ')}) AS n(event_id, ord, type, data, metadata, created_at), cur
@@ -336,7 +342,7 @@ export class SqlEventStore implements EventStore {
                 ELSE true
               END
         ORDER BY n.ord
-       RETURNING ${COLUMNS}`,
+       RETURNING ${COLUMNS}`),
       params,
     );
     if (inserted.rowCount === 0) {
