@@ -55,7 +55,7 @@ export class PgSqlClient implements SqlClient {
     }
   }
 
-  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options: { opening?: string } = {}): Promise<T> {
     let connection: PoolClient;
     try {
       connection = await this.pool.connect();
@@ -79,7 +79,8 @@ export class PgSqlClient implements SqlClient {
       },
     };
     try {
-      await connection.query('BEGIN');
+      // the opening statement with BEGIN: one simple query, one round trip
+      await connection.query(options.opening ? `BEGIN; ${options.opening}` : 'BEGIN');
       const value = await fn(tx);
       await connection.query('COMMIT');
       this.monitor.up();

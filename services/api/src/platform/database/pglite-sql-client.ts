@@ -23,12 +23,13 @@ export class PgliteSqlClient implements SqlClient {
     return toResult<T>(await this.db.query<T>(sql, params));
   }
 
-  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx: Transaction) =>
-      fn({
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options: { opening?: string } = {}): Promise<T> {
+    return this.db.transaction(async (tx: Transaction) => {
+      if (options.opening) await tx.query(options.opening);
+      return fn({
         query: async <R>(sql: string, params: unknown[] = []) => toResult<R>(await tx.query<R>(sql, params)),
-      }),
-    );
+      });
+    });
   }
 
   /** one session only: the caller's queries share it (PGlite serves one process) */

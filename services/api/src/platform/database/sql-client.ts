@@ -10,7 +10,11 @@ export interface SqlExecutor {
 
 export interface SqlClient extends SqlExecutor {
   readonly kind: 'postgres' | 'pglite';
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in a transaction. `opening`: a statement without parameters run first in it (an advisory lock); on
+   * PostgreSQL it goes with BEGIN in one round trip.
+   */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options?: { opening?: string }): Promise<T>;
   /**
    * Runs `fn` on one connection of its own, outside any transaction, for session-level advisory locks; the
    * connection is closed afterwards (so no lock outlives `fn`, not even after an error). PGlite has one session.

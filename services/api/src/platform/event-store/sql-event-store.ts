@@ -16,6 +16,8 @@ import { migrateEventChain } from './event-chain';
 
 /** The advisory lock every append takes before drawing positions: positions follow commit order. */
 export const APPEND_LOCK_KEY = 727_001;
+/** an append's transaction: it takes the append lock first (with BEGIN, in one round trip on PostgreSQL) */
+const APPEND_LOCKED = { opening: `SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})` };
 const MIGRATION_LOCK_KEY = 727_000;
 export const EVENTS_CHANNEL = 'uo_events';
 
@@ -168,9 +170,7 @@ export class SqlEventStore implements EventStore {
       profile.at = now;
     };
     const results = await this.sql.transaction(async (tx) => {
-      mark('begin');
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-      mark('lock');
+      mark('begin and lock');
       const versions = await versionsOf(
         tx,
         appends.map((a) => a.streamId),
@@ -190,7 +190,7 @@ export class SqlEventStore implements EventStore {
       if (this.inlineHook) await this.inlineHook(tx, rows);
       mark('inline projections');
       return planned.map(resultsOf(rows));
-    });
+    }, APPEND_LOCKED);
     mark('commit');
     if (profile) process.stderr.write(`[append profile] ${profile.marks.join(', ')}\n`);
     if (results.length > 0) this.emit(Math.max(...results.map((r) => r.position)));
@@ -209,7 +209,6 @@ export class SqlEventStore implements EventStore {
     let outcomes: (AppendResult | ConcurrencyError)[];
     try {
       outcomes = await this.sql.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
         const results =
           group.length === 1 ? [await this.insert(tx, group[0])] : await this.insertGroup(tx, group);
         // the inline projections see the group's events at once (one batch, one checkpoint move), in position order
@@ -218,7 +217,7 @@ export class SqlEventStore implements EventStore {
           .sort((a, b) => a.position - b.position);
         if (rows.length > 0 && this.inlineHook) await this.inlineHook(tx, rows);
         return results;
-      });
+      }, APPEND_LOCKED);
     } catch (error) {
       if (group.length === 1) {
         group[0].reject(error);
