@@ -472,17 +472,21 @@ export class ProjectionRunner {
       return Math.max(1, events.length);
     }
     const applied = await this.sql.transaction(async (tx) => {
-      const current = await tx.query<{ position: string | number }>(
-        'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
-        [p.name],
+      // the checkpoint moved first, only from where this loop read (its row locked until the commit; the apply
+      // failing rolls the move back): one statement instead of a locking read and an update
+      const moved = await tx.query(
+        'UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2 AND position = $3',
+        [to, p.name, from],
       );
-      const stored = Number(current.rows[0]?.position ?? 0);
-      if (stored !== from) return stored; // another runner (or a rebuild) moved it: start again from there
+      if (moved.rowCount === 0) {
+        // another runner (or a rebuild) moved it: start again from there
+        const current = await tx.query<{ position: string | number }>(
+          'SELECT position FROM projection_checkpoints WHERE name = $1',
+          [p.name],
+        );
+        return Number(current.rows[0]?.position ?? 0);
+      }
       await applyEvents(p, tx, events, tables);
-      await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2', [
-        to,
-        p.name,
-      ]);
       return to;
     });
     this.checkpoints.set(p.name, applied);
