@@ -65,6 +65,8 @@ export function questionType(dataType: DataType): AnyQuestionTypeDefinition {
 /** answer schemas of the types that read only their config, by data type and config (as JSON) */
 const schemasByConfig = new Map<string, Schema>();
 const SCHEMAS_KEPT = 5_000;
+/** the same by the config object itself (a template's cached structure hands out the same objects) */
+const schemasByConfigObject = new WeakMap<object, Map<DataType, Schema>>();
 
 /**
  * The answer schema of a question. Building a yup schema costs more than validating with it (a 50-question save
@@ -74,13 +76,18 @@ const SCHEMAS_KEPT = 5_000;
 function answerSchemaOf(dataType: DataType, config: CommonQuestionConfig, context?: AnswerContext): Schema {
   const definition = questionType(dataType);
   if (definition.answerSchema.length > 1) return definition.answerSchema(config, context);
+  let byType = schemasByConfigObject.get(config);
+  let schema = byType?.get(dataType);
+  if (schema) return schema;
   const key = `${dataType}:${JSON.stringify(config)}`;
-  let schema = schemasByConfig.get(key);
+  schema = schemasByConfig.get(key);
   if (!schema) {
     if (schemasByConfig.size >= SCHEMAS_KEPT) schemasByConfig.clear();
     schema = definition.answerSchema(config);
     schemasByConfig.set(key, schema);
   }
+  if (!byType) schemasByConfigObject.set(config, (byType = new Map()));
+  byType.set(dataType, schema);
   return schema;
 }
 
