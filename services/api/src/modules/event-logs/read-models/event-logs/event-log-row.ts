@@ -16,8 +16,8 @@ export interface EventLogRow {
   proposalPk: number | null;
 }
 
-/** Pure: what the log shows for an event. */
-export function toEventLogRow(event: StoredEvent): EventLogRow {
+/** Pure: what the log shows for an event, but its data (rowData). */
+export function describeEventLogRow(event: StoredEvent): Omit<EventLogRow, 'rowData'> {
   const { description, changedObjectId, objectType, proposalPk } = describeEvent(
     event.type,
     event.data,
@@ -30,9 +30,13 @@ export function toEventLogRow(event: StoredEvent): EventLogRow {
     changedById: event.metadata.actorId ?? null,
     impersonatedById: event.metadata.impersonatorId ?? null,
     eventTStamp: event.createdAt,
-    rowData: JSON.stringify(event.data),
     changedObjectId,
     description,
     proposalPk,
   };
+}
+
+/** Pure: what the log shows for an event. */
+export function toEventLogRow(event: StoredEvent): EventLogRow {
+  return { ...describeEventLogRow(event), rowData: JSON.stringify(event.data) };
 }

@@ -3,7 +3,7 @@ import type { SqlExecutor } from '../../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
 import { RegisterProjection } from '../../../../platform/projections/register-projection.decorator';
-import { toEventLogRow } from './event-log-row';
+import { describeEventLogRow } from './event-log-row';
 
 export const EVENT_LOGS_PROJECTION = 'event_logs';
 
@@ -43,31 +43,38 @@ export class EventLogsProjection implements Projection {
     return this.applyBatch(tx, [event], tables);
   }
 
-  /** one multi-row insert per batch: rebuilds and catch-up run at tens of thousands of events per second */
+  /**
+   * one multi-row insert per batch: rebuilds and catch-up run at tens of thousands of events per second. The rows go
+   * as one JSON document (each event's data in it as it is), not ten arrays whose every element `pg` escapes.
+   */
   async applyBatch(
     tx: SqlExecutor,
     events: readonly StoredEvent[],
     tables: Readonly<Record<string, string>>,
   ): Promise<void> {
-    const rows = events.map(toEventLogRow);
+    const rows = events.map((event) => {
+      const r = describeEventLogRow(event);
+      return [
+        r.id,
+        r.eventType,
+        r.objectType,
+        r.changedById,
+        r.impersonatedById,
+        r.eventTStamp.toISOString(),
+        event.data ?? null,
+        r.changedObjectId,
+        r.description,
+        r.proposalPk,
+      ];
+    });
     await tx.query(
       `INSERT INTO ${tables.event_logs}
          (id, event_type, object_type, changed_by, impersonated_by, event_tstamp, row_data, changed_object_id, description,
           proposal_pk)
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::int[], $6::timestamptz[],
-                            $7::jsonb[], $8::text[], $9::text[], $10::int[])`,
-      [
-        rows.map((r) => r.id),
-        rows.map((r) => r.eventType),
-        rows.map((r) => r.objectType),
-        rows.map((r) => r.changedById),
-        rows.map((r) => r.impersonatedById),
-        rows.map((r) => r.eventTStamp.toISOString()),
-        rows.map((r) => r.rowData),
-        rows.map((r) => r.changedObjectId),
-        rows.map((r) => r.description),
-        rows.map((r) => r.proposalPk),
-      ],
+       SELECT (r->>0)::bigint, r->>1, r->>2, (r->>3)::int, (r->>4)::int, (r->>5)::timestamptz, r->6, r->>7, r->>8,
+              (r->>9)::int
+         FROM jsonb_array_elements($1::jsonb) AS r`,
+      [JSON.stringify(rows)],
     );
   }
 }

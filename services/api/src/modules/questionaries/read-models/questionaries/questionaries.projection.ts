@@ -105,8 +105,8 @@ export class QuestionariesProjection implements Projection {
    */
   async applyBatch(tx: SqlExecutor, events: readonly StoredEvent[], tables: Tables): Promise<void> {
     const created: { id: number; templateId: number; creatorId: number | null; at: Date }[] = [];
-    /** `${questionaryId}\u001f${questionId}` → the answer's value as JSON, or null when removed */
-    const answers = new Map<string, string | null>();
+    /** `${questionaryId}\u001f${questionId}` → the answer (its value), or null when removed */
+    const answers = new Map<string, { questionaryId: number; questionId: string; value: unknown } | null>();
     const steps = new Map<string, boolean>();
     const key = (questionaryId: number, id: string | number) => `${questionaryId}\u001f${id}`;
     for (const event of events) {
@@ -124,13 +124,21 @@ export class QuestionariesProjection implements Projection {
           const d = e.data;
           for (const q of d.removedQuestionIds) answers.set(key(d.questionaryId, q), null);
           for (const a of d.answers)
-            answers.set(key(d.questionaryId, a.questionId), JSON.stringify(a.value ?? null));
+            answers.set(key(d.questionaryId, a.questionId), {
+              questionaryId: d.questionaryId,
+              questionId: a.questionId,
+              value: a.value ?? null,
+            });
           steps.set(key(d.questionaryId, d.topicId), d.isComplete);
           break;
         }
         case QUESTIONARY_ANSWERS_COPIED:
           for (const a of e.data.answers)
-            answers.set(key(e.data.questionaryId, a.questionId), JSON.stringify(a.value ?? null));
+            answers.set(key(e.data.questionaryId, a.questionId), {
+              questionaryId: e.data.questionaryId,
+              questionId: a.questionId,
+              value: a.value ?? null,
+            });
           for (const t of e.data.completedTopicIds) steps.set(key(e.data.questionaryId, t), true);
           break;
       }
@@ -158,12 +166,14 @@ export class QuestionariesProjection implements Projection {
           USING unnest(${arg(removed.map(([q]) => q))}::int[], ${arg(removed.map(([, id]) => id))}::text[]) AS r(questionary_id, question_id)
           WHERE a.questionary_id = r.questionary_id AND a.question_id = r.question_id`,
       );
-    const kept = [...answers].filter((e): e is [string, string] => e[1] !== null);
+    const kept: [number, string, unknown][] = [];
+    for (const a of answers.values()) if (a) kept.push([a.questionaryId, a.questionId, a.value]);
+    // the answers as one JSON document (each value in it as it is): one stringify here, one parse in the server,
+    // instead of an array of JSON texts whose every element `pg` escapes
     if (kept.length > 0)
       writes.push(
         `INSERT INTO ${tables.questionary_answers} (questionary_id, question_id, value)
-         SELECT * FROM unnest(${arg(kept.map(([k]) => split(k)[0]))}::int[], ${arg(kept.map(([k]) => split(k)[1]))}::text[],
-                              ${arg(kept.map(([, v]) => v))}::jsonb[])
+         SELECT (r->>0)::int, r->>1, r->2 FROM jsonb_array_elements(${arg(JSON.stringify(kept))}::jsonb) AS r
          ON CONFLICT (questionary_id, question_id) DO UPDATE SET value = excluded.value`,
       );
     if (steps.size > 0) {
