@@ -308,17 +308,11 @@ export class UocImporter implements ImportContext {
         )
       ).rows.map((r) => r.event_id),
     );
-    const fresh = planned.map((p, i) => ({ ...p, eventId: ids[i] })).filter((p) => !existing.has(p.eventId));
+    const fresh: { p: Planned; eventId: string }[] = [];
+    planned.forEach((p, i) => {
+      if (!existing.has(ids[i])) fresh.push({ p, eventId: ids[i] });
+    });
     if (fresh.length === 0) return 0;
-    const streams = [...new Set(fresh.map((p) => p.streamId))];
-    const versions = new Map(
-      (
-        await this.sql.query<{ stream_id: string; v: string | number }>(
-          'SELECT stream_id, max(stream_version) AS v FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id',
-          [streams],
-        )
-      ).rows.map((r) => [r.stream_id, Number(r.v)]),
-    );
     const appends: StreamAppend[] = [];
     let last: StreamAppend | null;
     let lastKey = '';
@@ -326,19 +320,24 @@ export class UocImporter implements ImportContext {
     // ends a folded run at each assessment event)
     const rank = (streamId: string): number =>
       streamId.startsWith('proposal-assessment-') ? 2 : streamId.startsWith('questionary-') ? 1 : 0;
-    const byStream = new Map<string, Planned[]>();
-    for (const p of [...fresh].sort((a, b) => rank(a.streamId) - rank(b.streamId)))
-      byStream.set(p.streamId, [...(byStream.get(p.streamId) ?? []), p]);
+    const byStream = new Map<string, { p: Planned; eventId: string }[]>();
+    for (const f of [...fresh].sort((a, b) => rank(a.p.streamId) - rank(b.p.streamId))) {
+      const events = byStream.get(f.p.streamId);
+      if (events) events.push(f);
+      else byStream.set(f.p.streamId, [f]);
+    }
     for (const [streamId, events] of byStream) {
-      let version = versions.get(streamId) ?? 0;
       last = null;
-      for (const p of events as (Planned & { eventId: string })[]) {
+      for (const { p, eventId } of events) {
         const key = `${p.actorId}|${p.impersonatorId ?? null}|${p.from}`;
         if (!last || key !== lastKey) {
+          // after the stream's current version, whatever it is (the store places each part in the append's
+          // transaction, a later part after the earlier): the product is stopped while it imports, and a repeat is
+          // kept out by the events' ids above, not by versions (reading them here cost a query per batch)
           last = {
             streamId,
             events: [],
-            expectedVersion: version,
+            expectedVersion: 'any',
             metadata: this.metadata(p.actorId, p.from, p.impersonatorId ?? null),
           };
           appends.push(last);
@@ -347,10 +346,9 @@ export class UocImporter implements ImportContext {
         last.events.push({
           type: p.type,
           data: p.data,
-          eventId: p.eventId,
+          eventId,
           createdAt: p.at ? new Date(p.at) : undefined,
         });
-        version++;
       }
     }
     // one transaction: every stream's parts (a part per actor) in order, all or nothing
