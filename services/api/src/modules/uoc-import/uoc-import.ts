@@ -1062,7 +1062,9 @@ export class UocImporter implements ImportContext {
       () => this.rows('SELECT * FROM questionaries WHERE questionary_id = ANY($1::int[])', [qids]),
       () =>
         this.rows(
-          'SELECT questionary_id, question_id, answer, created_at FROM answers WHERE questionary_id = ANY($1::int[]) ORDER BY questionary_id, answer_id',
+          // the time as milliseconds (a float parses far faster than a timestamp: 20 answers a proposal)
+          `SELECT questionary_id, question_id, answer, extract(epoch FROM created_at) * 1000 AS created_ms
+             FROM answers WHERE questionary_id = ANY($1::int[]) ORDER BY questionary_id, answer_id`,
           [qids],
         ),
       () => this.rows('SELECT * FROM topic_completenesses WHERE questionary_id = ANY($1::int[])', [qids]),
@@ -1510,7 +1512,7 @@ export class UocImporter implements ImportContext {
       return planned;
     }
     const byTopic = new Map<number, { questionId: string; value: unknown }[]>();
-    let last: Date | null = null;
+    let lastMs = -Infinity;
     for (const a of answers) {
       const questionId = str(a.question_id);
       const topicId = template.topicOf.get(questionId);
@@ -1523,10 +1525,13 @@ export class UocImporter implements ImportContext {
         continue;
       }
       const value = (a.answer as { value?: unknown } | null)?.value ?? null;
-      byTopic.set(topicId, [...(byTopic.get(topicId) ?? []), { questionId, value }]);
-      const at = new Date(a.created_at as Date);
-      if (!last || at > last) last = at;
+      const list = byTopic.get(topicId);
+      if (list) list.push({ questionId, value });
+      else byTopic.set(topicId, [{ questionId, value }]);
+      const ms = Number(a.created_ms);
+      if (ms > lastMs) lastMs = ms;
     }
+    const last = lastMs > -Infinity ? new Date(lastMs) : null;
     const completeTopics = new Set(complete.filter((c) => c.is_complete).map((c) => num(c.topic_id)));
     for (const topicId of template.topics) {
       const list = byTopic.get(topicId) ?? [];
