@@ -71,18 +71,23 @@ export class PgSqlClient implements SqlClient {
       this.failed(error);
     };
     connection.on('error', onError);
+    const atCommit: string[] = [];
     const tx: SqlExecutor = {
       query: async <R>(sql: string, params: unknown[] = []) => {
         if (broken) throw broken;
         const result = await connection.query(sql, params);
         return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
       },
+      atCommit: (sql: string) => {
+        atCommit.push(sql);
+      },
     };
     try {
       // the opening statement with BEGIN: one simple query, one round trip
       await connection.query(options.opening ? `BEGIN; ${options.opening}` : 'BEGIN');
       const value = await fn(tx);
-      await connection.query('COMMIT');
+      // the statements deferred to the commit go with it: one simple query, one round trip
+      await connection.query([...atCommit, 'COMMIT'].join('; '));
       this.monitor.up();
       return value;
     } catch (error) {
@@ -212,6 +217,12 @@ export function addressOf(url: string): string {
   } catch {
     return redactUrl(url);
   }
+}
+
+/** a text as an SQL literal (for a statement without parameters, such as one deferred to the commit) */
+export function quoteLiteral(text: string): string {
+  if (text.includes('\0')) throw new Error('a text with a NUL character cannot be an SQL literal');
+  return `'${text.replace(/'/g, "''")}'`;
 }
 
 export function quoteIdent(name: string): string {

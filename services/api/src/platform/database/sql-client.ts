@@ -6,6 +6,11 @@ export interface SqlResult<T> {
 
 export interface SqlExecutor {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<T>>;
+  /**
+   * In a transaction on PostgreSQL: a statement without parameters, run at the commit with COMMIT in one round trip
+   * (its failure rolls the transaction back and fails it). Absent elsewhere: run it with `query`.
+   */
+  atCommit?(sql: string): void;
 }
 
 export interface SqlClient extends SqlExecutor {
