@@ -18,7 +18,9 @@ export interface Decider<S, C> {
   decide(command: C, state: S): NewEvent[];
   /**
    * the streams' folded states are kept between commands (EventSourcing.load `cached`): only for a decider whose
-   * evolve and decide never change a state they are given (they return new objects), with long streams
+   * evolve and decide never change a state they are given (they return new objects), with long streams; the state
+   * an append leaves is folded from the decided events themselves (`execute` answers with it), so their data must
+   * be as the store gives it back (plain JSON)
    */
   cacheStates?: boolean;
 }
@@ -276,7 +278,7 @@ export class EventSourcing {
     decider: Decider<S, C>,
     command: C,
     attempts = 3,
-  ): Promise<(AppendResult & { state: S }) | null> {
+  ): Promise<(AppendResult & { state?: S }) | null> {
     for (let attempt = 1; ; attempt++) {
       const { state, version } = await this.load(streamId, decider.initialState, decider.evolve, {
         cached: decider.cacheStates,
@@ -285,11 +287,13 @@ export class EventSourcing {
       if (events.length === 0) return null;
       try {
         const result = await this.append(streamId, events, version);
-        // the state the append leaves (what a caller answers with, without reading its read model back); a
-        // decider whose states are cached keeps it, so its next load reads only what others appended after
+        if (!decider.cacheStates) return result;
+        // a decider whose states are cached (its evolve folds the events it decided as well as stored ones): the
+        // state the append leaves is kept, so the stream's next load reads only what others appended after it, and
+        // answered (what the caller shows, without reading its read model back)
         const next = events.reduce(decider.evolve, state);
         const last = result.events[result.events.length - 1];
-        if (decider.cacheStates && this.store.readStreamFrom && last)
+        if (this.store.readStreamFrom && last)
           this.remember(this.cacheOf(decider.evolve), streamId, {
             version: last.version,
             eventId: last.eventId,

@@ -46,7 +46,7 @@ export class ExecuteQuestionaryCommandHandler implements ICommandHandler<Execute
     );
     if (!result) return { position: null, state: null };
     await this.projections.waitFor(result.position, [QUESTIONARIES_PROJECTION]);
-    return { position: result.position, state: result.state };
+    return { position: result.position, state: result.state ?? null };
   }
 }
 
