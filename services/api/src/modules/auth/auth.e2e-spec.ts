@@ -1,6 +1,8 @@
 import { DEV_PASSWORD } from '@user-office/contracts';
 import { loginAtDevIdp, startDevIdp, type DevIdp } from '@user-office/dev-idp';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { APPLICANT, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { createTestDatabase } from '../../../test/support/test-database';
+import { pgTemplate } from '../../../test/support/test-templates';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { EVENT_STORE } from '../../platform/tokens';
 import { EVENT_LOGS_PROJECTION } from '../event-logs';
@@ -242,5 +244,40 @@ describe('login and sessions through the development OpenID Connect provider (ov
       'query { checkExternalToken(token: "nonsense") { isValid } }',
     );
     expect(res.data!.checkExternalToken.isValid).toBe(false);
+  });
+});
+
+describe('a logout is refused in every process at once (the ended-session answers each process keeps)', () => {
+  it('refuses the token in another process on the same database right after the logout', async () => {
+    const db = await createTestDatabase('auth_two', { template: pgTemplate() });
+    const a = await createTestApp({ database: db });
+    const b = await createTestApp({ database: db });
+    try {
+      const WHO = '{ getUserMe { id } }';
+      const token = a.token(APPLICANT);
+      // both processes have checked the session (and keep the answer)
+      for (let i = 0; i < 3; i++) {
+        expect((await a.gql(WHO, {}, token)).errors).toBeUndefined();
+        expect((await b.gql(WHO, {}, token)).errors).toBeUndefined();
+      }
+      const out = await a.gql<{ logout: boolean }>('mutation($t: String!) { logout(token: $t) }', {
+        t: token,
+      });
+      expect(out.data!.logout).toBe(true);
+      // this process refuses it when logout returns; the other as soon as the commit's NOTIFY reaches it (well
+      // within the 5 s an answer is trusted without one)
+      expect((await a.gql(WHO, {}, token)).errors?.[0].extensions?.reason).toBe('TOKEN_REVOKED');
+      const started = Date.now();
+      let refused = false;
+      while (!refused && Date.now() - started < 1000) {
+        refused = (await b.gql(WHO, {}, token)).errors?.[0].extensions?.reason === 'TOKEN_REVOKED';
+        if (!refused) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(refused).toBe(true);
+    } finally {
+      await b.close();
+      await a.close();
+      await db.drop();
+    }
   });
 });

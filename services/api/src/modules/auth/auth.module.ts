@@ -7,6 +7,7 @@ import { ExternalTokenLoginResolver } from './commands/external-token-login/exte
 import { SessionTokensResolver } from './commands/session-tokens/session-tokens.resolver';
 import { OidcService } from './oidc.service';
 import { CheckTokenResolver } from './read-models/sessions/check-token.resolver';
+import { EndedSessionsCache } from './read-models/sessions/ended-sessions-cache';
 import { EndedSessionsProjection } from './read-models/sessions/ended-sessions.projection';
 import { SessionsService } from './sessions.service';
 
@@ -16,6 +17,7 @@ import { SessionsService } from './sessions.service';
   providers: [
     OidcService,
     SessionsService,
+    EndedSessionsCache,
     EndedSessionsProjection,
     ExternalTokenLoginResolver,
     SessionTokensResolver,

@@ -13,6 +13,7 @@ import { RequestContext } from '../../platform/context/request-context';
 import { EventSourcing } from '../../platform/cqrs/event-sourcing';
 import type { SqlClient } from '../../platform/database/sql-client';
 import { SQL_CLIENT } from '../../platform/tokens';
+import { EndedSessionsCache } from './read-models/sessions/ended-sessions-cache';
 
 export interface SessionSubject {
   id: number;
@@ -26,6 +27,7 @@ export class SessionsService {
     private readonly tokens: TokenService,
     private readonly events: EventSourcing,
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
+    private readonly ended: EndedSessionsCache,
   ) {}
 
   async start(
@@ -71,10 +73,15 @@ export class SessionsService {
     if (RequestContext.current()?.actorId == null)
       RequestContext.setActor(session.id, session.impersonatingUserId);
     await this.events.append(sessionStreamId(session.sessionId), [{ type: SESSION_ENDED, data }], 'any');
+    // a check of this session read between the projection's drop and the commit is not kept: refused from now on
+    this.ended.invalidate();
   }
 
-  async isEnded(sessionId: string): Promise<boolean> {
-    const r = await this.sql.query('SELECT 1 FROM ended_sessions WHERE session_id = $1', [sessionId]);
-    return r.rows.length > 0;
+  /** whether the session was ended (every request asks: its answer is kept until any session ends) */
+  isEnded(sessionId: string): Promise<boolean> {
+    return this.ended.get(sessionId, async () => {
+      const r = await this.sql.query('SELECT 1 FROM ended_sessions WHERE session_id = $1', [sessionId]);
+      return r.rows.length > 0;
+    });
   }
 }

@@ -76,7 +76,7 @@ describe('EventSourcing.load with cached states', () => {
     };
     const result = await es.execute('s', adding, { n: 1000 });
     expect(result?.state).toEqual(fold(streams.get('s')!));
-    expect(result?.state.count).toBe(11);
+    expect(result?.state?.count).toBe(11);
     reads.events = 0;
     expect(await es.load('s', decider.initialState, decider.evolve, { cached: true })).toEqual({
       state: fold(streams.get('s')!),

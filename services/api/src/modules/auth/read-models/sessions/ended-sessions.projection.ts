@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { SESSION_ENDED, type SessionEndedData } from '@user-office/contracts';
 import type { SqlExecutor } from '../../../../platform/database/sql-client';
 import type { StoredEvent } from '../../../../platform/event-store/event-store.port';
 import type { Projection } from '../../../../platform/projections/projection';
 import { RegisterProjection } from '../../../../platform/projections/register-projection.decorator';
+import { EndedSessionsCache } from './ended-sessions-cache';
 
 export const ENDED_SESSIONS_PROJECTION = 'ended_sessions';
 
@@ -24,6 +25,8 @@ export class EndedSessionsProjection implements Projection {
     },
   ];
 
+  constructor(@Optional() private readonly cache?: EndedSessionsCache) {}
+
   async apply(tx: SqlExecutor, event: StoredEvent, tables: Readonly<Record<string, string>>): Promise<void> {
     const d = event.data as SessionEndedData;
     await tx.query(
@@ -31,5 +34,7 @@ export class EndedSessionsProjection implements Projection {
        ON CONFLICT (session_id) DO NOTHING`,
       [d.sessionId, d.userId, d.expiresAt],
     );
+    // the processes' kept answers dropped (this one at once, the others at the commit)
+    await this.cache?.changed(tx);
   }
 }
