@@ -388,7 +388,9 @@ describe('answers', () => {
     for (let round = 0; round < 2; round++) {
       expect(answerErrors(DataType.TEXT_INPUT, { ...required }, 'abc')).toEqual([]);
       expect(answerErrors(DataType.TEXT_INPUT, { ...required }, 'abcd')).toHaveLength(1);
-      expect(answerErrors(DataType.TEXT_INPUT, { ...required, max: 5 }, 'abcd')).toEqual([]);
+      expect(
+        answerErrors(DataType.TEXT_INPUT, config(DataType.TEXT_INPUT, { required: true, max: 5 }), 'abcd'),
+      ).toEqual([]);
     }
     // a type that reads the context is not kept by config: the instruments offered decide
     const picker = config(DataType.INSTRUMENT_PICKER);
