@@ -4,49 +4,15 @@
  * the other, all clients at once; answers with every request's latency (ms) and the run's wall time (s). A request
  * answered with errors fails the run.
  */
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { postJson } from './post-json';
 
 interface Plan {
   url: string;
   token: string;
   /** per client: the JSON bodies it sends in order */
   clients: string[][];
-}
-
-/**
- * One POST over a kept-alive connection, its body parsed. node:http rather than fetch (undici): on two cores the
- * clients share the machine with the server, and fetch cost them about 2 ms of CPU a request.
- */
-function post(url: URL, agent: Agent, token: string, body: string): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 async function run(plan: Plan): Promise<{ latencies: number[]; seconds: number }> {
@@ -60,7 +26,9 @@ async function run(plan: Plan): Promise<{ latencies: number[]; seconds: number }
       plan.clients.map(async (bodies) => {
         for (const body of bodies) {
           const t0 = performance.now();
-          const json = (await post(url, agent, plan.token, body)) as { errors?: { message: string }[] };
+          const { json } = (await postJson(url, plan.token, body, agent)) as {
+            json: { errors?: { message: string }[] };
+          };
           latencies.push(performance.now() - t0);
           if (json.errors) throw new Error(json.errors.map((e) => e.message).join('; '));
         }

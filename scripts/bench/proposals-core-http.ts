@@ -42,7 +42,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -56,6 +55,7 @@ import { EVENT_STORE } from '../../services/api/src/platform/tokens';
 import { createApp } from '../../services/api/src/app.factory';
 import { loginAtDevIdp, startDevIdp } from '../../services/dev-idp/src';
 import { multiplyProposals } from './proposals-multiply';
+import { postJson } from './post-json';
 import {
   readBenchData,
   seedProposals,
@@ -457,49 +457,6 @@ async function startLoginApp(databaseUrl: string, jwtSecret: string): Promise<Lo
       await idp.close();
     },
   };
-}
-
-/**
- * POSTs a JSON body and waits for the answer however long it takes (fetch gives up after 300 s without response
- * headers, undici's headersTimeout: a FerretDB query of the table at 100,000 proposals can take longer).
- */
-function postJson(
-  url: string,
-  token: string,
-  body: string,
-): Promise<{ ok: boolean; status: number; json: unknown }> {
-  return new Promise((resolvePost, reject) => {
-    const req = httpRequest(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => {
-          try {
-            const status = res.statusCode ?? 0;
-            resolvePost({
-              ok: status >= 200 && status < 300,
-              status,
-              json: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-            });
-          } catch (error) {
-            reject(error as Error);
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 async function postGraphql(
