@@ -56,6 +56,29 @@ const ledger: Projection = {
   },
 };
 
+/** the same as one insert per batch (`batchInsert`): the projector moves its checkpoint and writes in one statement */
+const ledgerInsert = (events: readonly StoredEvent[], table: string, guard: string) => ({
+  text: `INSERT INTO ${table} (position, type) SELECT p, t FROM unnest($1::bigint[], $2::text[]) AS u(p, t) WHERE ${guard}`,
+  params: [events.map((e) => e.position), events.map((e) => e.type)],
+});
+const ledgerByInsert: Projection = {
+  name: 'ledger_insert',
+  version: 1,
+  mode: 'async',
+  eventTypes: 'all',
+  tables: [
+    {
+      name: 'ledger_insert_rows',
+      ddl: (t) => [`CREATE TABLE ${t} (position bigint PRIMARY KEY, type text NOT NULL)`],
+    },
+  ],
+  async apply(tx, event, tables) {
+    const { text, params } = ledgerInsert([event], tables.ledger_insert_rows, 'true');
+    await tx.query(text, params);
+  },
+  batchInsert: (events, tables, guard) => ledgerInsert(events, tables.ledger_insert_rows, guard),
+};
+
 const snapshot = async (sql: SqlClient, table: string) =>
   (await sql.query(`SELECT * FROM ${table} ORDER BY 1`)).rows.map((r) => JSON.stringify(r));
 
@@ -223,24 +246,30 @@ describe.each(Object.keys(backends) as (keyof typeof backends)[])('projection ru
   });
 
   if (backend === 'postgres') {
-    it('applies every event exactly once when two projectors run against one database', async () => {
-      const otherSql = await openAnother!();
-      const otherStore = new SqlEventStore(otherSql);
-      const a = await runner([ledger]);
-      const b = await runner([ledger], true, otherSql, otherStore);
-      const writers = Array.from({ length: 4 }, (_, w) =>
-        (async () => {
-          for (let i = 0; i < 50; i++) await append(`w-${w}-${randomUUID()}`, ['Counted']);
-        })(),
-      );
-      await Promise.all(writers);
-      const head = await store.headPosition();
-      await Promise.all([a.waitFor(head), b.waitFor(head)]);
-      expect(await snapshot(sql, 'ledger_rows')).toHaveLength(200);
-      expect([a.status()[0].lastError, b.status()[0].lastError]).toEqual([null, null]);
-      await b.stop();
-      await otherStore.close();
-      await otherSql.close();
-    });
+    it.each([
+      ['a transaction per batch', ledger, 'ledger_rows'],
+      ['one insert per batch (batchInsert)', ledgerByInsert, 'ledger_insert_rows'],
+    ] as const)(
+      'applies every event exactly once when two projectors run against one database: %s',
+      async (_, projection, table) => {
+        const otherSql = await openAnother!();
+        const otherStore = new SqlEventStore(otherSql);
+        const a = await runner([projection]);
+        const b = await runner([projection], true, otherSql, otherStore);
+        const writers = Array.from({ length: 4 }, (_, w) =>
+          (async () => {
+            for (let i = 0; i < 50; i++) await append(`w-${w}-${randomUUID()}`, ['Counted']);
+          })(),
+        );
+        await Promise.all(writers);
+        const head = await store.headPosition();
+        await Promise.all([a.waitFor(head), b.waitFor(head)]);
+        expect(await snapshot(sql, table)).toHaveLength(200);
+        expect([a.status()[0].lastError, b.status()[0].lastError]).toEqual([null, null]);
+        await b.stop();
+        await otherStore.close();
+        await otherSql.close();
+      },
+    );
   }
 });

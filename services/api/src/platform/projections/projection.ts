@@ -33,6 +33,17 @@ export interface Projection {
     events: readonly StoredEvent[],
     tables: Readonly<Record<string, string>>,
   ): Promise<void>;
+  /**
+   * optional, for an async read model whose batch is one insert: the batch's writes as one `INSERT … SELECT …` whose
+   * rows are kept only where `guard` (an SQL condition) holds, its parameters from $1. The projector then moves
+   * the checkpoint and writes the rows in one statement (the guard holds only when the checkpoint moved from where
+   * the batch was read), without a transaction of its own.
+   */
+  batchInsert?(
+    events: readonly StoredEvent[],
+    tables: Readonly<Record<string, string>>,
+    guard: string,
+  ): { text: string; params: unknown[] };
 }
 
 /** applies the events a projection handles, in order, batched when the projection can */

@@ -43,15 +43,25 @@ export class EventLogsProjection implements Projection {
     return this.applyBatch(tx, [event], tables);
   }
 
-  /**
-   * one multi-row insert per batch: rebuilds and catch-up run at tens of thousands of events per second. The rows go
-   * as one JSON document (each event's data in it as it is), not ten arrays whose every element `pg` escapes.
-   */
+  /** one multi-row insert per batch: rebuilds and catch-up run at tens of thousands of events per second */
   async applyBatch(
     tx: SqlExecutor,
     events: readonly StoredEvent[],
     tables: Readonly<Record<string, string>>,
   ): Promise<void> {
+    const { text, params } = this.batchInsert(events, tables, 'true');
+    await tx.query(text, params);
+  }
+
+  /**
+   * The batch's rows in one insert (the projector's fast path: with its checkpoint's move, one statement). The rows
+   * go as one JSON document (each event's data in it as it is), not ten arrays whose every element `pg` escapes.
+   */
+  batchInsert(
+    events: readonly StoredEvent[],
+    tables: Readonly<Record<string, string>>,
+    guard: string,
+  ): { text: string; params: unknown[] } {
     const rows = events.map((event) => {
       const r = describeEventLogRow(event);
       return [
@@ -67,14 +77,15 @@ export class EventLogsProjection implements Projection {
         r.proposalPk,
       ];
     });
-    await tx.query(
-      `INSERT INTO ${tables.event_logs}
+    return {
+      text: `INSERT INTO ${tables.event_logs}
          (id, event_type, object_type, changed_by, impersonated_by, event_tstamp, row_data, changed_object_id, description,
           proposal_pk)
        SELECT (r->>0)::bigint, r->>1, r->>2, (r->>3)::int, (r->>4)::int, (r->>5)::timestamptz, r->6, r->>7, r->>8,
               (r->>9)::int
-         FROM jsonb_array_elements($1::jsonb) AS r`,
-      [JSON.stringify(rows)],
-    );
+         FROM jsonb_array_elements($1::jsonb) AS r
+        WHERE ${guard}`,
+      params: [JSON.stringify(rows)],
+    };
   }
 }
