@@ -36,48 +36,37 @@ function counter(name: string, mode: 'inline' | 'async', version = 1, weight = 1
   };
 }
 
-/** one row per event: a duplicate application would violate the primary key */
-const ledger: Projection = {
-  name: 'ledger',
-  version: 1,
-  mode: 'async',
-  eventTypes: 'all',
-  tables: [
-    {
-      name: 'ledger_rows',
-      ddl: (t) => [`CREATE TABLE ${t} (position bigint PRIMARY KEY, type text NOT NULL)`],
+/**
+ * one row per event: a duplicate application would violate the primary key. `byInsert`: the batch as one insert
+ * (`batchInsert`), so the projector moves its checkpoint and writes in one statement
+ */
+function ledgerOf(name: string, byInsert: boolean): Projection {
+  const table = `${name}_rows`;
+  const insert = (
+    events: readonly StoredEvent[],
+    tables: Readonly<Record<string, string>>,
+    guard: string,
+  ) => ({
+    text: `INSERT INTO ${tables[table]} (position, type) SELECT p, t FROM unnest($1::bigint[], $2::text[]) AS u(p, t) WHERE ${guard}`,
+    params: [events.map((e) => e.position), events.map((e) => e.type)],
+  });
+  return {
+    name,
+    version: 1,
+    mode: 'async',
+    eventTypes: 'all',
+    tables: [
+      { name: table, ddl: (t) => [`CREATE TABLE ${t} (position bigint PRIMARY KEY, type text NOT NULL)`] },
+    ],
+    async apply(tx, event, tables) {
+      const { text, params } = insert([event], tables, 'true');
+      await tx.query(text, params);
     },
-  ],
-  async apply(tx, event, tables) {
-    await tx.query(`INSERT INTO ${tables.ledger_rows} (position, type) VALUES ($1, $2)`, [
-      event.position,
-      event.type,
-    ]);
-  },
-};
-
-/** the same as one insert per batch (`batchInsert`): the projector moves its checkpoint and writes in one statement */
-const ledgerInsert = (events: readonly StoredEvent[], table: string, guard: string) => ({
-  text: `INSERT INTO ${table} (position, type) SELECT p, t FROM unnest($1::bigint[], $2::text[]) AS u(p, t) WHERE ${guard}`,
-  params: [events.map((e) => e.position), events.map((e) => e.type)],
-});
-const ledgerByInsert: Projection = {
-  name: 'ledger_insert',
-  version: 1,
-  mode: 'async',
-  eventTypes: 'all',
-  tables: [
-    {
-      name: 'ledger_insert_rows',
-      ddl: (t) => [`CREATE TABLE ${t} (position bigint PRIMARY KEY, type text NOT NULL)`],
-    },
-  ],
-  async apply(tx, event, tables) {
-    const { text, params } = ledgerInsert([event], tables.ledger_insert_rows, 'true');
-    await tx.query(text, params);
-  },
-  batchInsert: (events, tables, guard) => ledgerInsert(events, tables.ledger_insert_rows, guard),
-};
+    ...(byInsert ? { batchInsert: insert } : {}),
+  };
+}
+const ledger = ledgerOf('ledger', false);
+const ledgerByInsert = ledgerOf('ledger_insert', true);
 
 const snapshot = async (sql: SqlClient, table: string) =>
   (await sql.query(`SELECT * FROM ${table} ORDER BY 1`)).rows.map((r) => JSON.stringify(r));
