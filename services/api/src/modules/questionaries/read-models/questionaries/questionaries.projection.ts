@@ -105,10 +105,20 @@ export class QuestionariesProjection implements Projection {
    */
   async applyBatch(tx: SqlExecutor, events: readonly StoredEvent[], tables: Tables): Promise<void> {
     const created: { id: number; templateId: number; creatorId: number | null; at: Date }[] = [];
-    /** `${questionaryId}\u001f${questionId}` → the answer (its value), or null when removed */
-    const answers = new Map<string, { questionaryId: number; questionId: string; value: unknown } | null>();
+    /** `${questionaryId}\u001f${questionId}` → the answer's last value, or its removal */
+    const answers = new Map<
+      string,
+      { questionaryId: number; questionId: string; value: unknown; removed: boolean }
+    >();
     const steps = new Map<string, boolean>();
     const key = (questionaryId: number, id: string | number) => `${questionaryId}\u001f${id}`;
+    const answer = (questionaryId: number, questionId: string, value: unknown, removed = false) =>
+      answers.set(key(questionaryId, questionId), {
+        questionaryId,
+        questionId,
+        value: value ?? null,
+        removed,
+      });
     for (const event of events) {
       const e = event as unknown as QuestionaryEvent;
       switch (e.type) {
@@ -122,23 +132,13 @@ export class QuestionariesProjection implements Projection {
           break;
         case TOPIC_ANSWERED: {
           const d = e.data;
-          for (const q of d.removedQuestionIds) answers.set(key(d.questionaryId, q), null);
-          for (const a of d.answers)
-            answers.set(key(d.questionaryId, a.questionId), {
-              questionaryId: d.questionaryId,
-              questionId: a.questionId,
-              value: a.value ?? null,
-            });
+          for (const q of d.removedQuestionIds) answer(d.questionaryId, q, null, true);
+          for (const a of d.answers) answer(d.questionaryId, a.questionId, a.value);
           steps.set(key(d.questionaryId, d.topicId), d.isComplete);
           break;
         }
         case QUESTIONARY_ANSWERS_COPIED:
-          for (const a of e.data.answers)
-            answers.set(key(e.data.questionaryId, a.questionId), {
-              questionaryId: e.data.questionaryId,
-              questionId: a.questionId,
-              value: a.value ?? null,
-            });
+          for (const a of e.data.answers) answer(e.data.questionaryId, a.questionId, a.value);
           for (const t of e.data.completedTopicIds) steps.set(key(e.data.questionaryId, t), true);
           break;
       }
@@ -155,19 +155,15 @@ export class QuestionariesProjection implements Projection {
          SELECT * FROM unnest(${arg(created.map((c) => c.id))}::int[], ${arg(created.map((c) => c.templateId))}::int[],
                               ${arg(created.map((c) => c.creatorId))}::int[], ${arg(created.map((c) => c.at.toISOString()))}::timestamptz[])`,
       );
-    const split = (k: string): [number, string] => {
-      const i = k.indexOf('\u001f');
-      return [Number(k.slice(0, i)), k.slice(i + 1)];
-    };
-    const removed = [...answers].filter(([, v]) => v === null).map(([k]) => split(k));
+    const removed = [...answers.values()].filter((a) => a.removed);
     if (removed.length > 0)
       writes.push(
         `DELETE FROM ${tables.questionary_answers} a
-          USING unnest(${arg(removed.map(([q]) => q))}::int[], ${arg(removed.map(([, id]) => id))}::text[]) AS r(questionary_id, question_id)
+          USING unnest(${arg(removed.map((r) => r.questionaryId))}::int[], ${arg(removed.map((r) => r.questionId))}::text[]) AS r(questionary_id, question_id)
           WHERE a.questionary_id = r.questionary_id AND a.question_id = r.question_id`,
       );
     const kept: [number, string, unknown][] = [];
-    for (const a of answers.values()) if (a) kept.push([a.questionaryId, a.questionId, a.value]);
+    for (const a of answers.values()) if (!a.removed) kept.push([a.questionaryId, a.questionId, a.value]);
     // the answers as one JSON document (each value in it as it is): one stringify here, one parse in the server,
     // instead of an array of JSON texts whose every element `pg` escapes
     if (kept.length > 0)
@@ -177,7 +173,10 @@ export class QuestionariesProjection implements Projection {
          ON CONFLICT (questionary_id, question_id) DO UPDATE SET value = excluded.value`,
       );
     if (steps.size > 0) {
-      const rows = [...steps].map(([k, complete]) => [...split(k), complete] as const);
+      const rows = [...steps].map(([k, complete]) => {
+        const i = k.indexOf('\u001f');
+        return [Number(k.slice(0, i)), k.slice(i + 1), complete] as const;
+      });
       writes.push(
         `INSERT INTO ${tables.questionary_steps} (questionary_id, topic_id, is_complete)
          SELECT * FROM unnest(${arg(rows.map((r) => r[0]))}::int[], ${arg(rows.map((r) => Number(r[1])))}::int[],

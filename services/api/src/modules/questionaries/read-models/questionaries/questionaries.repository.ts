@@ -104,7 +104,7 @@ export class QuestionariesRepository {
     const [steps, answers, completed] = await Promise.all([
       this.templates.stepsOf([record.templateId]),
       saved ? new Map(Object.entries(saved.answers)) : this.answers(questionaryId),
-      saved ? new Set(saved.completedTopicIds) : this.completedTopics(questionaryId),
+      saved ? saved.completedTopicIds : this.completedTopics(questionaryId),
     ]);
     const filled = fillSteps(questionaryId, steps.get(record.templateId) ?? [], answers, completed);
     return {
