@@ -393,11 +393,7 @@ export class ProjectionRunner {
   private async catchUpInTx(tx: SqlExecutor, p: Projection, tables: Record<string, string>): Promise<void> {
     // the stored checkpoint, read under the append lock: another process's inline appends may have moved it
     // since this one read it, and starting from the older position would apply their events a second time
-    const stored = await tx.query<{ position: string | number }>(
-      'SELECT position FROM projection_checkpoints WHERE name = $1',
-      [p.name],
-    );
-    const from = Number(stored.rows[0]?.position ?? 0);
+    const from = await storedCheckpoint(tx, p.name);
     const { position } = await this.catchUpFrom(tx, p, tables, from);
     const to = Math.max(position, await headIn(tx));
     await tx.query('UPDATE projection_checkpoints SET position = $1, updated_at = now() WHERE name = $2', [
@@ -489,11 +485,7 @@ export class ProjectionRunner {
           );
           if (moved.rowCount === 0) {
             // another runner (or a rebuild) moved it: start again from there
-            const current = await tx.query<{ position: string | number }>(
-              'SELECT position FROM projection_checkpoints WHERE name = $1',
-              [p.name],
-            );
-            return Number(current.rows[0]?.position ?? 0);
+            return storedCheckpoint(tx, p.name);
           }
           await applyEvents(p, tx, events, tables);
           return to;
@@ -526,11 +518,7 @@ export class ProjectionRunner {
       [...params, to, p.name, from],
     );
     if (written.rowCount > 0) return to;
-    const current = await this.sql.query<{ position: string | number }>(
-      'SELECT position FROM projection_checkpoints WHERE name = $1',
-      [p.name],
-    );
-    return Number(current.rows[0]?.position ?? 0);
+    return storedCheckpoint(this.sql, p.name);
   }
 
   /**
@@ -673,4 +661,13 @@ async function headIn(tx: SqlExecutor): Promise<number> {
 
 function typesOf(p: Projection): readonly string[] | undefined {
   return p.eventTypes === 'all' ? undefined : p.eventTypes;
+}
+
+/** a projection's checkpoint as stored (0 when it has none yet) */
+async function storedCheckpoint(db: SqlExecutor, name: string): Promise<number> {
+  const stored = await db.query<{ position: string | number }>(
+    'SELECT position FROM projection_checkpoints WHERE name = $1',
+    [name],
+  );
+  return Number(stored.rows[0]?.position ?? 0);
 }
