@@ -68,13 +68,18 @@ export function refuseText(text: string, path: string): ArgumentRefusal | null {
   return null;
 }
 
+/** whether a text may be JSON the walk parses (an object, a list or a JSON string) */
+function mayBeJsonText(text: string): boolean {
+  const first = text.trimStart()[0];
+  return first === '{' || first === '[' || first === '"';
+}
+
 /**
  * The value of a text that is JSON (an answer `{"value": …}`, a config, an import file): modules parse such
  * texts, so the escapes in them (`\u0000`) become the characters the database refuses. Undefined otherwise.
  */
 function parsedJsonText(text: string): unknown {
-  const first = text.trimStart()[0];
-  if (first !== '{' && first !== '[' && first !== '"') return undefined;
+  if (!mayBeJsonText(text)) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -259,8 +264,7 @@ function withinLevels(value: unknown): boolean {
     const [v, depth] = stack.pop() as [unknown, number];
     if (depth > MAX_JSON_DEPTH) return false;
     if (typeof v === 'string') {
-      const first = v.trimStart()[0];
-      if (first !== '{' && first !== '[' && first !== '"') continue;
+      if (!mayBeJsonText(v)) continue;
       let levels = depth + 1;
       TEXT_LEVELS.lastIndex = 0;
       while (TEXT_LEVELS.exec(v)) if (++levels > MAX_JSON_DEPTH) return false;
