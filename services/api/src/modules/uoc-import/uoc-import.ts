@@ -321,7 +321,7 @@ export class UocImporter implements ImportContext {
     const rank = (streamId: string): number =>
       streamId.startsWith('proposal-assessment-') ? 2 : streamId.startsWith('questionary-') ? 1 : 0;
     const byStream = new Map<string, { p: Planned; eventId: string }[]>();
-    for (const f of [...fresh].sort((a, b) => rank(a.p.streamId) - rank(b.p.streamId))) {
+    for (const f of fresh.sort((a, b) => rank(a.p.streamId) - rank(b.p.streamId))) {
       const events = byStream.get(f.p.streamId);
       if (events) events.push(f);
       else byStream.set(f.p.streamId, [f]);
