@@ -42,15 +42,36 @@ export function fillSteps(
     }));
 }
 
+/** how many questionaries' records a process keeps (then it starts again) */
+const RECORDS_KEPT = 50_000;
+
 /** The questionaries read model, joined with the templates read model for the steps. */
 @Injectable()
 export class QuestionariesRepository {
+  /**
+   * A questionary's record never changes once it exists (its template, creator, creation time and the template's
+   * group are set at its creation; no event updates or removes the row): every save looks it up, so a process
+   * keeps those it has read. Only found ones, and only reads outside a transaction.
+   */
+  private readonly records = new Map<number, QuestionaryRecord>();
+
   constructor(
     @Inject(SQL_CLIENT) private readonly sql: SqlClient,
     private readonly templates: TemplatesRepository,
   ) {}
 
   async record(questionaryId: number, db: SqlExecutor = this.sql): Promise<QuestionaryRecord | null> {
+    const kept = db === this.sql ? this.records.get(questionaryId) : undefined;
+    if (kept) return { ...kept };
+    const record = await this.readRecord(questionaryId, db);
+    if (record && db === this.sql) {
+      if (this.records.size >= RECORDS_KEPT) this.records.clear();
+      this.records.set(questionaryId, { ...record });
+    }
+    return record;
+  }
+
+  private async readRecord(questionaryId: number, db: SqlExecutor): Promise<QuestionaryRecord | null> {
     const result = await db.query<{
       questionary_id: number;
       template_id: number;
