@@ -147,8 +147,11 @@ export async function withScratchApp<T>(
   const url = new URL(ADMIN_URL);
   url.pathname = `/${databaseName}`;
   log(`database ${databaseName}`);
+  // BENCH_SPLIT=1: as a facility deploys it (README, UO_MODE), this process is the api and a second one the
+  // projector (the async read models and the reactions)
+  const split = process.env.BENCH_SPLIT === '1';
   const { app } = await createApp({
-    mode: 'all',
+    mode: split ? 'api' : 'all',
     nodeEnv: 'test',
     logLevel: 'warn',
     databaseUrl: url.toString(),
@@ -158,7 +161,29 @@ export async function withScratchApp<T>(
     jwtSecret: 'bench-secret',
     ...config,
   });
+  let projector: BuiltApi | null = null;
   try {
+    if (split) {
+      log('projector in a process of its own (BENCH_SPLIT=1)');
+      const projectorPort = await freePort();
+      projector = await startBuiltApi({
+        port: projectorPort,
+        main: join(__dirname, '..', '..', 'services', 'api', 'src', 'main.ts'),
+        nodeArgs: ['-r', '@swc-node/register'],
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'test',
+          UO_MODE: 'projector',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: url.toString(),
+          DATA_DIR: 'memory://',
+          JWT_SECRET: 'bench-secret',
+          PORT: String(projectorPort),
+        },
+        stdio: 'inherit',
+        readyPath: '/health',
+      });
+    }
     await app.listen(port, '127.0.0.1');
     const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     const gql = async <R>(query: string, variables: Record<string, unknown>, token: string): Promise<R> => {
@@ -180,6 +205,7 @@ export async function withScratchApp<T>(
     };
     return await body({ app, databaseUrl: url.toString(), databaseName, base, gql });
   } finally {
+    await projector?.stop();
     await app.close();
     if (process.env.BENCH_KEEP_DB !== '1') {
       const drop = new Client({ connectionString: ADMIN_URL });
