@@ -74,6 +74,42 @@ export function describeEventStoreContract(name: string, backend: EventStoreBack
       expect(await store.headPosition()).toBeGreaterThanOrEqual(second.position);
     });
 
+    test("an append's events are those a read gives back: plain JSON data, the store's ids, versions and times", async () => {
+      const metadata = meta({ actorId: 7 });
+      const at = new Date('2020-01-02T03:04:05.678Z');
+      const data = { when: at, gone: undefined, nested: { list: [1, 'two', null], b: true } };
+      const one = uniqueStream('plain');
+      const [many, other] = [uniqueStream('plain-many'), uniqueStream('plain-other')];
+      const single = await store.append(
+        one,
+        [
+          { type: 'A', data },
+          { type: 'B', data: null, createdAt: at },
+        ],
+        { expectedVersion: 0, metadata },
+      );
+      const batch = await store.appendMany(
+        [
+          { streamId: many, events: [{ type: 'C', data }], expectedVersion: 0 },
+          { streamId: other, events: [{ type: 'D', data: { n: 1 }, createdAt: at }], expectedVersion: 'any' },
+          { streamId: many, events: [{ type: 'E', data: [1, 2] }], expectedVersion: 1 },
+        ],
+        { metadata },
+      );
+      const appended = [...single.events, ...batch.flatMap((r) => r.events)];
+      const read = [
+        ...(await store.readStream(one)),
+        ...(await store.readStream(many)),
+        ...(await store.readStream(other)),
+      ];
+      const byId = (events: StoredEvent[]) => [...events].sort((a, b) => a.eventId.localeCompare(b.eventId));
+      expect(byId(appended)).toEqual(byId(read));
+      expect(single.events[0].data).toEqual({ when: at.toISOString(), nested: data.nested });
+      expect(single.events[1].createdAt).toEqual(at);
+      // the batch's second part of `many` follows its first
+      expect(batch[2].events.map((e) => [e.streamId, e.version, e.type])).toEqual([[many, 2, 'E']]);
+    });
+
     test('a missing stream reads as empty', async () => {
       expect(await store.readStream(uniqueStream('missing'))).toEqual([]);
     });

@@ -89,6 +89,20 @@ interface EventRow {
 const COLUMNS =
   'position, event_id, stream_id, stream_version, type, data, metadata, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms';
 
+/** what an insert returns: what the database gave the rows (not their type, data and metadata, which were sent) */
+const INSERTED =
+  'position, event_id, stream_id, stream_version, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms';
+
+type InsertedRow = Omit<EventRow, 'type' | 'data' | 'metadata'>;
+
+/**
+ * An inserted row as a stored event: its type, data and metadata from the JSON text that was sent (parsed again, so
+ * they are plain JSON as a read gives them, never the caller's objects), not sent back by the database.
+ */
+function insertedEvent(row: InsertedRow, type: string, data: string, metadata: string): StoredEvent {
+  return toStoredEvent({ ...row, type, data: JSON.parse(data), metadata: JSON.parse(metadata) });
+}
+
 /** The event store on PostgreSQL or PGlite: one `events` table, the same SQL on both. */
 export class SqlEventStore implements EventStore {
   readonly name: string;
@@ -297,17 +311,30 @@ export class SqlEventStore implements EventStore {
         ]),
       );
     if (rows.length === 0) return [];
-    const inserted = await tx.query<EventRow>(
+    const payload = JSON.stringify(rows);
+    const inserted = await tx.query<InsertedRow>(
       this
         .notifying(`INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
        SELECT (u.r->>0)::uuid, u.r->>1, (u.r->>2)::int, u.r->>3, u.r->4, u.r->5,
               coalesce((u.r->>6)::timestamptz, now())
          FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS u(r, ord)
         ORDER BY u.ord
-       RETURNING ${COLUMNS}`),
-      [JSON.stringify(rows)],
+       RETURNING ${INSERTED}`),
+      [payload],
     );
-    return inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
+    // the rows as sent, parsed again (plain JSON, as the database would give them back): found by stream and version
+    const sent = new Map(
+      (JSON.parse(payload) as [string, string, number, string, unknown, EventMetadata][]).map((r) => [
+        `${r[1]}\u001f${r[2]}`,
+        r,
+      ]),
+    );
+    return inserted.rows
+      .map((row) => {
+        const r = sent.get(`${row.stream_id}\u001f${row.stream_version}`)!;
+        return toStoredEvent({ ...row, type: r[3], data: r[4], metadata: r[5] });
+      })
+      .sort((a, b) => a.position - b.position);
   }
 
   /** one append inside the locked transaction: a guarded insert (the group's inline projections follow) */
@@ -330,7 +357,7 @@ export class SqlEventStore implements EventStore {
       return `($${b + 1}::uuid, $${b + 2}::int, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb, $${b + 6}::timestamptz)`;
     });
     // guarded: an expected version that does not hold inserts nothing (no holes, no overwrite)
-    const inserted = await tx.query<EventRow>(
+    const inserted = await tx.query<InsertedRow>(
       this
         .notifying(`WITH cur AS (SELECT coalesce(max(stream_version), 0) AS v FROM events WHERE stream_id = $1)
        INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, created_at)
@@ -343,7 +370,7 @@ export class SqlEventStore implements EventStore {
                 ELSE true
               END
         ORDER BY n.ord
-       RETURNING ${COLUMNS}`),
+       RETURNING ${INSERTED}`),
       params,
     );
     if (inserted.rowCount === 0) {
@@ -353,7 +380,14 @@ export class SqlEventStore implements EventStore {
       );
       return new ConcurrencyError(streamId, expected, Number(current.rows[0]?.v ?? 0));
     }
-    const rows = inserted.rows.map(toStoredEvent).sort((a, b) => a.position - b.position);
+    // the events in the order they were given: their versions follow it from the stream's current one
+    const first = Math.min(...inserted.rows.map((r) => Number(r.stream_version)));
+    const rows = inserted.rows
+      .map((row) => {
+        const b = 3 + (Number(row.stream_version) - first) * 6;
+        return insertedEvent(row, params[b + 2] as string, params[b + 3] as string, params[b + 4] as string);
+      })
+      .sort((a, b) => a.position - b.position);
     const last = rows[rows.length - 1];
     return { position: last.position, nextVersion: last.version, events: rows };
   }
