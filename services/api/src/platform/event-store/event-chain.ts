@@ -115,9 +115,11 @@ export async function migrateEventChain(tx: SqlExecutor, appendLockKey: number):
     DECLARE
       prev text;
     BEGIN
-      PERFORM pg_advisory_xact_lock(${Number(appendLockKey)});
+      -- the transaction's first event takes the append lock and finds the head; the next ones find it in the
+      -- setting the previous one left (set in this transaction, with the lock held until its end)
       prev := nullif(current_setting('uo.event_chain_head', true), '');
       IF prev IS NULL THEN
+        PERFORM pg_advisory_xact_lock(${Number(appendLockKey)});
         SELECT e.hash INTO prev FROM events e ORDER BY e.position DESC LIMIT 1;
         IF prev IS NULL THEN
           SELECT a.hash INTO prev FROM event_chain_anchor a;
@@ -125,7 +127,8 @@ export async function migrateEventChain(tx: SqlExecutor, appendLockKey: number):
       END IF;
       NEW.hash := uo_event_hash(prev, NEW.event_id, NEW.type, NEW.stream_id, NEW.stream_version, NEW.data,
                                 NEW.metadata, NEW.created_at);
-      PERFORM set_config('uo.event_chain_head', NEW.hash, true);
+      -- an assignment, not PERFORM: evaluated without starting an executor for every event
+      prev := set_config('uo.event_chain_head', NEW.hash, true);
       RETURN NEW;
     END
     $$`);
