@@ -41,6 +41,11 @@ export interface ImportContext {
   rows<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
   /** appends the planned events not already stored (by key), after each stream's current version */
   write(kind: string, planned: Planned[]): Promise<number>;
+  /**
+   * runs a pass of batches whose inline read models are written beside its next batch (two database sessions at
+   * work): only for a pass that reads no read model its own batches write; all written when it returns
+   */
+  deferringProjections<T>(pass: () => Promise<T>): Promise<T>;
   /** a row that cannot come across, with why: listed in the report, the import goes on */
   problem(kind: string, sourceRow: string, reason: string): void;
   /** the problems found so far into the store's `uoc_import_problems` (before a checkpoint: a kill loses none) */

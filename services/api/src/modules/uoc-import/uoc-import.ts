@@ -32,6 +32,7 @@ import {
   type Row,
   type TemplateInfo,
 } from './import-context';
+import { DeferredProjections } from './deferred-projections';
 import { LATER_KINDS } from './kinds';
 import { changedSince, latestDetails } from './kinds/support';
 import { checkSourceSchema } from './uoc-schema';
@@ -186,6 +187,8 @@ export class UocImporter implements ImportContext {
   readonly instruments = new Map<number, { name: string; shortCode: string }>();
   private readonly runId = new Date().toISOString();
   private appended = 0;
+  /** while set, the appends' inline read models are applied beside the next batch (`DeferredProjections`) */
+  private deferred: DeferredProjections | null = null;
   private options: UocImportOptions = { sourceUrl: '' };
   /** the problems already in `uoc_import_problems` (by their key in `problems`) */
   private readonly kept = new Set<string>();
@@ -352,7 +355,9 @@ export class UocImporter implements ImportContext {
       }
     }
     // one transaction: every stream's parts (a part per actor) in order, all or nothing
-    await this.store.appendMany(appends, { metadata: this.metadata(null, `uoc:${kind}`) });
+    const results = await this.store.appendMany(appends, { metadata: this.metadata(null, `uoc:${kind}`) });
+    if (this.deferred)
+      await this.deferred.push(results.flatMap((r) => r.events).sort((a, b) => a.position - b.position));
     this.appended += fresh.length;
     return fresh.length;
   }
@@ -1018,9 +1023,44 @@ export class UocImporter implements ImportContext {
     afterBatch?: (done: number) => Promise<void> | void,
   ): Promise<number> {
     const cp = await this.checkpoint('proposals');
-    let after = cp.complete ? 0 : cp.lastKey;
-    let done = 0;
+    const after = cp.complete ? 0 : cp.lastKey;
     const started = performance.now();
+    // a batch's read models are written while the next batch is: none of them is read by this pass
+    return this.deferringProjections(() =>
+      this.importProposalBatches(cp, after, batchSize, log, afterBatch, started),
+    );
+  }
+
+  /**
+   * Runs `pass` with its appends' inline read models applied beside its next batch (`DeferredProjections`): a pass
+   * that reads no read model its own batches write. They are all applied when it returns or fails.
+   */
+  async deferringProjections<T>(pass: () => Promise<T>): Promise<T> {
+    this.deferred = DeferredProjections.begin(this.sql, this.store);
+    let failed = false;
+    try {
+      return await pass();
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      // a failure of the pass's own is the one told
+      await this.deferred?.drain().catch((error: unknown) => {
+        if (!failed) throw error;
+      });
+      this.deferred = null;
+    }
+  }
+
+  private async importProposalBatches(
+    cp: { lastKey: number; complete: boolean },
+    after: number,
+    batchSize: number,
+    log: (line: string) => void,
+    afterBatch: ((done: number) => Promise<void> | void) | undefined,
+    started: number,
+  ): Promise<number> {
+    let done = 0;
     // the next batch is read from the source while this one is written (two database sessions at work)
     let next = this.readProposals(after, batchSize);
     for (;;) {

@@ -141,6 +141,11 @@ export class SqlEventStore implements EventStore {
     });
   }
 
+  /** the inline projections' hook as it is now (an import takes it out of its appends for a while) */
+  inlineHookNow(): InlineAppendHook | null {
+    return this.inlineHook;
+  }
+
   setInlineHook(hook: InlineAppendHook | null): void {
     this.inlineHook = hook;
   }

@@ -367,104 +367,114 @@ export const fapsKind: ImportKind = {
         num(f.number_ratings_required ?? 2),
       ]),
     );
-    const cp = await checkpointOf(ctx, 'fap_proposals');
-    let after = cp.complete ? 0 : cp.after;
-    let read = 0;
-    let events = 0;
-    for (;;) {
-      const pks = (
-        await ctx.rows(
-          `SELECT proposal_pk FROM (SELECT proposal_pk FROM fap_proposals UNION SELECT proposal_pk FROM fap_reviews
-             UNION SELECT proposal_pk FROM fap_meeting_decisions) u WHERE proposal_pk > $1 ORDER BY 1 LIMIT $2`,
-          [after, ctx.batch(BATCH)],
-        )
-      ).map((r) => num(r.proposal_pk));
-      if (pks.length === 0) break;
-      after = pks[pks.length - 1];
-      const [assigned, reviews, decisions] = [
-        await ctx.rows(
-          `SELECT proposal_pk, fap_id, date_assigned, call_id, fap_time_allocation, instrument_id,
-                  fap_meeting_instrument_submitted
-             FROM fap_proposals WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, date_assigned, fap_id`,
-          [pks],
-        ),
-        await ctx.rows(
-          `SELECT review_id, user_id, proposal_pk, comment, grade, status, created_at, updated_at, fap_id,
-                  questionary_id, date_assigned, rank
-             FROM fap_reviews WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, date_assigned, review_id`,
-          [pks],
-        ),
-        await ctx.rows(
-          `SELECT proposal_pk, comment_for_management, comment_for_user, rank_order, recommendation, submitted,
-                  submitted_by, instrument_id, fap_id
-             FROM fap_meeting_decisions WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, instrument_id`,
-          [pks],
-        ),
-      ];
-      const inStore = await proposalsInStore(ctx, pks);
-      const [assignedOf, reviewsOf, decisionsOf] = [assigned, reviews, decisions].map((rows) =>
-        groupBy(rows, 'proposal_pk'),
-      );
-      const planned: Planned[] = [];
-      // the FAP review questionaries (grades given through a FAP review template) come first: reviews point to them
-      const questionaries: { questionaryId: number; creatorId: number | null; from: string }[] = [];
-      for (const pk of pks) {
-        const proposal = inStore.get(pk);
-        if (!proposal) {
-          ctx.problem(
-            'fap_proposals',
-            `proposal_pk=${pk}`,
-            'the proposal was not imported (or does not exist): its FAP rows are left out',
-          );
-          continue;
-        }
-        const mine = assignedOf.get(pk) ?? [];
-        const callId = numOrNull(mine.find((a) => a.call_id !== null)?.call_id) ?? proposal.callId;
-        const planOf = planProposal(
-          ctx,
-          pk,
-          callId,
-          faps,
-          required,
-          mine,
-          reviewsOf.get(pk) ?? [],
-          decisionsOf.get(pk) ?? [],
-        );
-        for (const p of planOf)
-          if (p.type === 'FapReviewerAssigned') {
-            const d = p.data as { questionaryId: number | null; userId: number; reviewId: number };
-            if (d.questionaryId !== null)
-              questionaries.push({
-                questionaryId: d.questionaryId,
-                creatorId: d.userId,
-                from: `uoc:fap_reviews/${d.reviewId}`,
-              });
-          }
-        planned.push(...planOf);
-      }
-      planned.unshift(...(await questionaryEvents(ctx, 'fap_reviews', questionaries)));
-      read += pks.length;
-      events += await ctx.write('fap_proposals', planned);
-      if (!cp.complete) await saveCheckpointOf(ctx, 'fap_proposals', after, false);
-    }
-    await saveCheckpointOf(ctx, 'fap_proposals', after, true);
-    ctx.count('fap_proposals', read, events);
-    // UOC's reassignment and e-mail flags of a review (copied from its old fap_assignments by patch 0178; its code
-    // only reads them since): the product's FAP reviews have neither, listed once a run where any is set
-    const [flags] = await ctx.rows<{ n: string | number; ids: number[] | null }>(
-      `SELECT count(*) AS n, (array_agg(review_id ORDER BY review_id))[1:10] AS ids FROM fap_reviews
-        WHERE reassigned OR email_sent OR date_reassigned IS NOT NULL`,
-    );
-    if (Number(flags.n) > 0)
-      ctx.problem(
-        'fap_reviews',
-        `reassigned/date_reassigned/email_sent set on ${Number(flags.n)} rows (review_id ${(flags.ids ?? []).join(', ')}${Number(flags.n) > 10 ? ', …' : ''})`,
-        "the product's FAP reviews have no reassignment or e-mail-sent flag: not carried (the reviews are)",
-      );
-    const [m] = await ctx.rows(
-      'SELECT (SELECT max(fap_id) FROM faps) AS f, (SELECT max(review_id) FROM fap_reviews) AS r',
-    );
-    await advanceSequence(ctx, 'fap_id_seq', m.f);
-    await advanceSequence(ctx, 'fap_review_id_seq', m.r);
+    // the batches read the proposals read model (complete before this kind) and the source, never what they write
+    await ctx.deferringProjections(() => importAssignments(ctx, faps, required));
   },
 };
+
+/** each proposal's panels, FAP time, reviews with grades, decisions and ranking, in keyset batches of proposals */
+async function importAssignments(
+  ctx: ImportContext,
+  faps: Awaited<ReturnType<typeof importPanels>>,
+  required: ReadonlyMap<number, number>,
+): Promise<void> {
+  const cp = await checkpointOf(ctx, 'fap_proposals');
+  let after = cp.complete ? 0 : cp.after;
+  let read = 0;
+  let events = 0;
+  for (;;) {
+    const pks = (
+      await ctx.rows(
+        `SELECT proposal_pk FROM (SELECT proposal_pk FROM fap_proposals UNION SELECT proposal_pk FROM fap_reviews
+             UNION SELECT proposal_pk FROM fap_meeting_decisions) u WHERE proposal_pk > $1 ORDER BY 1 LIMIT $2`,
+        [after, ctx.batch(BATCH)],
+      )
+    ).map((r) => num(r.proposal_pk));
+    if (pks.length === 0) break;
+    after = pks[pks.length - 1];
+    const [assigned, reviews, decisions] = [
+      await ctx.rows(
+        `SELECT proposal_pk, fap_id, date_assigned, call_id, fap_time_allocation, instrument_id,
+                  fap_meeting_instrument_submitted
+             FROM fap_proposals WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, date_assigned, fap_id`,
+        [pks],
+      ),
+      await ctx.rows(
+        `SELECT review_id, user_id, proposal_pk, comment, grade, status, created_at, updated_at, fap_id,
+                  questionary_id, date_assigned, rank
+             FROM fap_reviews WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, date_assigned, review_id`,
+        [pks],
+      ),
+      await ctx.rows(
+        `SELECT proposal_pk, comment_for_management, comment_for_user, rank_order, recommendation, submitted,
+                  submitted_by, instrument_id, fap_id
+             FROM fap_meeting_decisions WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, instrument_id`,
+        [pks],
+      ),
+    ];
+    const inStore = await proposalsInStore(ctx, pks);
+    const [assignedOf, reviewsOf, decisionsOf] = [assigned, reviews, decisions].map((rows) =>
+      groupBy(rows, 'proposal_pk'),
+    );
+    const planned: Planned[] = [];
+    // the FAP review questionaries (grades given through a FAP review template) come first: reviews point to them
+    const questionaries: { questionaryId: number; creatorId: number | null; from: string }[] = [];
+    for (const pk of pks) {
+      const proposal = inStore.get(pk);
+      if (!proposal) {
+        ctx.problem(
+          'fap_proposals',
+          `proposal_pk=${pk}`,
+          'the proposal was not imported (or does not exist): its FAP rows are left out',
+        );
+        continue;
+      }
+      const mine = assignedOf.get(pk) ?? [];
+      const callId = numOrNull(mine.find((a) => a.call_id !== null)?.call_id) ?? proposal.callId;
+      const planOf = planProposal(
+        ctx,
+        pk,
+        callId,
+        faps,
+        required,
+        mine,
+        reviewsOf.get(pk) ?? [],
+        decisionsOf.get(pk) ?? [],
+      );
+      for (const p of planOf)
+        if (p.type === 'FapReviewerAssigned') {
+          const d = p.data as { questionaryId: number | null; userId: number; reviewId: number };
+          if (d.questionaryId !== null)
+            questionaries.push({
+              questionaryId: d.questionaryId,
+              creatorId: d.userId,
+              from: `uoc:fap_reviews/${d.reviewId}`,
+            });
+        }
+      planned.push(...planOf);
+    }
+    planned.unshift(...(await questionaryEvents(ctx, 'fap_reviews', questionaries)));
+    read += pks.length;
+    events += await ctx.write('fap_proposals', planned);
+    if (!cp.complete) await saveCheckpointOf(ctx, 'fap_proposals', after, false);
+  }
+  await saveCheckpointOf(ctx, 'fap_proposals', after, true);
+  ctx.count('fap_proposals', read, events);
+  // UOC's reassignment and e-mail flags of a review (copied from its old fap_assignments by patch 0178; its code
+  // only reads them since): the product's FAP reviews have neither, listed once a run where any is set
+  const [flags] = await ctx.rows<{ n: string | number; ids: number[] | null }>(
+    `SELECT count(*) AS n, (array_agg(review_id ORDER BY review_id))[1:10] AS ids FROM fap_reviews
+        WHERE reassigned OR email_sent OR date_reassigned IS NOT NULL`,
+  );
+  if (Number(flags.n) > 0)
+    ctx.problem(
+      'fap_reviews',
+      `reassigned/date_reassigned/email_sent set on ${Number(flags.n)} rows (review_id ${(flags.ids ?? []).join(', ')}${Number(flags.n) > 10 ? ', …' : ''})`,
+      "the product's FAP reviews have no reassignment or e-mail-sent flag: not carried (the reviews are)",
+    );
+  const [m] = await ctx.rows(
+    'SELECT (SELECT max(fap_id) FROM faps) AS f, (SELECT max(review_id) FROM fap_reviews) AS r',
+  );
+  await advanceSequence(ctx, 'fap_id_seq', m.f);
+  await advanceSequence(ctx, 'fap_review_id_seq', m.r);
+}
