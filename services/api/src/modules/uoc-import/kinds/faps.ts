@@ -372,6 +372,42 @@ export const fapsKind: ImportKind = {
   },
 };
 
+/** the next keyset batch of proposals with FAP rows after `after`, and their rows in each FAP table */
+async function readAssignments(
+  ctx: ImportContext,
+  after: number,
+): Promise<{ pks: number[]; assigned: Row[]; reviews: Row[]; decisions: Row[] }> {
+  const pks = (
+    await ctx.rows(
+      `SELECT proposal_pk FROM (SELECT proposal_pk FROM fap_proposals UNION SELECT proposal_pk FROM fap_reviews
+           UNION SELECT proposal_pk FROM fap_meeting_decisions) u WHERE proposal_pk > $1 ORDER BY 1 LIMIT $2`,
+      [after, ctx.batch(BATCH)],
+    )
+  ).map((r) => num(r.proposal_pk));
+  if (pks.length === 0) return { pks, assigned: [], reviews: [], decisions: [] };
+  return {
+    pks,
+    assigned: await ctx.rows(
+      `SELECT proposal_pk, fap_id, date_assigned, call_id, fap_time_allocation, instrument_id,
+              fap_meeting_instrument_submitted
+         FROM fap_proposals WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, date_assigned, fap_id`,
+      [pks],
+    ),
+    reviews: await ctx.rows(
+      `SELECT review_id, user_id, proposal_pk, comment, grade, status, created_at, updated_at, fap_id,
+              questionary_id, date_assigned, rank
+         FROM fap_reviews WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, date_assigned, review_id`,
+      [pks],
+    ),
+    decisions: await ctx.rows(
+      `SELECT proposal_pk, comment_for_management, comment_for_user, rank_order, recommendation, submitted,
+              submitted_by, instrument_id, fap_id
+         FROM fap_meeting_decisions WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, instrument_id`,
+      [pks],
+    ),
+  };
+}
+
 /** each proposal's panels, FAP time, reviews with grades, decisions and ranking, in keyset batches of proposals */
 async function importAssignments(
   ctx: ImportContext,
@@ -382,36 +418,15 @@ async function importAssignments(
   let after = cp.complete ? 0 : cp.after;
   let read = 0;
   let events = 0;
+  // the next batch is read from the source while this one is written (two database sessions at work)
+  let next = readAssignments(ctx, after);
   for (;;) {
-    const pks = (
-      await ctx.rows(
-        `SELECT proposal_pk FROM (SELECT proposal_pk FROM fap_proposals UNION SELECT proposal_pk FROM fap_reviews
-             UNION SELECT proposal_pk FROM fap_meeting_decisions) u WHERE proposal_pk > $1 ORDER BY 1 LIMIT $2`,
-        [after, ctx.batch(BATCH)],
-      )
-    ).map((r) => num(r.proposal_pk));
+    const { pks, assigned, reviews, decisions } = await next;
     if (pks.length === 0) break;
     after = pks[pks.length - 1];
-    const [assigned, reviews, decisions] = [
-      await ctx.rows(
-        `SELECT proposal_pk, fap_id, date_assigned, call_id, fap_time_allocation, instrument_id,
-                  fap_meeting_instrument_submitted
-             FROM fap_proposals WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, date_assigned, fap_id`,
-        [pks],
-      ),
-      await ctx.rows(
-        `SELECT review_id, user_id, proposal_pk, comment, grade, status, created_at, updated_at, fap_id,
-                  questionary_id, date_assigned, rank
-             FROM fap_reviews WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, date_assigned, review_id`,
-        [pks],
-      ),
-      await ctx.rows(
-        `SELECT proposal_pk, comment_for_management, comment_for_user, rank_order, recommendation, submitted,
-                  submitted_by, instrument_id, fap_id
-             FROM fap_meeting_decisions WHERE proposal_pk = ANY($1::int[]) ORDER BY proposal_pk, instrument_id`,
-        [pks],
-      ),
-    ];
+    next = readAssignments(ctx, after);
+    // a failed write ends the run before the read is awaited: its own failure is not reported twice
+    next.catch(() => undefined);
     const inStore = await proposalsInStore(ctx, pks);
     const [assignedOf, reviewsOf, decisionsOf] = [assigned, reviews, decisions].map((rows) =>
       groupBy(rows, 'proposal_pk'),
