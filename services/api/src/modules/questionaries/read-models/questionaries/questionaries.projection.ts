@@ -165,12 +165,15 @@ export class QuestionariesProjection implements Projection {
     const kept: [number, string, unknown][] = [];
     for (const a of answers.values()) if (!a.removed) kept.push([a.questionaryId, a.questionId, a.value]);
     // the answers as one JSON document (each value in it as it is): one stringify here, one parse in the server,
-    // instead of an array of JSON texts whose every element `pg` escapes
+    // instead of an array of JSON texts whose every element `pg` escapes. An answer saved again unchanged is left
+    // as it is: no new row version, no entry in the answers' four indexes (a step is mostly saved with the same
+    // answers; updating them was the save's dearest statement in PostgreSQL)
     if (kept.length > 0)
       writes.push(
-        `INSERT INTO ${tables.questionary_answers} (questionary_id, question_id, value)
+        `INSERT INTO ${tables.questionary_answers} AS cur (questionary_id, question_id, value)
          SELECT (r->>0)::int, r->>1, r->2 FROM jsonb_array_elements(${arg(JSON.stringify(kept))}::jsonb) AS r
-         ON CONFLICT (questionary_id, question_id) DO UPDATE SET value = excluded.value`,
+         ON CONFLICT (questionary_id, question_id) DO UPDATE SET value = excluded.value
+         WHERE cur.value IS DISTINCT FROM excluded.value`,
       );
     if (steps.size > 0) {
       const rows = [...steps].map(([k, complete]) => {
@@ -178,10 +181,11 @@ export class QuestionariesProjection implements Projection {
         return [Number(k.slice(0, i)), k.slice(i + 1), complete] as const;
       });
       writes.push(
-        `INSERT INTO ${tables.questionary_steps} (questionary_id, topic_id, is_complete)
+        `INSERT INTO ${tables.questionary_steps} AS cur (questionary_id, topic_id, is_complete)
          SELECT * FROM unnest(${arg(rows.map((r) => r[0]))}::int[], ${arg(rows.map((r) => Number(r[1])))}::int[],
                               ${arg(rows.map((r) => r[2]))}::boolean[])
-         ON CONFLICT (questionary_id, topic_id) DO UPDATE SET is_complete = excluded.is_complete`,
+         ON CONFLICT (questionary_id, topic_id) DO UPDATE SET is_complete = excluded.is_complete
+         WHERE cur.is_complete IS DISTINCT FROM excluded.is_complete`,
       );
     }
     if (writes.length === 1) await tx.query(writes[0], params);
@@ -197,9 +201,10 @@ export class QuestionariesProjection implements Projection {
   ) {
     if (answers.length === 0) return;
     await tx.query(
-      `INSERT INTO ${tables.questionary_answers} (questionary_id, question_id, value)
+      `INSERT INTO ${tables.questionary_answers} AS cur (questionary_id, question_id, value)
        SELECT $1, a.question_id, a.value FROM unnest($2::text[], $3::jsonb[]) AS a(question_id, value)
-       ON CONFLICT (questionary_id, question_id) DO UPDATE SET value = excluded.value`,
+       ON CONFLICT (questionary_id, question_id) DO UPDATE SET value = excluded.value
+       WHERE cur.value IS DISTINCT FROM excluded.value`,
       [questionaryId, answers.map((a) => a.questionId), answers.map((a) => JSON.stringify(a.value ?? null))],
     );
   }
@@ -213,9 +218,10 @@ export class QuestionariesProjection implements Projection {
   ) {
     if (topicIds.length === 0) return;
     await tx.query(
-      `INSERT INTO ${tables.questionary_steps} (questionary_id, topic_id, is_complete)
+      `INSERT INTO ${tables.questionary_steps} AS cur (questionary_id, topic_id, is_complete)
        SELECT $1, t, $3 FROM unnest($2::int[]) AS t
-       ON CONFLICT (questionary_id, topic_id) DO UPDATE SET is_complete = excluded.is_complete`,
+       ON CONFLICT (questionary_id, topic_id) DO UPDATE SET is_complete = excluded.is_complete
+       WHERE cur.is_complete IS DISTINCT FROM excluded.is_complete`,
       [questionaryId, topicIds, complete],
     );
   }
