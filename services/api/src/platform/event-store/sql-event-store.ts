@@ -96,11 +96,19 @@ const INSERTED =
 type InsertedRow = Omit<EventRow, 'type' | 'data' | 'metadata'>;
 
 /**
- * An inserted row as a stored event: its type, data and metadata from the JSON text that was sent (parsed again, so
- * they are plain JSON as a read gives them, never the caller's objects), not sent back by the database.
+ * An inserted row as a stored event: its type, data and metadata as they were sent, parsed again from the JSON text
+ * that was sent (plain JSON as a read gives them, never the caller's objects), not sent back by the database.
  */
-function insertedEvent(row: InsertedRow, type: string, data: string, metadata: string): StoredEvent {
-  return toStoredEvent({ ...row, type, data: JSON.parse(data), metadata: JSON.parse(metadata) });
+function insertedEvent(
+  row: InsertedRow,
+  sent: { type: string; data: unknown; metadata: unknown },
+): StoredEvent {
+  return toStoredEvent({
+    ...row,
+    type: sent.type,
+    data: sent.data,
+    metadata: sent.metadata as EventMetadata,
+  });
 }
 
 /** The event store on PostgreSQL or PGlite: one `events` table, the same SQL on both. */
@@ -327,18 +335,15 @@ export class SqlEventStore implements EventStore {
        RETURNING ${INSERTED}`),
       [payload],
     );
-    // the rows as sent, parsed again (plain JSON, as the database would give them back): found by stream and version
+    // the rows as sent, parsed again: found by stream and version
     const sent = new Map(
-      (JSON.parse(payload) as [string, string, number, string, unknown, EventMetadata][]).map((r) => [
+      (JSON.parse(payload) as [string, string, number, string, unknown, unknown][]).map((r) => [
         `${r[1]}\u001f${r[2]}`,
-        r,
+        { type: r[3], data: r[4], metadata: r[5] },
       ]),
     );
     return inserted.rows
-      .map((row) => {
-        const r = sent.get(`${row.stream_id}\u001f${row.stream_version}`)!;
-        return toStoredEvent({ ...row, type: r[3], data: r[4], metadata: r[5] });
-      })
+      .map((row) => insertedEvent(row, sent.get(`${row.stream_id}\u001f${row.stream_version}`)!))
       .sort((a, b) => a.position - b.position);
   }
 
@@ -390,7 +395,11 @@ export class SqlEventStore implements EventStore {
     const rows = inserted.rows
       .map((row) => {
         const b = 3 + (Number(row.stream_version) - first) * 6;
-        return insertedEvent(row, params[b + 2] as string, params[b + 3] as string, params[b + 4] as string);
+        return insertedEvent(row, {
+          type: params[b + 2] as string,
+          data: JSON.parse(params[b + 3] as string),
+          metadata: JSON.parse(params[b + 4] as string),
+        });
       })
       .sort((a, b) => a.position - b.position);
     const last = rows[rows.length - 1];
