@@ -110,7 +110,8 @@ export class QuestionariesProjection implements Projection {
       string,
       { questionaryId: number; questionId: string; value: unknown; removed: boolean }
     >();
-    const steps = new Map<string, boolean>();
+    /** `${questionaryId}\u001f${topicId}` → the step's last completeness */
+    const steps = new Map<string, { questionaryId: number; topicId: number; complete: boolean }>();
     const key = (questionaryId: number, id: string | number) => `${questionaryId}\u001f${id}`;
     const answer = (questionaryId: number, questionId: string, value: unknown, removed = false) =>
       answers.set(key(questionaryId, questionId), {
@@ -119,6 +120,8 @@ export class QuestionariesProjection implements Projection {
         value: value ?? null,
         removed,
       });
+    const step = (questionaryId: number, topicId: number, complete: boolean) =>
+      steps.set(key(questionaryId, topicId), { questionaryId, topicId, complete });
     for (const event of events) {
       const e = event as unknown as QuestionaryEvent;
       switch (e.type) {
@@ -134,12 +137,12 @@ export class QuestionariesProjection implements Projection {
           const d = e.data;
           for (const q of d.removedQuestionIds) answer(d.questionaryId, q, null, true);
           for (const a of d.answers) answer(d.questionaryId, a.questionId, a.value);
-          steps.set(key(d.questionaryId, d.topicId), d.isComplete);
+          step(d.questionaryId, d.topicId, d.isComplete);
           break;
         }
         case QUESTIONARY_ANSWERS_COPIED:
           for (const a of e.data.answers) answer(e.data.questionaryId, a.questionId, a.value);
-          for (const t of e.data.completedTopicIds) steps.set(key(e.data.questionaryId, t), true);
+          for (const t of e.data.completedTopicIds) step(e.data.questionaryId, t, true);
           break;
       }
     }
@@ -176,14 +179,11 @@ export class QuestionariesProjection implements Projection {
          WHERE cur.value IS DISTINCT FROM excluded.value`,
       );
     if (steps.size > 0) {
-      const rows = [...steps].map(([k, complete]) => {
-        const i = k.indexOf('\u001f');
-        return [Number(k.slice(0, i)), k.slice(i + 1), complete] as const;
-      });
+      const rows = [...steps.values()];
       writes.push(
         `INSERT INTO ${tables.questionary_steps} AS cur (questionary_id, topic_id, is_complete)
-         SELECT * FROM unnest(${arg(rows.map((r) => r[0]))}::int[], ${arg(rows.map((r) => Number(r[1])))}::int[],
-                              ${arg(rows.map((r) => r[2]))}::boolean[])
+         SELECT * FROM unnest(${arg(rows.map((r) => r.questionaryId))}::int[], ${arg(rows.map((r) => r.topicId))}::int[],
+                              ${arg(rows.map((r) => r.complete))}::boolean[])
          ON CONFLICT (questionary_id, topic_id) DO UPDATE SET is_complete = excluded.is_complete
          WHERE cur.is_complete IS DISTINCT FROM excluded.is_complete`,
       );
