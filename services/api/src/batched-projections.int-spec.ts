@@ -530,3 +530,71 @@ describe('applyBatch is applying one by one', () => {
     },
   );
 });
+
+describe('questionaries: an answer or step saved again unchanged', () => {
+  it('keeps its row as it is (no new row version); a changed one is rewritten', async () => {
+    const sql = await PgliteSqlClient.open('memory://');
+    try {
+      const projection = new QuestionariesProjection();
+      const tables: Record<string, string> = {};
+      for (const t of projection.tables) {
+        tables[t.name] = t.name;
+        for (const ddl of t.ddl(t.name)) await sql.query(ddl);
+      }
+      let position = 0;
+      const event = (type: string, data: unknown): StoredEvent => ({
+        eventId: `e${++position}`,
+        position,
+        streamId: 'questionary-1',
+        version: position,
+        type,
+        data,
+        metadata,
+        createdAt: new Date(Date.UTC(2024, 0, 1)),
+      });
+      const answered = (text: string) =>
+        event(TOPIC_ANSWERED, {
+          questionaryId: 1,
+          topicId: 1,
+          answers: [
+            { questionId: 'same', value: { value: 'kept' } },
+            { questionId: 'changed', value: { value: text } },
+          ],
+          removedQuestionIds: [],
+          isComplete: true,
+        });
+      const versions = async () =>
+        Object.fromEntries(
+          (
+            await sql.query<{ k: string; v: string }>(
+              `SELECT question_id AS k, xmin::text AS v FROM questionary_answers
+               UNION ALL SELECT 'step ' || topic_id, xmin::text FROM questionary_steps`,
+            )
+          ).rows.map((r) => [r.k, r.v]),
+        );
+      await sql.transaction((tx) =>
+        applyEvents(
+          projection,
+          tx,
+          [event(QUESTIONARY_CREATED, { questionaryId: 1, templateId: 1, creatorId: 1 }), answered('first')],
+          tables,
+        ),
+      );
+      const before = await versions();
+      await sql.transaction((tx) => applyEvents(projection, tx, [answered('second')], tables));
+      const after = await versions();
+      expect(after.same).toBe(before.same);
+      expect(after['step 1']).toBe(before['step 1']);
+      expect(after.changed).not.toBe(before.changed);
+      const values = await sql.query<{ question_id: string; value: unknown }>(
+        'SELECT question_id, value FROM questionary_answers ORDER BY question_id',
+      );
+      expect(values.rows).toEqual([
+        { question_id: 'changed', value: { value: 'second' } },
+        { question_id: 'same', value: { value: 'kept' } },
+      ]);
+    } finally {
+      await (sql as PgliteSqlClient).close();
+    }
+  });
+});
