@@ -32,11 +32,11 @@ export class DeferredProjections {
     return new DeferredProjections(sql, store, apply);
   }
 
-  /** the events of a committed append (position order); waits for the previous batch's projections */
-  async push(events: readonly StoredEvent[]): Promise<void> {
+  /** the events of a committed append (position order; the array is handed over); waits for the previous batch's projections */
+  async push(events: StoredEvent[]): Promise<void> {
     await this.settled();
     if (events.length === 0) return;
-    const applying = this.sql.transaction((tx) => this.apply(tx, [...events]));
+    const applying = this.sql.transaction((tx) => this.apply(tx, events));
     // awaited by the next push or `drain`, which report its failure
     applying.catch(() => undefined);
     this.pending = applying;
