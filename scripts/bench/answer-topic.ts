@@ -11,6 +11,9 @@
  *   BENCH_CLIENTS            the concurrent clients of each timed run (default 1,4,16); each client saves its own
  *                            questionary, BENCH_SAVES saves in all per run. The clients run in a process of their own
  *                            (load-clients.child.ts): the api's process does only the server's work.
+ *   BENCH_WARMUP             saves made at each run's concurrency, untimed, before it is timed (default 200): a
+ *                            server that has run a while (its code compiled by V8's optimising tiers, its caches
+ *                            and pools filled), not the first second of a process; 0 times a cold one
  *   BENCH_PROFILE            a file: the api process's CPU profile of the timed runs (.cpuprofile)
  *
  * Progress goes to stderr; the figures go to stdout, the last stdout line is JSON.
@@ -18,11 +21,20 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { DataType, Role } from '../../contracts/src';
-import { latencySummary, log, runBench, sessionToken, startCpuProfile, withScratchApp } from './support';
+import {
+  latencySummary,
+  log,
+  runBench,
+  sessionToken,
+  startCpuProfile,
+  startLoadMeter,
+  withScratchApp,
+} from './support';
 
 const SAVES = Number(process.env.BENCH_SAVES ?? 400);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,4,16').split(',').map(Number);
 const BACKGROUND = Number(process.env.BENCH_BACKGROUND ?? 2000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const QUESTIONS = 50;
 const TARGET_P95_MS = 100;
 
@@ -134,22 +146,26 @@ async function main(): Promise<void> {
     const clients = await startClients();
     const run = async (concurrency: number) => {
       const ids = await Promise.all(Array.from({ length: concurrency }, () => newQuestionary()));
-      // warm-up
       for (const id of ids) await gql(ANSWER, { q: id, topic: topicId, answers: answersFor(0) }, applicant);
-      const plan = ids.map((id, worker) => {
-        const bodies: string[] = [];
-        for (let n = worker; n < SAVES; n += concurrency)
-          bodies.push(
-            JSON.stringify({ query: ANSWER, variables: { q: id, topic: topicId, answers: answersFor(n) } }),
-          );
-        return bodies;
-      });
-      const { latencies, seconds } = await clients.run({
-        url: `${base}/graphql`,
-        token: applicant,
-        clients: plan,
-      });
-      return { concurrency, saves: latencies.length, ...latencySummary(latencies, seconds) };
+      // `saves` saves, each client its own questionary, the answers changing from one save to the next
+      const plan = (saves: number, from: number) =>
+        ids.map((id, worker) => {
+          const bodies: string[] = [];
+          for (let n = worker; n < saves; n += concurrency)
+            bodies.push(
+              JSON.stringify({
+                query: ANSWER,
+                variables: { q: id, topic: topicId, answers: answersFor(from + n) },
+              }),
+            );
+          return bodies;
+        });
+      const url = `${base}/graphql`;
+      if (WARMUP > 0) await clients.run({ url, token: applicant, clients: plan(WARMUP, SAVES) });
+      const meter = startLoadMeter();
+      const { latencies, seconds } = await clients.run({ url, token: applicant, clients: plan(SAVES, 0) });
+      const load = meter.stop(latencies.length);
+      return { concurrency, saves: latencies.length, ...latencySummary(latencies, seconds), load };
     };
 
     log('timing…');
@@ -159,20 +175,24 @@ async function main(): Promise<void> {
     await profile?.stop(process.env.BENCH_PROFILE!);
     clients.close();
     process.stdout.write(
-      `\nanswerTopic, one step of ${QUESTIONS} questions, ${BACKGROUND} questionaries already answered, PostgreSQL\n`,
+      `\nanswerTopic, one step of ${QUESTIONS} questions, ${BACKGROUND} questionaries already answered, ${WARMUP} saves untimed before each run, PostgreSQL\n`,
     );
     process.stdout.write(
-      '| clients | saves | p50 ms | p95 ms | max ms | saves/s |\n|---|---|---|---|---|---|\n',
+      '| clients | saves | p50 ms | p95 ms | max ms | saves/s | api CPU ms/save | api loop busy | machine busy | steal |\n|---|---|---|---|---|---|---|---|---|---|\n',
     );
     for (const r of results) {
       process.stdout.write(
-        `| ${r.concurrency} | ${r.saves} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.perSecond.toFixed(0)} |\n`,
+        `| ${r.concurrency} | ${r.saves} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.perSecond.toFixed(0)} | ${r.load.apiCpuMsPerOperation.toFixed(2)} | ${percent(100 * r.load.eventLoopUtilisation)} | ${percent(r.load.machineBusyPercent)} | ${percent(r.load.stealPercent)} |\n`,
       );
     }
     process.stdout.write(`aim: p95 < ${TARGET_P95_MS} ms\n`);
-    process.stdout.write(`${JSON.stringify({ questions: QUESTIONS, background: BACKGROUND, results })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ questions: QUESTIONS, background: BACKGROUND, warmup: WARMUP, results })}\n`,
+    );
   });
 }
+
+const percent = (value: number | null) => (value === null ? '–' : `${value.toFixed(0)} %`);
 
 /** the load-generating child (load-clients.child.ts): runs a plan of requests, answers with the latencies */
 async function startClients() {

@@ -4,10 +4,12 @@
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { Role } from '../../contracts/src';
 import { createApp } from '../../services/api/src/app.factory';
@@ -117,6 +119,46 @@ export function latencySummary(
     max: sorted[sorted.length - 1],
     perSecond: sorted.length / seconds,
   };
+}
+
+/** the machine's CPU counters (Linux `/proc/stat`, in ticks): all, idle (with iowait) and steal; null elsewhere */
+function machineTicks(): { all: number; idle: number; steal: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { all: fields.reduce((a, b) => a + b, 0), idle: fields[3] + fields[4], steal: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a timed stretch cost: this process's CPU per operation and its event loop's utilisation (1: the loop never
+ * waited, the process was the bottleneck), and the whole machine's busy and steal shares (how fast the host was).
+ */
+export function startLoadMeter(): { stop(operations: number): LoadFigures } {
+  const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
+  const ticks = machineTicks();
+  return {
+    stop(operations) {
+      const used = process.cpuUsage(cpu);
+      const after = machineTicks();
+      const all = ticks && after ? after.all - ticks.all : 0;
+      return {
+        apiCpuMsPerOperation: (used.user + used.system) / 1000 / Math.max(1, operations),
+        eventLoopUtilisation: performance.eventLoopUtilization(loop).utilization,
+        machineBusyPercent: all > 0 ? 100 * (1 - (after!.idle - ticks!.idle) / all) : null,
+        stealPercent: all > 0 ? (100 * (after!.steal - ticks!.steal)) / all : null,
+      };
+    },
+  };
+}
+
+export interface LoadFigures {
+  apiCpuMsPerOperation: number;
+  eventLoopUtilisation: number;
+  machineBusyPercent: number | null;
+  stealPercent: number | null;
 }
 
 export interface ScratchApp {
