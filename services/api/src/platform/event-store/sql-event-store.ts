@@ -116,7 +116,8 @@ export class SqlEventStore implements EventStore {
   readonly name: string;
   private inlineHook: InlineAppendHook | null = null;
   private readonly pending: PendingAppend[] = [];
-  private flushing = false;
+  /** a transaction is waiting for the append lock: it takes the pending appends once it holds it */
+  private waiting = false;
   private readonly listeners = new Set<(position?: number) => void>();
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -163,16 +164,25 @@ export class SqlEventStore implements EventStore {
    * (one advisory lock and one commit for all of them), each with its own expected-version check and its
    * own outcome. If anything fails inside a shared transaction, its appends are retried one by one, so one
    * append's failure (an inline projection throwing, say) never fails another.
+   *
+   * The next transaction does not wait for the one in flight to end before it begins: it begins at once, on another
+   * connection, and waits inside PostgreSQL for the append lock, then takes every append pending by then. Its BEGIN
+   * and its lock are not a round trip of their own between two commits, and the appends that arrive meanwhile join
+   * it.
    */
   append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
     return new Promise((resolve, reject) => {
       this.pending.push({ streamId, events, options, resolve, reject });
-      if (!this.flushing) {
-        this.flushing = true;
-        void this.drain();
-      }
+      this.next();
     });
+  }
+
+  /** begins the transaction that takes the pending appends, unless one is already waiting for the lock */
+  private next(): void {
+    if (this.waiting || this.pending.length === 0) return;
+    this.waiting = true;
+    void this.commit(null);
   }
 
   /**
@@ -226,20 +236,25 @@ export class SqlEventStore implements EventStore {
     return results;
   }
 
-  private async drain(): Promise<void> {
-    try {
-      while (this.pending.length > 0) await this.commit(this.pending.splice(0, MAX_GROUP));
-    } finally {
-      this.flushing = false;
-    }
-  }
-
-  private async commit(group: PendingAppend[]): Promise<void> {
+  /**
+   * One group-committed transaction: `group` given (an append retried alone), or null (the pending appends, taken
+   * once the transaction holds the append lock; the next transaction then begins and waits for it).
+   */
+  private async commit(given: PendingAppend[] | null): Promise<void> {
+    let group = given;
+    const take = () => {
+      if (group) return group;
+      this.waiting = false;
+      group = this.pending.splice(0, MAX_GROUP);
+      this.next();
+      return group;
+    };
     let outcomes: (AppendResult | ConcurrencyError)[];
     try {
       outcomes = await this.sql.transaction(async (tx) => {
+        const appends = take();
         const results =
-          group.length === 1 ? [await this.insert(tx, group[0])] : await this.insertGroup(tx, group);
+          appends.length === 1 ? [await this.insert(tx, appends[0])] : await this.insertGroup(tx, appends);
         // the inline projections see the group's events at once (one batch, one checkpoint move), in position order
         const rows = results
           .flatMap((r) => (r instanceof ConcurrencyError ? [] : r.events))
@@ -248,14 +263,17 @@ export class SqlEventStore implements EventStore {
         return results;
       }, APPEND_LOCKED);
     } catch (error) {
-      if (group.length === 1) {
-        group[0].reject(error);
+      // it failed before it held the lock (no connection, say): the appends pending then are its group
+      const appends = take();
+      if (appends.length === 1) {
+        appends[0].reject(error);
       } else {
-        for (const append of group) await this.commit([append]);
+        for (const append of appends) await this.commit([append]);
       }
       return;
     }
-    group.forEach((append, i) => {
+    const appends = group!;
+    appends.forEach((append, i) => {
       const outcome = outcomes[i];
       if (outcome instanceof ConcurrencyError) append.reject(outcome);
       else append.resolve(outcome);
