@@ -6,6 +6,8 @@ export {
 } from './read-models/questionaries/questionaries.repository';
 export {
   QUESTIONARIES_PROJECTION,
+  HAS_NUMBER_ANSWER,
+  LIST_ANSWER,
   NUMBER_ANSWER,
   QuestionariesProjection,
 } from './read-models/questionaries/questionaries.projection';

@@ -3,7 +3,7 @@ import { DataType, FieldConditionType, OrderDirection, type ProposalEndStatus } 
 import type { SqlClient } from '../../../../platform/database/sql-client';
 import { badInput } from '../../../../platform/errors/app-error';
 import { SQL_CLIENT } from '../../../../platform/tokens';
-import { NUMBER_ANSWER } from '../../../questionaries';
+import { HAS_NUMBER_ANSWER, LIST_ANSWER, NUMBER_ANSWER } from '../../../questionaries';
 import { storeInstant } from '../../../../platform/validation/instant';
 import type {
   ProposalsFilterInput,
@@ -193,7 +193,7 @@ function answerCondition(filter: QuestionFilterInput, where: Where): string {
     case DataType.NUMBER_INPUT: {
       const n = Number(raw);
       if (!Number.isFinite(n)) throw badInput(viewMessages.questionFilterValue);
-      return `${NUMBER_ANSWER} ${cmp} ${where.param(n)}::numeric`;
+      return `${HAS_NUMBER_ANSWER} AND ${NUMBER_ANSWER} ${cmp} ${where.param(n)}::numeric`;
     }
     case DataType.INTERVAL: {
       const n = Number(raw);
@@ -212,7 +212,7 @@ function answerCondition(filter: QuestionFilterInput, where: Where): string {
       if (op === FieldConditionType.INCLUDES) {
         const item = where.param(JSON.stringify([raw]));
         const text = where.param(`%${String(raw).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        return `((jsonb_typeof(a.value) = 'array' AND a.value @> ${item}::jsonb) OR (jsonb_typeof(a.value) = 'string' AND a.value #>> '{}' ILIKE ${text}))`;
+        return `((${LIST_ANSWER} AND a.value @> ${item}::jsonb) OR (jsonb_typeof(a.value) = 'string' AND a.value #>> '{}' ILIKE ${text}))`;
       }
       if (cmp !== '=') {
         const n = Number(raw);

@@ -3,6 +3,7 @@ import type { TemplateGroupId } from '@user-office/contracts';
 import type { SqlClient, SqlExecutor } from '../../../../platform/database/sql-client';
 import { SQL_CLIENT } from '../../../../platform/tokens';
 import { TemplatesRepository, type TemplateStepModel } from '../../../templates';
+import { LIST_ANSWER } from './questionaries.projection';
 import type { AnswerModel, QuestionaryModel, QuestionaryStepModel } from './questionary.model';
 
 export interface QuestionaryRecord {
@@ -140,7 +141,7 @@ export class QuestionariesRepository {
   /** The questionaries whose FILE_UPLOAD answers name this file. */
   async referencingFile(fileId: string): Promise<number[]> {
     const result = await this.sql.query<{ questionary_id: number }>(
-      'SELECT questionary_id FROM questionary_answers WHERE value @> $1::jsonb',
+      `SELECT questionary_id FROM questionary_answers WHERE ${LIST_ANSWER} AND value @> $1::jsonb`,
       [JSON.stringify([{ id: fileId }])],
     );
     return result.rows.map((r) => Number(r.questionary_id));
