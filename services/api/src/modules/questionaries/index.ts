@@ -6,7 +6,6 @@ export {
 } from './read-models/questionaries/questionaries.repository';
 export {
   QUESTIONARIES_PROJECTION,
-  HAS_NUMBER_ANSWER,
   LIST_ANSWER,
   NUMBER_ANSWER,
   QuestionariesProjection,

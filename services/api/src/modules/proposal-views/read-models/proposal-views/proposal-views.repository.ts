@@ -3,7 +3,7 @@ import { DataType, FieldConditionType, OrderDirection, type ProposalEndStatus } 
 import type { SqlClient } from '../../../../platform/database/sql-client';
 import { badInput } from '../../../../platform/errors/app-error';
 import { SQL_CLIENT } from '../../../../platform/tokens';
-import { HAS_NUMBER_ANSWER, LIST_ANSWER, NUMBER_ANSWER } from '../../../questionaries';
+import { LIST_ANSWER, NUMBER_ANSWER } from '../../../questionaries';
 import { storeInstant } from '../../../../platform/validation/instant';
 import type {
   ProposalsFilterInput,
@@ -193,7 +193,7 @@ function answerCondition(filter: QuestionFilterInput, where: Where): string {
     case DataType.NUMBER_INPUT: {
       const n = Number(raw);
       if (!Number.isFinite(n)) throw badInput(viewMessages.questionFilterValue);
-      return `${HAS_NUMBER_ANSWER} AND ${NUMBER_ANSWER} ${cmp} ${where.param(n)}::numeric`;
+      return `${NUMBER_ANSWER} ${cmp} ${where.param(n)}::numeric`;
     }
     case DataType.INTERVAL: {
       const n = Number(raw);

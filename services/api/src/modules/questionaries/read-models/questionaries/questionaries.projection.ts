@@ -16,11 +16,6 @@ export const QUESTIONARIES_PROJECTION = 'questionaries';
 /** The number of a NUMBER_INPUT answer (null for any other shape); indexed with the question id. */
 export const NUMBER_ANSWER = `(CASE WHEN jsonb_typeof(value->'value') = 'number' THEN (value->>'value')::numeric END)`;
 /**
- * The answers the number index holds: those with a number value ({"value": <number>, …}, NUMBER_INPUT). A query
- * on NUMBER_ANSWER says it too, so PostgreSQL can use the index; the other answers cost it no entry on a save.
- */
-export const HAS_NUMBER_ANSWER = `jsonb_typeof(value->'value') = 'number'`;
-/**
  * The answers the value index (GIN) holds: lists (the options chosen, the files uploaded), the only answers a
  * containment query (`@>`) looks for. A query says it too; a text, a date, a number or an interval costs the index
  * no entry on a save.
@@ -37,7 +32,10 @@ type Tables = Readonly<Record<string, string>>;
 @RegisterProjection()
 export class QuestionariesProjection implements Projection {
   readonly name = QUESTIONARIES_PROJECTION;
-  /** 3: the value and number indexes hold only the answers their queries look for (lists, numbers) */
+  /**
+   * 3: the value index holds only the lists (the number index stays whole: its statistics give the number filter's
+   * planner its estimate; a partial one left it at 167 rows for 9,900 and a slower plan)
+   */
   readonly version = 3;
   readonly mode = 'inline' as const;
   readonly eventTypes = [QUESTIONARY_CREATED, TOPIC_ANSWERED, QUESTIONARY_ANSWERS_COPIED];
@@ -66,7 +64,7 @@ export class QuestionariesProjection implements Projection {
         `CREATE INDEX ${t}_question ON ${t} (question_id)`,
         `CREATE INDEX ${t}_value ON ${t} USING gin (value jsonb_path_ops) WHERE ${LIST_ANSWER}`,
         // the staff table's number filter: NUMBER_INPUT answers are {"value": <number>, …}
-        `CREATE INDEX ${t}_number ON ${t} (question_id, ${NUMBER_ANSWER}) WHERE ${HAS_NUMBER_ANSWER}`,
+        `CREATE INDEX ${t}_number ON ${t} (question_id, ${NUMBER_ANSWER})`,
       ],
     },
     {
