@@ -121,10 +121,18 @@ export function latencySummary(
   };
 }
 
-/** the machine's CPU counters (Linux `/proc/stat`, in ticks): all, idle (with iowait) and steal; null elsewhere */
+/**
+ * the machine's CPU counters (Linux `/proc/stat`, in ticks): all (user to steal; guest time is within user), idle
+ * (with iowait) and steal; null elsewhere
+ */
 function machineTicks(): { all: number; idle: number; steal: number } | null {
   try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
     return { all: fields.reduce((a, b) => a + b, 0), idle: fields[3] + fields[4], steal: fields[7] ?? 0 };
   } catch {
     return null;

@@ -263,7 +263,7 @@ export class SqlEventStore implements EventStore {
         return results;
       }, APPEND_LOCKED);
     } catch (error) {
-      // it failed before it held the lock (no connection, say): the appends pending then are its group
+      // its group; if it failed before it held the lock (no connection, say), the appends pending now
       const appends = take();
       if (appends.length === 1) {
         appends[0].reject(error);
