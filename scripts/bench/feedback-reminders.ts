@@ -21,7 +21,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
 import {
   ExperimentStatus,
   experimentCreatedEvent,
@@ -39,7 +38,7 @@ import type { SqlClient } from '../../services/api/src/platform/database/sql-cli
 import { ProjectionsService } from '../../services/api/src/platform/projections/projections.service';
 import { EVENT_STORE, SQL_CLIENT } from '../../services/api/src/platform/tokens';
 import { createApplicants, createBenchCall } from './proposals-seed';
-import { log, runBench, sessionToken, withScratchApp } from './support';
+import { dropRedisPrefix, log, runBench, sessionToken, withScratchApp } from './support';
 
 const EXPERIMENTS = Number(process.env.BENCH_EXPERIMENTS ?? 10_000);
 const PROPOSERS = Math.max(1, Number(process.env.BENCH_PROPOSERS ?? 1));
@@ -270,22 +269,7 @@ async function main(): Promise<void> {
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    if (QUEUE === 'redis') await dropRedisPrefix(queuePrefix);
-  }
-}
-
-/** the run's BullMQ keys (its own prefix) */
-async function dropRedisPrefix(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
+    if (QUEUE === 'redis') await dropRedisPrefix(REDIS_URL, queuePrefix);
   }
 }
 

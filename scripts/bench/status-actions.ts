@@ -27,7 +27,6 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect } from 'amqplib';
-import Redis from 'ioredis';
 import { Client } from 'pg';
 import { EMAIL_ACTION_ID, RABBITMQ_ACTION_ID, Role } from '../../contracts/src';
 import { CallsRepository } from '../../services/api/src/modules/calls';
@@ -36,7 +35,7 @@ import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
 import type { AppConfig } from '../../services/api/src/platform/config/app-config';
 import type { CatcherCount } from './mail-catcher.child';
 import { seedProposals } from './proposals-seed';
-import { log, runBench, sessionToken, startCpuProfile, withScratchApp } from './support';
+import { dropRedisPrefix, log, runBench, sessionToken, startCpuProfile, withScratchApp } from './support';
 
 const AMQP_URL = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const IN_PROCESS = process.env.BENCH_QUEUE === 'in-process';
@@ -104,21 +103,6 @@ async function startCatcher() {
     await Promise.race([exited, sleep(5000).then(() => child.kill('SIGKILL'))]);
   };
   return { smtpUrl, count, close };
-}
-
-/** deletes the run's BullMQ keys (its queue prefix): a run leaves nothing behind in Redis */
-async function forgetQueues(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 async function main(): Promise<void> {
@@ -335,7 +319,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await catcher.close();
-    if (REDIS_URL) await forgetQueues(REDIS_URL, run).catch(() => undefined);
+    if (REDIS_URL) await dropRedisPrefix(REDIS_URL, run).catch(() => undefined);
     await channel.deleteExchange(out).catch(() => undefined);
     await amqp.close().catch(() => undefined);
   }
