@@ -19,6 +19,7 @@ import {
 } from '@user-office/contracts';
 import type { SqlClient } from '../../platform/database/sql-client';
 import type { EventMetadata, EventStore, StreamAppend } from '../../platform/event-store/event-store.port';
+import { versionsOf } from '../../platform/event-store/sql-event-store';
 import {
   digest,
   iso,
@@ -525,11 +526,7 @@ export class UocImporter implements ImportContext {
   /** each stream's current version in the store (absent: none) */
   private async streamVersions(streamIds: readonly string[]): Promise<Map<string, number>> {
     if (streamIds.length === 0) return new Map();
-    const { rows } = await this.sql.query<{ stream_id: string; v: string | number }>(
-      'SELECT stream_id, max(stream_version) AS v FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id',
-      [[...new Set(streamIds)]],
-    );
-    return new Map(rows.map((r) => [r.stream_id, Number(r.v)]));
+    return versionsOf(this.sql, streamIds);
   }
 
   private async importStatusesAndWorkflows(): Promise<void> {
