@@ -21,7 +21,7 @@
  * the projector and the worker each in a process of its own), BENCH_PROPOSALS, BENCH_ACTIONS (`both`, `rabbitmq`,
  * `email`), BENCH_KEEP_DB,
  * BENCH_CPU_PROFILE (a file: the process's CPU profile from the request until every outcome is logged, for Chrome
- * DevTools). Progress goes to stderr; the figures to stdout, the last stdout line is JSON.
+ * DevTools; in the split shape the projector's and the worker's too, in `<file>.projector` and `<file>.worker`). Progress goes to stderr; the figures to stdout, the last stdout line is JSON.
  */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
@@ -74,6 +74,17 @@ async function startAppProcess(config: Partial<AppConfig>) {
     child.once('exit', (code) => reject(new Error(`the ${config.mode} process exited (${code})`)));
   });
   return {
+    /** starts its CPU profile (for `file`), or with null writes it */
+    profile: (file: string | null) =>
+      new Promise<void>((resolve) => {
+        if (file) {
+          child.send({ profile: file });
+          resolve();
+        } else {
+          child.once('message', () => resolve());
+          child.send({ profileStop: true });
+        }
+      }),
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.send('close');
@@ -130,7 +141,7 @@ async function main(): Promise<void> {
       queuePrefix: run,
       rabbitmqExchanges: [`${run}.feed.fanout`],
     };
-    const others: { close(): Promise<void> }[] = [];
+    const others: { profile(file: string | null): Promise<void>; close(): Promise<void> }[] = [];
     const figures = await withScratchApp(
       'bench_status_actions',
       { ...shared, ...(SPLIT ? { mode: 'api' as const } : {}) },
@@ -214,6 +225,8 @@ async function main(): Promise<void> {
         };
         try {
           const profiler = PROFILE ? await startCpuProfile() : null;
+          if (PROFILE)
+            await Promise.all(others.map((o, i) => o.profile(`${PROFILE}.${['projector', 'worker'][i]}`)));
           const startedAt = Date.now();
           const started = performance.now();
           await change(status.APPROVED);
@@ -239,6 +252,7 @@ async function main(): Promise<void> {
           }, 'every job logged');
           const loggedAt = Date.now();
           if (profiler) await profiler.stop(PROFILE as string);
+          if (PROFILE) await Promise.all(others.map((o) => o.profile(null)));
           // where the time went, per queue: the jobs owed (the reaction), first taken, last finished
           const phases = await pg.query<{
             queue: string;
