@@ -167,16 +167,20 @@ export class BullMqJobQueue implements JobQueue {
       if (queued) queued.push(job);
       else byQueue.set(job.queue, [job]);
     }
+    // the queues' chunks in turns (Redis runs them in the order sent on the one connection): every queue's first
+    // jobs can be taken at once, none waits for the whole of another queue's burst to be added
     const adds: Promise<unknown>[] = [];
-    for (const [queue, queued] of byQueue)
-      for (let i = 0; i < queued.length; i += ADD_CHUNK)
-        adds.push(
-          this.queue(queue).addBulk(
-            queued
-              .slice(i, i + ADD_CHUNK)
-              .map((job) => ({ name: job.name, data: job.data, opts: this.jobOptions(job.options) })),
-          ),
-        );
+    const longest = Math.max(...[...byQueue.values()].map((queued) => queued.length));
+    for (let i = 0; i < longest; i += ADD_CHUNK)
+      for (const [queue, queued] of byQueue)
+        if (i < queued.length)
+          adds.push(
+            this.queue(queue).addBulk(
+              queued
+                .slice(i, i + ADD_CHUNK)
+                .map((job) => ({ name: job.name, data: job.data, opts: this.jobOptions(job.options) })),
+            ),
+          );
     await Promise.all(adds);
   }
 
