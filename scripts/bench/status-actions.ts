@@ -21,7 +21,8 @@
  * the projector and the worker each in a process of its own), BENCH_PROPOSALS, BENCH_ACTIONS (`both`, `rabbitmq`,
  * `email`), BENCH_KEEP_DB,
  * BENCH_CPU_PROFILE (a file: the process's CPU profile from the request until every outcome is logged, for Chrome
- * DevTools; in the split shape the projector's and the worker's too, in `<file>.projector` and `<file>.worker`). Progress goes to stderr; the figures to stdout, the last stdout line is JSON.
+ * DevTools; in the split shape the projector's and the worker's too, in `<file>.projector` and `<file>.worker`).
+ * Progress goes to stderr; the figures to stdout, the last stdout line is JSON.
  */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
@@ -74,6 +75,7 @@ async function startAppProcess(config: Partial<AppConfig>) {
     child.once('exit', (code) => reject(new Error(`the ${config.mode} process exited (${code})`)));
   });
   return {
+    mode: config.mode,
     /** starts its CPU profile (for `file`), or with null writes it */
     profile: (file: string | null) =>
       new Promise<void>((resolve) => {
@@ -141,7 +143,7 @@ async function main(): Promise<void> {
       queuePrefix: run,
       rabbitmqExchanges: [`${run}.feed.fanout`],
     };
-    const others: { profile(file: string | null): Promise<void>; close(): Promise<void> }[] = [];
+    const others: Awaited<ReturnType<typeof startAppProcess>>[] = [];
     const figures = await withScratchApp(
       'bench_status_actions',
       { ...shared, ...(SPLIT ? { mode: 'api' as const } : {}) },
@@ -225,8 +227,7 @@ async function main(): Promise<void> {
         };
         try {
           const profiler = PROFILE ? await startCpuProfile() : null;
-          if (PROFILE)
-            await Promise.all(others.map((o, i) => o.profile(`${PROFILE}.${['projector', 'worker'][i]}`)));
+          if (PROFILE) await Promise.all(others.map((o) => o.profile(`${PROFILE}.${o.mode}`)));
           const startedAt = Date.now();
           const started = performance.now();
           await change(status.APPROVED);
