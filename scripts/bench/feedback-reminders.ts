@@ -38,7 +38,8 @@ import type { SqlClient } from '../../services/api/src/platform/database/sql-cli
 import { ProjectionsService } from '../../services/api/src/platform/projections/projections.service';
 import { EVENT_STORE, SQL_CLIENT } from '../../services/api/src/platform/tokens';
 import { createApplicants, createBenchCall } from './proposals-seed';
-import { dropRedisPrefix, log, runBench, sessionToken, withScratchApp } from './support';
+import { log, runBench, sessionToken, withScratchApp } from './support';
+import { deleteQueueKeys } from '../../services/api/src/platform/queue/bullmq-job-queue';
 
 const EXPERIMENTS = Number(process.env.BENCH_EXPERIMENTS ?? 10_000);
 const PROPOSERS = Math.max(1, Number(process.env.BENCH_PROPOSERS ?? 1));
@@ -269,7 +270,7 @@ async function main(): Promise<void> {
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    if (QUEUE === 'redis') await dropRedisPrefix(REDIS_URL, queuePrefix);
+    if (QUEUE === 'redis') await deleteQueueKeys(REDIS_URL, queuePrefix);
   }
 }
 

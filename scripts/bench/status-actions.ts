@@ -36,7 +36,8 @@ import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
 import type { AppConfig } from '../../services/api/src/platform/config/app-config';
 import type { CatcherCount } from './mail-catcher.child';
 import { seedProposals } from './proposals-seed';
-import { dropRedisPrefix, log, runBench, sessionToken, startCpuProfile, withScratchApp } from './support';
+import { log, runBench, sessionToken, startCpuProfile, withScratchApp } from './support';
+import { deleteQueueKeys } from '../../services/api/src/platform/queue/bullmq-job-queue';
 
 const AMQP_URL = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const IN_PROCESS = process.env.BENCH_QUEUE === 'in-process';
@@ -334,7 +335,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await catcher.close();
-    if (REDIS_URL) await dropRedisPrefix(REDIS_URL, run).catch(() => undefined);
+    if (REDIS_URL) await deleteQueueKeys(REDIS_URL, run).catch(() => undefined);
     await channel.deleteExchange(out).catch(() => undefined);
     await amqp.close().catch(() => undefined);
   }

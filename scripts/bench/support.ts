@@ -10,7 +10,6 @@ import { Session } from 'node:inspector';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { Role } from '../../contracts/src';
 import { createApp } from '../../services/api/src/app.factory';
@@ -120,21 +119,6 @@ export function latencySummary(
     max: sorted[sorted.length - 1],
     perSecond: sorted.length / seconds,
   };
-}
-
-/** deletes a run's BullMQ keys (those under its queue prefix): a bench leaves nothing behind in Redis */
-export async function dropRedisPrefix(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /**

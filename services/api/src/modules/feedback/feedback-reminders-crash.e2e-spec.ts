@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QUEUES, Role } from '@user-office/contracts';
-import { Redis } from 'ioredis';
 import { eventually } from '../../../test/support/eventually';
 import { createOpenCall, createUser, type TestUser } from '../../../test/support/fixtures';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { deleteQueueKeys } from '../../platform/queue/bullmq-job-queue';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import { pgTemplate } from '../../../test/support/test-templates';
 import type { SqlClient } from '../../platform/database/sql-client';
@@ -200,15 +200,7 @@ describe('feedback reminders with the worker killed in the middle (BullMQ on Red
     await api?.close();
     await db?.drop();
     rmSync(dataDir, { recursive: true, force: true });
-    // the run's BullMQ keys
-    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
+    await deleteQueueKeys(REDIS_URL, prefix); // the run's BullMQ keys
   }, 60_000);
 
   it('sends each reminder exactly once across two killed workers and a restart', async () => {

@@ -68,6 +68,26 @@ const PING_TIMEOUT_MS = 2000;
 const ADD_CHUNK = 100;
 
 /**
+ * Deletes every key under a queue prefix (BullMQ's keys are `${prefix}:<queue>:…`): what a test's or a bench's run
+ * leaves in Redis, or a prefix an operator retires. Answers how many keys were deleted.
+ */
+export async function deleteQueueKeys(redisUrl: string, prefix: string): Promise<number> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  let deleted = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}
+
+/**
  * Maps a job id to one BullMQ accepts (no ':', not an integer). Injective, so distinct ids never collide:
  * '%' and ':' are percent-escaped, and an integer id gets the prefix '%N' (which no escaped id can start with).
  */

@@ -1,8 +1,7 @@
 /** Runs the JobQueue contract on the in-process driver and on BullMQ against a real Redis (REDIS_URL or loopback). */
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
-import { BullMqJobQueue, fromBullJobId, toBullJobId } from './bullmq-job-queue';
+import { BullMqJobQueue, deleteQueueKeys, fromBullJobId, toBullJobId } from './bullmq-job-queue';
 import { createJobQueue } from './create-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { describeJobQueueContract } from './job-queue.contract';
@@ -10,25 +9,8 @@ import { describeJobQueueContract } from './job-queue.contract';
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const prefix = `uo-test-${process.pid}-${Date.now()}`;
 
-/** deletes every key of this run (BullMQ keys are `${prefix}:<queue>:...`) */
-async function deleteKeys(pattern: string): Promise<number> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  let deleted = 0;
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      if (keys.length > 0) deleted += await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    await redis.quit();
-  }
-  return deleted;
-}
-
 afterAll(async () => {
-  await deleteKeys(`${prefix}:*`);
+  await deleteQueueKeys(redisUrl, prefix);
 });
 
 describeJobQueueContract('in-process', async () => new InProcessJobQueue());
