@@ -18,10 +18,13 @@
  *
  * Environment (all optional): TEST_DATABASE_ADMIN_URL, AMQP_URL (default amqp://guest:guest@127.0.0.1:5672),
  * REDIS_URL, BENCH_QUEUE, BENCH_SHAPE (`all`: the app in this process; `split`: the production shape, the api here and
- * the projector and the worker each in a process of its own), BENCH_PROPOSALS, BENCH_ACTIONS (`both`, `rabbitmq`,
+ * the projector and the worker each in a process of its own), BENCH_WORKERS (in the split shape, `per-queue`: two
+ * workers, WORKER_QUEUES=rabbitmq,downstream and WORKER_QUEUES=email, the e-mails' at the lower CPU priority of
+ * BENCH_EMAIL_NICE, default 10, as `nice -n 10` gives it), BENCH_PROPOSALS, BENCH_ACTIONS (`both`, `rabbitmq`,
  * `email`), BENCH_KEEP_DB,
  * BENCH_CPU_PROFILE (a file: the process's CPU profile from the request until every outcome is logged, for Chrome
- * DevTools; in the split shape the projector's and the worker's too, in `<file>.projector` and `<file>.worker`).
+ * DevTools; in the split shape the projector's and the workers' too, in `<file>.projector` and `<file>.worker`, or
+ * `<file>.worker-rabbitmq` and `<file>.worker-email`).
  * Progress goes to stderr; the figures to stdout, the last stdout line is JSON.
  */
 import { fork } from 'node:child_process';
@@ -29,7 +32,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
-import { EMAIL_ACTION_ID, RABBITMQ_ACTION_ID, Role } from '../../contracts/src';
+import { EMAIL_ACTION_ID, QUEUES, RABBITMQ_ACTION_ID, Role } from '../../contracts/src';
 import { CallsRepository } from '../../services/api/src/modules/calls';
 import { ProposalsRepository } from '../../services/api/src/modules/proposals';
 import { WorkflowsRepository } from '../../services/api/src/modules/workflows';
@@ -43,6 +46,9 @@ const AMQP_URL = process.env.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672';
 const IN_PROCESS = process.env.BENCH_QUEUE === 'in-process';
 /** `all` (default): the whole app in this process; `split`: api here, projector and worker in processes of their own */
 const SPLIT = process.env.BENCH_SHAPE === 'split';
+/** the split shape's workers: one for every queue, or one per queue (`per-queue`) with the e-mails' at a lower priority */
+const PER_QUEUE = SPLIT && process.env.BENCH_WORKERS === 'per-queue';
+const EMAIL_NICE = Number(process.env.BENCH_EMAIL_NICE ?? 10);
 const REDIS_URL = IN_PROCESS ? null : process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 1000);
 /** which actions the status has: `both` (default), `rabbitmq` or `email` (each alone, to see what they cost) */
@@ -65,18 +71,18 @@ async function until(probe: () => boolean | Promise<boolean>, what: string, time
  * The production shape (BENCH_SHAPE=split): the api in this process, the projector and the worker each in a process
  * of its own (app-process.child.ts), on the same database, Redis prefix, broker and catcher.
  */
-async function startAppProcess(config: Partial<AppConfig>) {
+async function startAppProcess(config: Partial<AppConfig>, label: string, nice = 0) {
   const child = fork(join(__dirname, 'app-process.child.ts'), [], {
     execArgv: ['-r', '@swc-node/register'],
-    env: { ...process.env, BENCH_APP_CONFIG: JSON.stringify(config) },
+    env: { ...process.env, BENCH_APP_CONFIG: JSON.stringify(config), BENCH_NICE: String(nice) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`the ${config.mode} process exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`the ${label} process exited (${code})`)));
   });
   return {
-    mode: config.mode,
+    label,
     /** starts its CPU profile (for `file`), or with null writes it */
     profile: (file: string | null) =>
       new Promise<void>((resolve) => {
@@ -150,20 +156,32 @@ async function main(): Promise<void> {
       { ...shared, ...(SPLIT ? { mode: 'api' as const } : {}) },
       async ({ app, gql, databaseUrl }) => {
         if (SPLIT) {
-          log('starting the projector and the worker, each in a process of its own…');
-          for (const mode of ['projector', 'worker'] as const)
+          log(
+            PER_QUEUE
+              ? `starting the projector and two workers (rabbitmq and downstream; email at nice ${EMAIL_NICE}), each in a process of its own…`
+              : 'starting the projector and the worker, each in a process of its own…',
+          );
+          const apart = (
+            mode: 'projector' | 'worker',
+            workerQueues: string[] | null = null,
+          ): Partial<AppConfig> => ({
+            ...shared,
+            mode,
+            workerQueues,
+            nodeEnv: 'test',
+            logLevel: 'warn',
+            databaseUrl,
+            dataDir: 'memory://',
+            eventStoreUrl: null,
+            jwtSecret: 'bench-secret',
+          });
+          others.push(await startAppProcess(apart('projector'), 'projector'));
+          if (PER_QUEUE) {
             others.push(
-              await startAppProcess({
-                ...shared,
-                mode,
-                nodeEnv: 'test',
-                logLevel: 'warn',
-                databaseUrl,
-                dataDir: 'memory://',
-                eventStoreUrl: null,
-                jwtSecret: 'bench-secret',
-              }),
+              await startAppProcess(apart('worker', [QUEUES.rabbitmq, QUEUES.downstream]), 'worker-rabbitmq'),
             );
+            others.push(await startAppProcess(apart('worker', [QUEUES.email]), 'worker-email', EMAIL_NICE));
+          } else others.push(await startAppProcess(apart('worker'), 'worker'));
         }
         const officer = sessionToken(app, 1, Role.USER_OFFICER);
         const asOfficer = <T>(query: string, variables: Record<string, unknown> = {}) =>
@@ -228,7 +246,7 @@ async function main(): Promise<void> {
         };
         try {
           const profiler = PROFILE ? await startCpuProfile() : null;
-          if (PROFILE) await Promise.all(others.map((o) => o.profile(`${PROFILE}.${o.mode}`)));
+          if (PROFILE) await Promise.all(others.map((o) => o.profile(`${PROFILE}.${o.label}`)));
           const startedAt = Date.now();
           const started = performance.now();
           await change(status.APPROVED);
@@ -290,7 +308,7 @@ async function main(): Promise<void> {
           const rate = (n: number, from: number, to: number) => Math.round(n / ((to - from) / 1000));
           return {
             queue: REDIS_URL ? 'bullmq' : 'in-process',
-            shape: SPLIT ? 'split' : 'all',
+            shape: PER_QUEUE ? 'split, a worker per queue' : SPLIT ? 'split' : 'all',
             actions: ACTIONS,
             statusChanges: pks.length,
             mutationSeconds: Number(mutationSeconds.toFixed(2)),
@@ -326,7 +344,7 @@ async function main(): Promise<void> {
     const m = figures.messages;
     const e = figures.emails;
     process.stdout.write(
-      `${figures.statusChanges} status changes (${figures.queue}, ${figures.shape === 'split' ? 'api, projector and worker apart' : 'one process'}), changeProposalsStatus ${figures.mutationSeconds} s\n` +
+      `${figures.statusChanges} status changes (${figures.queue}, ${figures.shape === 'all' ? 'one process' : `api, projector and worker${PER_QUEUE ? 's' : ''} apart`}), changeProposalsStatus ${figures.mutationSeconds} s\n` +
         `RabbitMQ: ${m.published} published, once=${m.publishedOnce}, all out ${m.seconds} s after the request → ${m.perSecond} msgs/s (${m.perSecondAfterAnswer} msgs/s after the answer)\n` +
         `e-mails:  ${e.accepted} accepted, once=${e.sentOnce}, all in ${e.seconds} s after the request → ${e.perSecond} e-mails/s (${e.perSecondAfterAnswer} e-mails/s after the answer)\n` +
         `every outcome logged ${figures.allLoggedSeconds} s after the request (${figures.jobsDone} jobs); ` +

@@ -53,7 +53,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     this.queue.onOutcome((queue, outcome) => this.metrics.jobOutcomes.inc({ queue, outcome }));
     this.metrics.setProjectionLagSource(() => this.projections.lag());
     if (runsWorker(this.config)) {
-      await this.queue.start();
+      await this.queue.start(this.config.workerQueues);
       // owed jobs the queue lost (Redis without its data, the in-process queue after a restart): now and then
       this.owed.start();
     }

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import {
   COMPATIBLE_DEFAULT_EXCHANGE,
   COMPATIBLE_FEED_TYPES,
+  QUEUES,
   RABBITMQ_PROFILES,
   RabbitMqProfile,
   SCHEDULER_DEFAULT_EXCHANGE,
@@ -27,6 +28,12 @@ export interface AppConfig {
   redisUrl: string | null;
   /** key prefix of queues (tests run each in their own) */
   queuePrefix: string;
+  /**
+   * WORKER_QUEUES: the job queues a worker process runs (comma-separated; unset: every one). Workers of their own
+   * per queue are scaled, restarted and given their CPU share apart (say two `email` workers beside one for
+   * `rabbitmq` and `downstream`). Needs REDIS_URL; every queue must be run by some worker.
+   */
+  workerQueues: string[] | null;
   amqpUrl: string | null;
   /** RABBITMQ_DEFAULT_PROFILE: the message profile of a RabbitMQ status action whose config names none */
   rabbitmqDefaultProfile: RabbitMqProfile;
@@ -129,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     redisUrl: env.REDIS_URL || null,
     queuePrefix: env.QUEUE_PREFIX || 'uo',
+    workerQueues: workerQueuesOf(env.WORKER_QUEUES, env.REDIS_URL),
     amqpUrl: env.AMQP_URL || null,
     rabbitmqDefaultProfile: profileOf(env.RABBITMQ_DEFAULT_PROFILE),
     rabbitmqExchanges: listOf(env.RABBITMQ_EXCHANGES, [COMPATIBLE_DEFAULT_EXCHANGE]),
@@ -228,6 +236,20 @@ function listOf(value: string | undefined, fallback: string[]): string[] {
     .map((item) => item.trim())
     .filter((item) => item !== '');
   return items.length > 0 ? items : fallback;
+}
+
+function workerQueuesOf(value: string | undefined, redisUrl: string | undefined): string[] | null {
+  const queues = [...new Set(listOf(value, []))];
+  if (queues.length === 0) return null;
+  const known: readonly string[] = Object.values(QUEUES);
+  const unknown = queues.filter((q) => !known.includes(q));
+  if (unknown.length > 0)
+    throw new Error(`WORKER_QUEUES names unknown queues (${unknown.join(', ')}); known: ${known.join(', ')}`);
+  if (!redisUrl)
+    throw new Error(
+      'WORKER_QUEUES needs REDIS_URL: without it every queue runs in-process, in the process that enqueues its jobs',
+    );
+  return queues;
 }
 
 function profileOf(value: string | undefined): RabbitMqProfile {

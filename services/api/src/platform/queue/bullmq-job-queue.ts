@@ -140,6 +140,8 @@ export class BullMqJobQueue implements JobQueue {
   private readonly onError: (error: Error) => void;
   private redis: Redis | null = null;
   private started = false;
+  /** the queues whose workers run here (null: every one) */
+  private only: ReadonlySet<string> | null = null;
   private closed = false;
   /** Redis as operators see it: one line when it goes away, one when it is back; `/ready` */
   readonly monitor: DependencyMonitor;
@@ -210,7 +212,7 @@ export class BullMqJobQueue implements JobQueue {
     // the queue only hands this processor the data enqueued for it, so the widening is sound
     this.processors.set(queue, processor as JobProcessor<unknown>);
     this.concurrency.set(queue, Math.max(1, Math.floor(options.concurrency ?? 1)));
-    if (this.started) this.startWorker(queue, processor as JobProcessor<unknown>);
+    if (this.started && this.runsHere(queue)) this.startWorker(queue, processor as JobProcessor<unknown>);
   }
 
   registerBatchProcessor<T>(
@@ -224,11 +226,12 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   /** creates the workers and resolves once they are connected */
-  async start(): Promise<void> {
+  async start(queues: readonly string[] | null = null): Promise<void> {
     this.assertOpen();
     this.started = true;
+    this.only = queues ? new Set(queues) : null;
     for (const [queue, processor] of this.processors) {
-      if (!this.workers.has(queue)) this.startWorker(queue, processor);
+      if (!this.workers.has(queue) && this.runsHere(queue)) this.startWorker(queue, processor);
     }
     await Promise.all([...this.workers.values()].map((worker) => worker.waitUntilReady()));
   }
@@ -348,6 +351,10 @@ export class BullMqJobQueue implements JobQueue {
       this.queues.set(name, queue);
     }
     return queue;
+  }
+
+  private runsHere(queue: string): boolean {
+    return this.only === null || this.only.has(queue);
   }
 
   private startWorker(queue: string, processor: JobProcessor<unknown>): void {

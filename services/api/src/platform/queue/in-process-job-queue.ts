@@ -40,6 +40,7 @@ interface StoredJob {
 }
 
 interface QueueSlot {
+  queue: string;
   jobs: Map<string, StoredJob>;
   /** ids ready to run, oldest first */
   ready: string[];
@@ -66,6 +67,8 @@ export class InProcessJobQueue implements JobQueue {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly listeners: OutcomeListener[] = [];
   private started = false;
+  /** the queues whose jobs run here (null: every one) */
+  private only: ReadonlySet<string> | null = null;
   private closed = false;
 
   async enqueue<T>(queue: string, name: string, data: T, options: JobOptions): Promise<boolean> {
@@ -121,9 +124,10 @@ export class InProcessJobQueue implements JobQueue {
     });
   }
 
-  async start(): Promise<void> {
+  async start(queues: readonly string[] | null = null): Promise<void> {
     this.assertOpen();
     this.started = true;
+    this.only = queues ? new Set(queues) : null;
     for (const slot of this.slots.values()) this.pump(slot);
   }
 
@@ -184,7 +188,7 @@ export class InProcessJobQueue implements JobQueue {
   private slot(queue: string): QueueSlot {
     let slot = this.slots.get(queue);
     if (!slot) {
-      slot = { jobs: new Map(), ready: [], processor: null, concurrency: 1, running: new Set() };
+      slot = { queue, jobs: new Map(), ready: [], processor: null, concurrency: 1, running: new Set() };
       this.slots.set(queue, slot);
     }
     return slot;
@@ -192,6 +196,7 @@ export class InProcessJobQueue implements JobQueue {
 
   /** starts the next ready jobs of the queue while fewer than its concurrency run */
   private pump(slot: QueueSlot): void {
+    if (this.only !== null && !this.only.has(slot.queue)) return;
     while (this.started && !this.closed && slot.processor && slot.running.size < slot.concurrency) {
       const id = slot.ready.shift();
       if (id === undefined) return;

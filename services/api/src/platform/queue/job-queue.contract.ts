@@ -83,6 +83,26 @@ export function describeJobQueueContract(name: string, factory: () => Promise<Jo
       expect(await queue.getJob(q, 'no-such-job')).toBeNull();
     });
 
+    it('started for some queues (WORKER_QUEUES), runs their jobs alone: the others wait for their own worker', async () => {
+      const mine = queueName('mine');
+      const theirs = queueName('theirs');
+      const later = queueName('later');
+      const ran: string[] = [];
+      const record = async (_data: unknown, job: { id: string }) => void ran.push(job.id);
+      queue.registerProcessor(mine, record);
+      queue.registerProcessor(theirs, record);
+      await queue.start([mine, later]);
+      queue.registerProcessor(later, record); // registered after start: runs here, it is listed
+      await queue.enqueue(theirs, 'other', {}, { jobId: 'theirs-1' });
+      await queue.enqueue(mine, 'own', {}, { jobId: 'mine-1' });
+      await queue.enqueue(later, 'own', {}, { jobId: 'later-1' });
+      await waitForState(queue, mine, 'mine-1', 'completed');
+      await waitForState(queue, later, 'later-1', 'completed');
+      await sleep(200);
+      expect((await queue.getJob(theirs, 'theirs-1'))?.state).toBe('waiting');
+      expect(ran.sort()).toEqual(['later-1', 'mine-1']);
+    });
+
     it('retries with exponential backoff and completes after the third attempt', async () => {
       const q = queueName('retry');
       const backoffMs = 200;

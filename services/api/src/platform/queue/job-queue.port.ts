@@ -94,7 +94,11 @@ export interface JobQueue {
     processor: BatchJobProcessor<T>,
     options: BatchProcessorOptions,
   ): void;
-  start(): Promise<void>;
+  /**
+   * starts the workers of the registered queues (worker run mode): every one, or those of `queues` alone
+   * (WORKER_QUEUES; a processor registered later for another queue does not run here either)
+   */
+  start(queues?: readonly string[] | null): Promise<void>;
   getJob(queue: string, jobId: string): Promise<JobInfo | null>;
   listFailed(queue: string, limit?: number): Promise<JobInfo[]>;
   /** what the queue holds of each id, in one round trip */

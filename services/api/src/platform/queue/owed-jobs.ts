@@ -523,8 +523,8 @@ export class TrackedJobQueue implements JobQueue {
     this.inner.registerBatchProcessor(queue, this.owed.trackBatch(queue, processor), options);
   }
 
-  start(): Promise<void> {
-    return this.inner.start();
+  start(queues?: readonly string[] | null): Promise<void> {
+    return this.inner.start(queues);
   }
 
   getJob(queue: string, jobId: string): Promise<JobInfo | null> {
