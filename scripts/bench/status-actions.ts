@@ -252,7 +252,9 @@ async function main(): Promise<void> {
           await change(status.APPROVED);
           const mutationSeconds = (performance.now() - started) / 1000;
           const answeredAt = Date.now();
-          log(`changeProposalsStatus answered in ${mutationSeconds.toFixed(2)} s; waiting for the actions…`);
+          log(
+            `changeProposalsStatus answered in ${mutationSeconds.toFixed(2)} s (requested at ${startedAt} ms); waiting for the actions…`,
+          );
           let mail = before;
           const expectedMessages = MESSAGES ? pks.length : 0;
           const expectedMails = before.accepted + (EMAILS ? pks.length : 0);

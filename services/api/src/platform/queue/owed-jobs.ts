@@ -193,20 +193,24 @@ export class OwedJobs {
     });
     for (let i = 0; i < rows.length; i += OWE_CHUNK) {
       const chunk = rows.slice(i, i + OWE_CHUNK);
+      // the rows as one JSON document (JSON.stringify is native; arrays of JSON text are escaped element by element)
       await tx.query(
         `INSERT INTO ${OWED_JOBS_TABLE} (queue, job_id, name, data, attempts, backoff_ms, run_at)
-         SELECT q, j, n, d::jsonb, a, b, r
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::timestamptz[])
-           AS v(q, j, n, d, a, b, r)
+         SELECT q, j, n, coalesce(d, 'null'::jsonb), a, b, r
+         FROM jsonb_to_recordset($1::jsonb) AS v(q text, j text, n text, d jsonb, a int, b int, r timestamptz)
          ON CONFLICT (queue, job_id) DO NOTHING`,
         [
-          chunk.map((r) => r.queue),
-          chunk.map((r) => r.job_id),
-          chunk.map((r) => r.name),
-          chunk.map((r) => JSON.stringify(r.data ?? null)),
-          chunk.map((r) => r.attempts),
-          chunk.map((r) => r.backoff_ms),
-          chunk.map((r) => (r.run_at as Date).toISOString()),
+          JSON.stringify(
+            chunk.map((r) => ({
+              q: r.queue,
+              j: r.job_id,
+              n: r.name,
+              d: r.data ?? null, // JSON null comes out as SQL NULL: stored as JSON null again (coalesce)
+              a: r.attempts,
+              b: r.backoff_ms,
+              r: (r.run_at as Date).toISOString(),
+            })),
+          ),
         ],
       );
     }

@@ -120,25 +120,27 @@ export class StatusActionsScheduler implements OnModuleInit {
     }
     for (let i = 0; i < shown.length; i += SHOWN_CHUNK) {
       const chunk = shown.slice(i, i + SHOWN_CHUNK);
+      // the rows as one JSON document (JSON.stringify is native; arrays of JSON text are escaped element by element)
       await tx.query(
         `INSERT INTO ${OWED_STATUS_ACTIONS_TABLE} (queue, job_id, log_key, log_id, proposals, call_ids, recipient, search, action)
-         SELECT q, j, k, l, p::jsonb, c::int[], r, s, a::jsonb
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[],
-           $9::text[]) AS v(q, j, k, l, p, c, r, s, a)
+         SELECT q, j, k, l, p, c, r, s, a
+         FROM jsonb_to_recordset($1::jsonb)
+           AS v(q text, j text, k text, l int, p jsonb, c int[], r text, s text, a jsonb)
          ON CONFLICT (queue, job_id) DO NOTHING`,
         [
-          chunk.map((e) => e.queue),
-          chunk.map((e) => e.job.jobId),
-          chunk.map((e) => e.job.logKey),
-          chunk.map((e) => e.logId),
-          chunk.map((e) => JSON.stringify(e.view.proposals)),
-          chunk.map(
-            (e) =>
-              `{${[...new Set(e.view.proposals.map((p) => p.callId).filter((id) => id > 0))].join(',')}}`,
+          JSON.stringify(
+            chunk.map((e) => ({
+              q: e.queue,
+              j: e.job.jobId,
+              k: e.job.logKey,
+              l: e.logId,
+              p: e.view.proposals,
+              c: [...new Set(e.view.proposals.map((p) => p.callId).filter((id) => id > 0))],
+              r: e.view.recipient,
+              s: owedSearchText(e.job.action, e.view),
+              a: e.job.action,
+            })),
           ),
-          chunk.map((e) => e.view.recipient),
-          chunk.map((e) => owedSearchText(e.job.action, e.view)),
-          chunk.map((e) => JSON.stringify(e.job.action)),
         ],
       );
     }
