@@ -99,7 +99,7 @@ export class StatusActionsLogsProjection implements Projection {
     events: readonly StoredEvent[],
     tables: Readonly<Record<string, string>>,
   ): Promise<void> {
-    let rows: unknown[][] = [];
+    let rows: OutcomeRow[] = [];
     let ids = new Set<number>();
     for (const event of events) {
       const d = event.data as StatusActionOutcomeData;
@@ -114,25 +114,26 @@ export class StatusActionsLogsProjection implements Projection {
     await this.upsert(tx, tables.status_actions_logs, rows);
   }
 
-  /** `rows` (each a log id once): a new entry is inserted, a known one takes the outcome and adds the attempt */
-  private async upsert(tx: SqlExecutor, t: string, rows: readonly unknown[][]): Promise<void> {
+  /**
+   * `rows` (each a log id once), as one JSON document (JSON.stringify is native; arrays of JSON text are escaped
+   * element by element): a new entry is inserted, a known one takes the outcome and adds the attempt
+   */
+  private async upsert(tx: SqlExecutor, t: string, rows: readonly OutcomeRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const column = (i: number) => rows.map((r) => r[i]);
     await tx.query(
       `INSERT INTO ${t} (log_id, log_key, connection_id, status_id, action_id, action_type, email_template_id,
          recipient_group, recipient, message, successful, tstamp, proposals, call_ids, attempts, search, profile)
        SELECT v.log_id, v.log_key, v.connection_id, v.status_id, v.action_id, v.action_type, v.email_template_id,
-         v.recipient_group, v.recipient, v.message, v.successful, v.tstamp, v.proposals::jsonb, v.call_ids::int[],
-         jsonb_build_array(v.attempt::jsonb), v.search, v.profile
-       FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[],
-         $9::text[], $10::text[], $11::boolean[], $12::timestamptz[], $13::text[], $14::text[], $15::text[],
-         $16::text[], $17::text[])
-         AS v(log_id, log_key, connection_id, status_id, action_id, action_type, email_template_id, recipient_group,
-           recipient, message, successful, tstamp, proposals, call_ids, attempt, search, profile)
+         v.recipient_group, v.recipient, v.message, v.successful, v.tstamp, v.proposals, v.call_ids,
+         jsonb_build_array(v.attempt), v.search, v.profile
+       FROM jsonb_to_recordset($1::jsonb)
+         AS v(log_id int, log_key text, connection_id int, status_id int, action_id int, action_type text,
+           email_template_id text, recipient_group text, recipient text, message text, successful boolean,
+           tstamp timestamptz, proposals jsonb, call_ids int[], attempt jsonb, search text, profile text)
        ON CONFLICT (log_id) DO UPDATE SET recipient = EXCLUDED.recipient, message = EXCLUDED.message,
          successful = EXCLUDED.successful, tstamp = EXCLUDED.tstamp, proposals = EXCLUDED.proposals,
          call_ids = EXCLUDED.call_ids, attempts = ${t}.attempts || EXCLUDED.attempts, search = EXCLUDED.search`,
-      Array.from({ length: 17 }, (_, i) => column(i)),
+      [JSON.stringify(rows)],
     );
   }
 }
@@ -140,33 +141,53 @@ export class StatusActionsLogsProjection implements Projection {
 /** statements of a batch hold at most this many entries */
 const UPSERT_CHUNK = 500;
 
-/** Pure: an outcome as the upsert's parameters (one per column, in its order) */
-function rowOf(d: StatusActionOutcomeData, successful: boolean): unknown[] {
-  const attempt: StatusActionsLogAttemptRow = {
-    jobId: d.jobId,
-    successful,
+/** One outcome as the upsert takes it (the columns of `jsonb_to_recordset`). */
+interface OutcomeRow {
+  log_id: number;
+  log_key: string;
+  connection_id: number;
+  status_id: number;
+  action_id: number;
+  action_type: string;
+  email_template_id: string | null;
+  recipient_group: string | null;
+  recipient: string;
+  message: string;
+  successful: boolean;
+  tstamp: string;
+  proposals: StatusActionOutcomeData['proposals'];
+  call_ids: number[];
+  attempt: StatusActionsLogAttemptRow;
+  search: string;
+  profile: string | null;
+}
+
+/** Pure: an outcome as the upsert's row */
+function rowOf(d: StatusActionOutcomeData, successful: boolean): OutcomeRow {
+  return {
+    log_id: d.statusActionsLogId,
+    log_key: d.logKey,
+    connection_id: d.action.connectionId,
+    status_id: d.action.statusId,
+    action_id: d.action.actionId,
+    action_type: d.action.actionType,
+    email_template_id: d.action.email?.emailTemplateId ?? null,
+    recipient_group: d.action.email?.recipientGroup ?? null,
+    recipient: d.recipient,
     message: d.message,
-    timestamp: d.timestamp,
-    tries: d.tries,
-    replay: d.replay,
-  };
-  return [
-    d.statusActionsLogId,
-    d.logKey,
-    d.action.connectionId,
-    d.action.statusId,
-    d.action.actionId,
-    d.action.actionType,
-    d.action.email?.emailTemplateId ?? null,
-    d.action.email?.recipientGroup ?? null,
-    d.recipient,
-    d.message,
     successful,
-    d.timestamp,
-    JSON.stringify(d.proposals),
-    `{${[...new Set(d.proposals.map((p) => p.callId).filter((id) => id > 0))].join(',')}}`,
-    JSON.stringify(attempt),
-    searchTextOf(d),
-    profileOf(d.action),
-  ];
+    tstamp: d.timestamp,
+    proposals: d.proposals,
+    call_ids: [...new Set(d.proposals.map((p) => p.callId).filter((id) => id > 0))],
+    attempt: {
+      jobId: d.jobId,
+      successful,
+      message: d.message,
+      timestamp: d.timestamp,
+      tries: d.tries,
+      replay: d.replay,
+    },
+    search: searchTextOf(d),
+    profile: profileOf(d.action),
+  };
 }
