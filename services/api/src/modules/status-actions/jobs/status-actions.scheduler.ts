@@ -12,6 +12,7 @@ import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config'
 import type { SqlClient, SqlExecutor } from '../../../platform/database/sql-client';
 import { OwedJobs, type OwedJob } from '../../../platform/queue/owed-jobs';
 import { SQL_CLIENT } from '../../../platform/tokens';
+import { callIdsOf } from '../read-models/status-actions-logs/status-actions-logs.projection';
 
 export interface StatusActionJob {
   jobId: string;
@@ -135,7 +136,7 @@ export class StatusActionsScheduler implements OnModuleInit {
               k: e.job.logKey,
               l: e.logId,
               p: e.view.proposals,
-              c: [...new Set(e.view.proposals.map((p) => p.callId).filter((id) => id > 0))],
+              c: callIdsOf(e.view.proposals),
               r: e.view.recipient,
               s: owedSearchText(e.job.action, e.view),
               a: e.job.action,

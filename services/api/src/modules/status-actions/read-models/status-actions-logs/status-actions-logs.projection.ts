@@ -30,6 +30,11 @@ export const profileOf = (action: StatusActionSpec): RabbitMqProfile | null =>
     ? (action.rabbitmq?.profile ?? RabbitMqProfile.NATIVE)
     : null;
 
+/** Pure: the calls of an entry's proposals, once each (a proposal gone since has call 0: none) */
+export const callIdsOf = (proposals: readonly { callId: number }[]): number[] => [
+  ...new Set(proposals.map((p) => p.callId).filter((id) => id > 0)),
+];
+
 /** Pure: the text the log's search looks in. */
 export function searchTextOf(d: StatusActionOutcomeData): string {
   return [
@@ -178,7 +183,7 @@ function rowOf(d: StatusActionOutcomeData, successful: boolean): OutcomeRow {
     successful,
     tstamp: d.timestamp,
     proposals: d.proposals,
-    call_ids: [...new Set(d.proposals.map((p) => p.callId).filter((id) => id > 0))],
+    call_ids: callIdsOf(d.proposals),
     attempt: {
       jobId: d.jobId,
       successful,
