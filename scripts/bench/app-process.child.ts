@@ -1,8 +1,8 @@
 /**
  * One run mode of the app in a process of its own, for benchmarks of the production shape (api, projector and
- * worker apart): the config is the JSON of BENCH_APP_CONFIG (with `mode`), the priority BENCH_NICE's; it tells its parent `'ready'` once
- * started, and closes on `'close'`. `{ profile: file }` starts its CPU profile, `{ profileStop: true }` writes it
- * (answering `'profiled'`).
+ * worker apart): the config is the JSON of BENCH_APP_CONFIG (with `mode`), the nice value BENCH_NICE's; it tells its
+ * parent `'ready'` once started, and closes on `'close'`. `{ profile: file }` starts its CPU profile,
+ * `{ profileStop: true }` writes it (answering `'profiled'`).
  */
 import { setPriority } from 'node:os';
 import type { AppConfig } from '../../services/api/src/platform/config/app-config';
