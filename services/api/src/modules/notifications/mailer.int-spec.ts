@@ -44,20 +44,24 @@ describe.each(['in-process', 'redis'] as const)('the mailer (%s queue)', (queue)
 
   it('sends through SMTP_URL, read at each send: a server that is down fails the send, and it works once back', async () => {
     t.config.smtpUrl = catcher.smtpUrl;
+    // any script arrives as written (the body's transfer encoding is named, quoted-printable, not detected)
+    const text = `hello Ångström — Привет, 日本語 ${'a long line '.repeat(10)}`;
     const sent = await mailer.deliver({
       to: 'ada@example.org',
-      subject: `SMTP ${queue}`,
-      text: 'hello',
-      html: '<p>hello</p>',
+      subject: `SMTP ${queue} Žofie`,
+      text,
+      html: `<p>${text}</p>`,
     });
     expect(sent.via).toBe('smtp');
     expect(sent.messageId).toMatch(/@/);
-    const mail = await catcher.waitFor((m) => m.subject === `SMTP ${queue}`);
+    const mail = await catcher.waitFor((m) => m.subject === `SMTP ${queue} Žofie`);
     expect(mail).toMatchObject({
       from: 'useroffice@facility.local',
       to: ['ada@example.org'],
-      text: 'hello',
+      text,
+      html: `<p>${text}</p>`,
     });
+    expect(mail.raw).toMatch(/Content-Transfer-Encoding: quoted-printable/);
 
     const port = await closedPort();
     t.config.smtpUrl = `smtp://127.0.0.1:${port}`;

@@ -212,6 +212,9 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
     if (transporter) {
       const info = await transporter.sendMail({
         from,
+        // named, not detected: nodemailer's detection counts a body's letters into arrays of one-letter strings (a
+        // third of building an e-mail), and picks quoted-printable for Latin text anyway
+        textEncoding: 'quoted-printable',
         ...mail,
         ...(key ? { messageId: `<${key}@${new URL(this.config.publicUrl).hostname}>` } : {}),
       });
