@@ -73,8 +73,8 @@ async function until(probe: () => boolean | Promise<boolean>, what: string, time
  */
 async function startAppProcess(config: Partial<AppConfig>, label: string, nice = 0) {
   const child = fork(join(__dirname, 'app-process.child.ts'), [], {
-    // as deployed (infra/api.Dockerfile, npm start): 32 MB semi-spaces
-    execArgv: ['--max-semi-space-size=32', '-r', '@swc-node/register'],
+    // the bench's own flags (`npm run bench:status-actions`: the 32 MB semi-spaces the app is deployed with, swc)
+    execArgv: process.execArgv,
     env: { ...process.env, BENCH_APP_CONFIG: JSON.stringify(config), BENCH_NICE: String(nice) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
