@@ -21,7 +21,8 @@ import { createTestDatabase, type TestDatabase } from '../../../test/support/tes
 import { pgTemplate } from '../../../test/support/test-templates';
 import type { EventStore } from '../../platform/event-store/event-store.port';
 import { fromBullJobId } from '../../platform/queue/bullmq-job-queue';
-import type { JobQueue } from '../../platform/queue/job-queue.port';
+import type { BatchJob, JobQueue } from '../../platform/queue/job-queue.port';
+import { OwedJobs } from '../../platform/queue/owed-jobs';
 import { EVENT_STORE, JOB_QUEUE } from '../../platform/tokens';
 import { WorkflowsRepository } from '../workflows';
 import { StatusActionsRunner } from './jobs/status-actions.runner';
@@ -42,8 +43,9 @@ const never = () => new Promise<never>(() => undefined);
 
 /**
  * The production shape: the api and the projector are separate processes on one database and one Redis prefix;
- * the worker that takes the RabbitMQ job dies in the middle of it. BullMQ notices the lock it no longer renews
- * (the stalled-job check) and hands the job to the next worker: the app's own, started afterwards.
+ * the worker that takes the RabbitMQ job (in its pack of owed jobs) dies in the middle of it. BullMQ notices the
+ * lock it no longer renews (the stalled-job check) and hands the pack to the next worker: the app's own, started
+ * afterwards, which runs the pack's rows still running again.
  */
 describe('a worker killed in the middle of a status-action job (BullMQ on Redis, RabbitMQ)', () => {
   let db: TestDatabase;
@@ -160,19 +162,35 @@ describe('a worker killed in the middle of a status-action job (BullMQ on Redis,
     return { pk, eventId: event.eventId };
   }
 
-  /** a worker that takes one job, does `work`, then dies: closed at once, its lock left to expire, the job unfinished */
-  function doomedWorker(work: (job: Job<StatusActionJobData>) => Promise<unknown>): Promise<string> {
+  /**
+   * a worker that takes one pack of owed jobs, marks its rows running as the app's worker does (OwedJobs'
+   * wrapper), does `work` for its first row, then dies: closed at once, its lock left to expire, the pack unfinished
+   */
+  function doomedWorker(work: (row: BatchJob<StatusActionJobData>) => Promise<unknown>): Promise<string> {
     return new Promise<string>((resolve, reject) => {
-      const worker: Worker = new Worker<StatusActionJobData>(
+      const worker: Worker = new Worker(
         QUEUES.rabbitmq,
-        async (job) => {
-          try {
-            await work(job);
-          } catch (error) {
-            reject(error as Error);
-          }
-          await worker.close(true); // the process is gone: no completion, no lock renewal
-          resolve(fromBullJobId(job.id ?? ''));
+        async (job: Job) => {
+          const tracked = projector.app.get(OwedJobs).trackBatch<StatusActionJobData>(
+            QUEUES.rabbitmq,
+            async ([row]) => {
+              try {
+                await work(row);
+              } catch (error) {
+                reject(error as Error);
+              }
+              await worker.close(true); // the process is gone: no outcome, no completion, no lock renewal
+              resolve(row.job.id);
+              return never();
+            },
+            1,
+          );
+          await tracked([
+            {
+              data: job.data as StatusActionJobData,
+              job: { id: fromBullJobId(job.id ?? ''), name: job.name, attemptsMade: job.attemptsMade },
+            },
+          ]);
           return never();
         },
         {
@@ -196,20 +214,14 @@ describe('a worker killed in the middle of a status-action job (BullMQ on Redis,
 
   it('runs the job again on another worker, and logs exactly one success', async () => {
     // 1. a worker dies after publishing and logging, before BullMQ marks the job completed
-    const loggedThenDied = doomedWorker((job) =>
-      runner().process(job.data, {
-        id: fromBullJobId(job.id ?? ''),
-        name: job.name,
-        attemptsMade: job.attemptsMade,
-      }),
-    );
+    const loggedThenDied = doomedWorker((row) => runner().process(row.data, row.job));
     const first = await approved();
     const firstJob = await loggedThenDied;
     expect(firstJob).toBe(`${first.eventId}-${RABBITMQ_ACTION_ID}`);
     expect(await successes(firstJob)).toHaveLength(1);
 
     // 2. another dies after publishing, before logging
-    const publishedThenDied = doomedWorker((job) => runner().perform(job.data.action));
+    const publishedThenDied = doomedWorker((row) => runner().perform(row.data.action));
     const second = await approved();
     const secondJob = await publishedThenDied;
     expect(secondJob).toBe(`${second.eventId}-${RABBITMQ_ACTION_ID}`);

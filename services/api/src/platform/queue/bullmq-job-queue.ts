@@ -26,6 +26,7 @@ import type {
   JobInfo,
   JobOptions,
   JobOutcome,
+  OutcomeListener,
   JobPresence,
   JobProcessor,
   JobQueue,
@@ -60,8 +61,6 @@ function isRedisConnectionError(error: Error): boolean {
     error.message,
   );
 }
-
-type OutcomeListener = (queue: string, outcome: JobOutcome) => void;
 
 const PING_TIMEOUT_MS = 2000;
 /** jobs per addBulk of `enqueueMany` */
@@ -391,19 +390,19 @@ export class BullMqJobQueue implements JobQueue {
       },
     );
     worker.on('error', (error: Error) => this.onError(error));
-    worker.on('completed', () => this.emit(queue, 'completed'));
+    worker.on('completed', (job: Job<unknown>) => this.emit(queue, 'completed', job.name));
     worker.on('failed', (job: Job<unknown> | undefined) => {
       const final =
         job === undefined || job.finishedOn !== undefined || job.attemptsMade >= (job.opts.attempts ?? 1);
-      this.emit(queue, final ? 'failed' : 'retried');
+      this.emit(queue, final ? 'failed' : 'retried', job?.name ?? '');
     });
     this.workers.set(queue, worker);
   }
 
-  private emit(queue: string, outcome: JobOutcome): void {
+  private emit(queue: string, outcome: JobOutcome, name: string): void {
     for (const listener of this.listeners) {
       try {
-        listener(queue, outcome);
+        listener(queue, outcome, name);
       } catch {
         // a failing metrics observer must not break job processing
       }

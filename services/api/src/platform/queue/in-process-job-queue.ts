@@ -16,6 +16,7 @@ import type {
   JobInfo,
   JobOptions,
   JobOutcome,
+  OutcomeListener,
   JobPresence,
   JobProcessor,
   JobQueue,
@@ -52,8 +53,6 @@ interface QueueSlot {
 
 /** the longest delay setTimeout honours (2^31 - 1 ms) */
 export const MAX_TIMER_MS = 2_147_483_647;
-
-type OutcomeListener = (queue: string, outcome: JobOutcome) => void;
 
 /** JSON round trip, so processors and readers see what the BullMQ driver (which serialises) would give them */
 function jsonCopy(value: unknown): unknown {
@@ -222,17 +221,17 @@ export class InProcessJobQueue implements JobQueue {
       job.attemptsMade += 1;
       job.returnValue = jsonCopy(result);
       job.state = 'completed';
-      this.emit(job.queue, 'completed');
+      this.emit(job.queue, 'completed', job.name);
     } catch (error) {
       job.attemptsMade += 1;
       job.failedReason = errorMessage(error);
       if (job.attemptsMade < job.attempts) {
         this.scheduleRetry(job);
-        this.emit(job.queue, 'retried');
+        this.emit(job.queue, 'retried', job.name);
       } else {
         job.state = 'failed';
         job.failedAt = Date.now();
-        this.emit(job.queue, 'failed');
+        this.emit(job.queue, 'failed', job.name);
       }
     }
   }
@@ -265,10 +264,10 @@ export class InProcessJobQueue implements JobQueue {
     this.timers.add(timer);
   }
 
-  private emit(queue: string, outcome: JobOutcome): void {
+  private emit(queue: string, outcome: JobOutcome, name: string): void {
     for (const listener of this.listeners) {
       try {
-        listener(queue, outcome);
+        listener(queue, outcome, name);
       } catch {
         // a failing metrics observer must not break job processing
       }

@@ -45,6 +45,8 @@ export type JobProcessor<T = unknown> = (data: T, job: JobContext) => Promise<un
 
 export type JobOutcome = 'completed' | 'failed' | 'retried';
 
+export type OutcomeListener = (queue: string, outcome: JobOutcome, name: string) => void;
+
 /**
  * What the queue holds of a job id (the reconciler's question): nothing (lost: never added, or gone with the
  * queue's data), a job that completed, one that failed for good, or one still to run (waiting, delayed, active).
@@ -109,7 +111,7 @@ export interface JobQueue {
   readonly address: string;
   /** resolves when the backend answers; rejects with a sentence naming the backend and its address */
   ping(): Promise<void>;
-  /** observer of job outcomes (metrics) */
-  onOutcome(listener: (queue: string, outcome: JobOutcome) => void): void;
+  /** observer of job outcomes (metrics); `name` is the job's */
+  onOutcome(listener: OutcomeListener): void;
   close(): Promise<void>;
 }

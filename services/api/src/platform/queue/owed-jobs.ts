@@ -6,23 +6,34 @@
  * every owed job the queue no longer holds (Redis restarted without its data, failed over to a lagging replica,
  * evicted keys; the in-process queue after a restart). The row says where the job is: pending, running, done or
  * failed, marked by the processor wrapper `TrackedJobQueue` puts around every processor.
+ *
+ * Packs (issue 39): `oweMany(…, { pack: true })` gives each chunk of up to PACK_SIZE rows of a queue a pack id, and
+ * the queue carries one job per pack (its data the pack id alone) instead of one per row: a queue job costs more
+ * than the work of a small one (BullMQ: ~0.6 ms of CPU each, one round trip each to take it). The rows keep their
+ * own state, tries, error and result: the worker marks the pack's rows running and reads them in one statement,
+ * runs them as batches, and marks each done, failed, or pending again in a new delayed pack (its backoff). The
+ * reconciler looks packs up instead of jobs; `getJob`, `lookup`, `listFailed` and `retryFailed` of a packed job
+ * answer from its row.
  */
+import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { isDeferredWrites } from '../database/deferred-writes';
 import type { SqlClient, SqlExecutor } from '../database/sql-client';
 import { isConnectionError, type OutageLogger } from '../observability/dependency-monitor';
-import { errorMessage, resolveRetryOptions } from './job-queue-support';
+import { backoffDelay, errorMessage, resolveRetryOptions } from './job-queue-support';
 import type {
+  BatchJob,
   BatchJobProcessor,
   BatchProcessorOptions,
   JobInfo,
   JobOptions,
   JobSettlement,
   NewJob,
-  JobOutcome,
   JobPresence,
   JobProcessor,
   JobQueue,
+  JobState,
+  OutcomeListener,
   ProcessorOptions,
 } from './job-queue.port';
 
@@ -77,6 +88,70 @@ interface OwedRow {
   run_at: Date | string;
   state: OwedJobState;
   started_at: Date | string | null;
+  pack: string | null;
+}
+
+/** the name of a queue job that carries a pack of owed jobs (its data: `{ pack }`) */
+export const PACK_JOB_NAME = 'owed-jobs-pack';
+/** the most owed jobs one pack carries */
+export const PACK_SIZE = 100;
+/** a pack's queue job id */
+export const packJobId = (pack: string): string => `pack:${pack}`;
+/**
+ * a pack's own tries in the queue: only a try whose rows could not be read or marked (PostgreSQL away) fails, and
+ * the rows keep their own tries, so the pack waits an outage out (its backoff is capped at a minute)
+ */
+const PACK_ATTEMPTS = 1_000_000;
+const PACK_BACKOFF_MS = 1000;
+
+/** what a pack's try did */
+export interface PackResult {
+  pack: string;
+  done: number;
+  retried: number;
+  failed: number;
+}
+
+/** a row of a pack as its try begins */
+interface PackRow {
+  job_id: string;
+  name: string;
+  data: unknown;
+  tries: number;
+  attempts: number;
+  backoff_ms: number;
+}
+
+/** a packed job's row, as `getJob` and `lookup` read it */
+interface PackedJobRow {
+  job_id: string;
+  name: string;
+  data: unknown;
+  state: OwedJobState;
+  tries: number | string;
+  last_error: string | null;
+  result: unknown;
+  run_at: Date | string;
+  pack: string;
+}
+const PACKED_COLUMNS = 'job_id, name, data, state, tries, last_error, result, run_at, pack';
+
+const isPackJob = (name: string): boolean => name === PACK_JOB_NAME;
+const packOf = (data: unknown): string => String((data as { pack?: unknown } | null)?.pack ?? '');
+
+/** a processor of one job as a batch processor that runs its jobs one after the other */
+function oneByOne<T>(processor: JobProcessor<T>): BatchJobProcessor<T> {
+  return async (jobs) => {
+    const settled: JobSettlement[] = [];
+    for (const { data, job } of jobs) {
+      try {
+        settled.push({ ok: true, value: await processor(data, job) });
+      } catch (error) {
+        settled.push({ ok: false, error });
+      }
+    }
+    return settled;
+  };
 }
 
 const MIGRATION_LOCK = 'owed_jobs';
@@ -93,6 +168,7 @@ export class OwedJobs {
   private pass: Promise<unknown> | null = null;
   private running = false;
   private lastCleanup = 0;
+  private readonly listeners: OutcomeListener[] = [];
   /** the queue processors see: the driver with each processor wrapped to mark its job's row */
   readonly queue: JobQueue;
 
@@ -132,6 +208,13 @@ export class OwedJobs {
       await tx.query(
         `CREATE INDEX IF NOT EXISTS owed_jobs_open ON ${OWED_JOBS_TABLE} (created_at) WHERE state IN ('pending', 'running')`,
       );
+      // packs (a column added to the table of earlier versions): the pack a row goes in, and what its run gave
+      await tx.query(
+        `ALTER TABLE ${OWED_JOBS_TABLE} ADD COLUMN IF NOT EXISTS pack text, ADD COLUMN IF NOT EXISTS result jsonb`,
+      );
+      await tx.query(
+        `CREATE INDEX IF NOT EXISTS owed_jobs_pack ON ${OWED_JOBS_TABLE} (queue, pack) WHERE pack IS NOT NULL`,
+      );
     });
   }
 
@@ -166,15 +249,17 @@ export class OwedJobs {
       run_at: runAt,
       state: 'pending',
       started_at: null,
+      pack: null,
     };
     if (isDeferredWrites(tx)) tx.afterCommit(() => void this.enqueue(row).catch(() => undefined));
   }
 
   /**
    * `owe` for many jobs: one statement per few hundred rows through `tx`, and one enqueue of them all once it
-   * commits. Owing an id again changes nothing.
+   * commits. Owing an id again changes nothing. With `pack`, the queue carries them PACK_SIZE to a job (the rows
+   * of one queue due at the same time): the queue's processor must be registered through `TrackedJobQueue`.
    */
-  async oweMany(tx: SqlExecutor, jobs: readonly OwedJob[]): Promise<void> {
+  async oweMany(tx: SqlExecutor, jobs: readonly OwedJob[], options: { pack?: boolean } = {}): Promise<void> {
     if (jobs.length === 0) return;
     const now = Date.now();
     const rows: OwedRow[] = jobs.map((job) => {
@@ -189,15 +274,18 @@ export class OwedJobs {
         run_at: new Date(now + Math.max(0, job.delayMs ?? 0)),
         state: 'pending',
         started_at: null,
+        pack: null,
       };
     });
+    const packs = options.pack ? this.pack(rows) : [];
     for (let i = 0; i < rows.length; i += OWE_CHUNK) {
       const chunk = rows.slice(i, i + OWE_CHUNK);
       // the rows as one JSON document (JSON.stringify is native; arrays of JSON text are escaped element by element)
       await tx.query(
-        `INSERT INTO ${OWED_JOBS_TABLE} (queue, job_id, name, data, attempts, backoff_ms, run_at)
-         SELECT q, j, n, coalesce(d, 'null'::jsonb), a, b, r
-         FROM jsonb_to_recordset($1::jsonb) AS v(q text, j text, n text, d jsonb, a int, b int, r timestamptz)
+        `INSERT INTO ${OWED_JOBS_TABLE} (queue, job_id, name, data, attempts, backoff_ms, run_at, pack)
+         SELECT q, j, n, coalesce(d, 'null'::jsonb), a, b, r, p
+         FROM jsonb_to_recordset($1::jsonb)
+           AS v(q text, j text, n text, d jsonb, a int, b int, r timestamptz, p text)
          ON CONFLICT (queue, job_id) DO NOTHING`,
         [
           JSON.stringify(
@@ -209,6 +297,7 @@ export class OwedJobs {
               a: r.attempts,
               b: r.backoff_ms,
               r: (r.run_at as Date).toISOString(),
+              p: r.pack,
             })),
           ),
         ],
@@ -218,21 +307,58 @@ export class OwedJobs {
       tx.afterCommit(
         () =>
           void this.driver
-            .enqueueMany(
-              rows.map((row) => ({
-                queue: row.queue,
-                name: row.name,
-                data: row.data,
-                options: {
-                  jobId: row.job_id,
-                  attempts: row.attempts,
-                  backoffMs: row.backoff_ms,
-                  delayMs: Math.max(0, (row.run_at as Date).getTime() - Date.now()),
-                },
-              })),
-            )
+            .enqueueMany([
+              ...rows
+                .filter((row) => row.pack === null)
+                .map((row) => ({
+                  queue: row.queue,
+                  name: row.name,
+                  data: row.data,
+                  options: {
+                    jobId: row.job_id,
+                    attempts: row.attempts,
+                    backoffMs: row.backoff_ms,
+                    delayMs: Math.max(0, (row.run_at as Date).getTime() - Date.now()),
+                  },
+                })),
+              ...packs.map(({ queue, pack, runAt }) => this.packJob(queue, pack, runAt)),
+            ])
             .catch(() => undefined), // the reconciler enqueues what did not make it
       );
+  }
+
+  /** gives the rows their packs: PACK_SIZE at most, each of one queue and one time due */
+  private pack(rows: OwedRow[]): { queue: string; pack: string; runAt: number }[] {
+    const open = new Map<string, { queue: string; pack: string; runAt: number; size: number }>();
+    const packs: { queue: string; pack: string; runAt: number }[] = [];
+    for (const row of rows) {
+      const runAt = (row.run_at as Date).getTime();
+      const key = `${row.queue}\u0000${runAt}`;
+      let current = open.get(key);
+      if (!current || current.size >= PACK_SIZE) {
+        current = { queue: row.queue, pack: randomUUID(), runAt, size: 0 };
+        open.set(key, current);
+        packs.push(current);
+      }
+      current.size += 1;
+      row.pack = current.pack;
+    }
+    return packs.map(({ queue, pack, runAt }) => ({ queue, pack, runAt }));
+  }
+
+  /** the queue job that carries a pack, due at `runAt` */
+  private packJob(queue: string, pack: string, runAt: number): NewJob {
+    return {
+      queue,
+      name: PACK_JOB_NAME,
+      data: { pack },
+      options: {
+        jobId: packJobId(pack),
+        attempts: PACK_ATTEMPTS,
+        backoffMs: PACK_BACKOFF_MS,
+        delayMs: Math.max(0, runAt - Date.now()),
+      },
+    };
   }
 
   /** the state of an owed job, null when it is not owed */
@@ -257,6 +383,7 @@ export class OwedJobs {
   /** wraps a processor: the job's row is running while it runs, then done or failed (pending between tries) */
   track<T>(queue: string, processor: JobProcessor<T>): JobProcessor<T> {
     return async (data, job) => {
+      if (isPackJob(job.name)) return this.runPack(queue, packOf(data), oneByOne(processor), 1);
       const begun = await this.begin(queue, job.id);
       if (begun === 'done') return null; // ran to its end before (its queue entry was lost and re-added)
       let result: unknown;
@@ -276,41 +403,171 @@ export class OwedJobs {
 
   /**
    * `track` for a batch processor: the rows of the batch's jobs are marked running in one statement, and their
-   * outcomes written in one more; a job that already ran to its end is not handed to the processor again.
+   * outcomes written in one more; a job that already ran to its end is not handed to the processor again. A pack
+   * runs its rows, `maxBatch` at a time.
    */
-  trackBatch<T>(queue: string, processor: BatchJobProcessor<T>): BatchJobProcessor<T> {
+  trackBatch<T>(queue: string, processor: BatchJobProcessor<T>, maxBatch: number): BatchJobProcessor<T> {
     return async (jobs) => {
-      const begun = await this.beginMany(
-        queue,
-        jobs.map((j) => j.job.id),
-      );
       const settled: JobSettlement[] = jobs.map(() => ({ ok: true, value: null }));
-      const run = jobs.flatMap((j, i) => (begun.get(j.job.id) === 'done' ? [] : [i]));
-      if (run.length === 0) return settled;
-      let results: JobSettlement[];
-      try {
-        results = await processor(run.map((i) => jobs[i]));
-      } catch (error) {
-        results = run.map(() => ({ ok: false, error }));
+      const singles = jobs.flatMap((j, i) => (isPackJob(j.job.name) ? [] : [i]));
+      if (singles.length > 0) {
+        const results = await this.runSingles(
+          queue,
+          processor,
+          singles.map((i) => jobs[i]),
+        );
+        singles.forEach((i, k) => (settled[i] = results[k]));
       }
-      const marks: { jobId: string; state: OwedJobState; error: string | null }[] = [];
-      run.forEach((i, k) => {
-        const result = results[k] ?? { ok: false, error: new Error('The batch gave this job no result') };
-        settled[i] = result;
-        const { job } = jobs[i];
-        const state = begun.get(job.id);
-        if (state === undefined || state === 'done' || state === 'untracked') return;
-        if (result.ok) marks.push({ jobId: job.id, state: 'done', error: null });
-        else
-          marks.push({
-            jobId: job.id,
-            state: job.attemptsMade + 1 >= state.attempts ? 'failed' : 'pending',
-            error: errorMessage(result.error),
-          });
-      });
-      await this.markMany(queue, marks);
+      for (const [i, { data, job }] of jobs.entries()) {
+        if (!isPackJob(job.name)) continue;
+        try {
+          settled[i] = { ok: true, value: await this.runPack(queue, packOf(data), processor, maxBatch) };
+        } catch (error) {
+          settled[i] = { ok: false, error }; // its rows could not be read or marked: the queue tries the pack again
+        }
+      }
       return settled;
     };
+  }
+
+  /** the jobs of a batch that are not packs: each its own row */
+  private async runSingles<T>(
+    queue: string,
+    processor: BatchJobProcessor<T>,
+    jobs: readonly BatchJob<T>[],
+  ): Promise<JobSettlement[]> {
+    const begun = await this.beginMany(
+      queue,
+      jobs.map((j) => j.job.id),
+    );
+    const settled: JobSettlement[] = jobs.map(() => ({ ok: true, value: null }));
+    const run = jobs.flatMap((j, i) => (begun.get(j.job.id) === 'done' ? [] : [i]));
+    if (run.length === 0) return settled;
+    let results: JobSettlement[];
+    try {
+      results = await processor(run.map((i) => jobs[i]));
+    } catch (error) {
+      results = run.map(() => ({ ok: false, error }));
+    }
+    const marks: { jobId: string; state: OwedJobState; error: string | null }[] = [];
+    run.forEach((i, k) => {
+      const result = results[k] ?? { ok: false, error: new Error('The batch gave this job no result') };
+      settled[i] = result;
+      const { job } = jobs[i];
+      const state = begun.get(job.id);
+      if (state === undefined || state === 'done' || state === 'untracked') return;
+      if (result.ok) marks.push({ jobId: job.id, state: 'done', error: null });
+      else
+        marks.push({
+          jobId: job.id,
+          state: job.attemptsMade + 1 >= state.attempts ? 'failed' : 'pending',
+          error: errorMessage(result.error),
+        });
+    });
+    await this.markMany(queue, marks);
+    return settled;
+  }
+
+  /**
+   * One try of a pack: its open rows marked running (another try each) and read in one statement, run `maxBatch`
+   * at a time, then each marked in one more statement: done (with its result), failed after its last try, or
+   * pending again in a new pack due after its backoff. Throws when the rows cannot be read or marked (the queue
+   * tries the pack again: a row run twice is run idempotently, as a stalled job is).
+   */
+  private async runPack<T>(
+    queue: string,
+    pack: string,
+    processor: BatchJobProcessor<T>,
+    maxBatch: number,
+  ): Promise<PackResult> {
+    const begun = await this.sql.query<PackRow>(
+      `WITH begun AS (
+         UPDATE ${OWED_JOBS_TABLE} SET state = 'running', tries = tries + 1, started_at = now(), updated_at = now()
+         WHERE queue = $1 AND pack = $2 AND state IN ('pending', 'running')
+         RETURNING job_id, name, data, tries, attempts, backoff_ms, created_at)
+       SELECT job_id, name, data, tries, attempts, backoff_ms FROM begun ORDER BY created_at, job_id`,
+      [queue, pack],
+    );
+    const rows = begun.rows.map((r) => ({
+      ...r,
+      tries: Number(r.tries),
+      attempts: Number(r.attempts),
+      backoff_ms: Number(r.backoff_ms),
+    }));
+    const results: JobSettlement[] = [];
+    const size = Math.max(1, Math.floor(maxBatch));
+    for (let i = 0; i < rows.length; i += size) {
+      const chunk = rows.slice(i, i + size);
+      let settled: JobSettlement[];
+      try {
+        settled = await processor(
+          chunk.map((r) => ({
+            data: r.data as T,
+            job: { id: r.job_id, name: r.name, attemptsMade: r.tries - 1 },
+          })),
+        );
+      } catch (error) {
+        settled = chunk.map(() => ({ ok: false, error }));
+      }
+      chunk.forEach((_, k) =>
+        results.push(settled[k] ?? { ok: false, error: new Error('The batch gave this job no result') }),
+      );
+    }
+    const result: PackResult = { pack, done: 0, retried: 0, failed: 0 };
+    const now = Date.now();
+    const again = new Map<number, { pack: string; runAt: number }>();
+    const marks = rows.map((r, i) => {
+      const settled = results[i];
+      if (settled.ok) {
+        result.done += 1;
+        return { j: r.job_id, s: 'done', e: null, x: settled.value ?? null, r: null, p: null };
+      }
+      const error = errorMessage(settled.error);
+      if (r.tries >= r.attempts) {
+        result.failed += 1;
+        return { j: r.job_id, s: 'failed', e: error, x: null, r: null, p: null };
+      }
+      result.retried += 1;
+      const runAt = now + backoffDelay(r.backoff_ms, r.tries);
+      let next = again.get(runAt);
+      if (!next) {
+        next = { pack: randomUUID(), runAt };
+        again.set(runAt, next);
+      }
+      return { j: r.job_id, s: 'pending', e: error, x: null, r: new Date(runAt).toISOString(), p: next.pack };
+    });
+    if (marks.length > 0)
+      await this.sql.query(
+        `UPDATE ${OWED_JOBS_TABLE} o SET state = v.s, last_error = v.e, result = v.x, updated_at = now(),
+           run_at = coalesce(v.r, o.run_at), pack = coalesce(v.p, o.pack),
+           finished_at = CASE WHEN v.s IN ('done', 'failed') THEN now() ELSE o.finished_at END
+         FROM jsonb_to_recordset($3::jsonb) AS v(j text, s text, e text, x jsonb, r timestamptz, p text)
+         WHERE o.queue = $1 AND o.pack = $2 AND o.job_id = v.j AND o.state = 'running'`,
+        [queue, pack, JSON.stringify(marks)],
+      );
+    if (again.size > 0)
+      await this.driver
+        .enqueueMany([...again.values()].map((next) => this.packJob(queue, next.pack, next.runAt)))
+        .catch(() => undefined); // the reconciler enqueues the packs that did not make it
+    marks.forEach((m, i) =>
+      this.emit(queue, m.s === 'done' ? 'completed' : m.s === 'failed' ? 'failed' : 'retried', rows[i].name),
+    );
+    return result;
+  }
+
+  /** observer of the outcomes of packed jobs (each row's, under its own name) */
+  onOutcome(listener: OutcomeListener): void {
+    this.listeners.push(listener);
+  }
+
+  private emit(queue: string, outcome: 'completed' | 'failed' | 'retried', name: string): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(queue, outcome, name);
+      } catch {
+        // a failing metrics observer must not break job processing
+      }
+    }
   }
 
   /**
@@ -322,8 +579,8 @@ export class OwedJobs {
   async reconcile(): Promise<ReconcileResult> {
     const result: ReconcileResult = { enqueued: 0, retried: 0, repaired: 0 };
     // the jobs' data is read only for those to enqueue again: a burst leaves thousands owed that the queue holds
-    const rows = await this.sql.query<Pick<OwedRow, 'queue' | 'job_id' | 'state' | 'started_at'>>(
-      `SELECT queue, job_id, state, started_at FROM ${OWED_JOBS_TABLE}
+    const rows = await this.sql.query<Pick<OwedRow, 'queue' | 'job_id' | 'state' | 'started_at' | 'pack'>>(
+      `SELECT queue, job_id, state, started_at, pack FROM ${OWED_JOBS_TABLE}
        WHERE state IN ('pending', 'running') ORDER BY created_at LIMIT $1`,
       [this.batch],
     );
@@ -333,7 +590,14 @@ export class OwedJobs {
       if (owed) owed.push(row);
       else byQueue.set(row.queue, [row]);
     }
-    for (const [queue, owed] of byQueue) {
+    for (const [queue, all] of byQueue) {
+      await this.reconcilePacks(
+        queue,
+        all.filter((r) => r.pack !== null),
+        result,
+      );
+      const owed = all.filter((r) => r.pack === null);
+      if (owed.length === 0) continue;
       const presence = await this.driver.lookup(
         queue,
         owed.map((r) => r.job_id),
@@ -369,6 +633,146 @@ export class OwedJobs {
       );
     }
     return result;
+  }
+
+  /**
+   * The reconciler's pass over packed rows: a pack the queue holds is left to it, one it failed for good (its rows
+   * could not be marked for a million tries) runs again, and one it lost (or completed while rows of it are still
+   * open, which only a pack id owed again can do) is enqueued again: under its id when lost, as a new pack else.
+   * Rows running within their lease are left to their worker.
+   */
+  private async reconcilePacks(
+    queue: string,
+    rows: readonly Pick<OwedRow, 'job_id' | 'state' | 'started_at' | 'pack'>[],
+    result: ReconcileResult,
+  ): Promise<void> {
+    const packs = new Map<string, (typeof rows)[number][]>();
+    for (const row of rows) {
+      const pack = row.pack as string;
+      const inPack = packs.get(pack);
+      if (inPack) inPack.push(row);
+      else packs.set(pack, [row]);
+    }
+    if (packs.size === 0) return;
+    const presence = await this.driver.lookup(queue, [...packs.keys()].map(packJobId));
+    for (const [pack, inPack] of packs) {
+      const held: JobPresence = presence.get(packJobId(pack)) ?? 'absent';
+      if (held === 'held') continue;
+      if (held === 'failed') {
+        if (await this.driver.retryFailed(queue, packJobId(pack)).catch(() => false))
+          result.retried += inPack.length;
+        continue;
+      }
+      const leased = inPack.every(
+        (r) =>
+          r.state === 'running' &&
+          r.started_at !== null &&
+          Date.now() - new Date(r.started_at).getTime() < this.runningLeaseMs,
+      );
+      if (leased) continue;
+      const repacked = held === 'completed' ? randomUUID() : pack;
+      const due = await this.sql.query<{ run_at: Date | string | null; n: string | number }>(
+        `WITH moved AS (
+           UPDATE ${OWED_JOBS_TABLE} SET pack = $3 WHERE queue = $1 AND pack = $2 AND state IN ('pending', 'running')
+           RETURNING run_at)
+         SELECT min(run_at) AS run_at, count(*) AS n FROM moved`,
+        [queue, pack, repacked],
+      );
+      const { run_at: runAt, n } = due.rows[0] ?? { run_at: null, n: 0 };
+      if (runAt === null || Number(n) === 0) continue;
+      const job = this.packJob(queue, repacked, new Date(runAt).getTime());
+      if (await this.driver.enqueue(queue, job.name, job.data, job.options)) result.enqueued += Number(n);
+    }
+  }
+
+  /**
+   * What the queue holds of each owed job (`JobQueue.lookup`): a packed one's row answers when it has ended, its
+   * pack's queue job else.
+   */
+  async lookup(queue: string, jobIds: readonly string[]): Promise<Map<string, JobPresence>> {
+    const packed = await this.packedRows(queue, jobIds);
+    const found = await this.driver.lookup(queue, [
+      ...jobIds.filter((id) => !packed.has(id)),
+      ...new Set([...packed.values()].map((r) => packJobId(r.pack))),
+    ]);
+    for (const [id, row] of packed) {
+      found.set(
+        id,
+        row.state === 'done'
+          ? 'completed'
+          : row.state === 'failed'
+            ? 'failed'
+            : (found.get(packJobId(row.pack)) ?? 'absent'),
+      );
+    }
+    for (const row of packed.values()) found.delete(packJobId(row.pack));
+    return found;
+  }
+
+  /** a packed job as the queue would show it (null when the job is not a packed one) */
+  async packedJob(queue: string, jobId: string): Promise<JobInfo | null> {
+    const row = (await this.packedRows(queue, [jobId])).get(jobId);
+    return row ? this.infoOf(queue, row) : null;
+  }
+
+  /** packed jobs that failed for good, the latest first */
+  async packedFailed(queue: string, limit: number): Promise<JobInfo[]> {
+    if (limit <= 0) return [];
+    const rows = await this.sql.query<PackedJobRow>(
+      `SELECT ${PACKED_COLUMNS} FROM ${OWED_JOBS_TABLE}
+       WHERE queue = $1 AND pack IS NOT NULL AND state = 'failed' ORDER BY finished_at DESC LIMIT $2`,
+      [queue, limit],
+    );
+    return rows.rows.map((row) => this.infoOf(queue, row));
+  }
+
+  /** runs a packed job that failed for good again, with all its tries (a pack of its own); false when it is not one */
+  async retryPacked(queue: string, jobId: string): Promise<boolean> {
+    const pack = randomUUID();
+    const updated = await this.sql.query(
+      `UPDATE ${OWED_JOBS_TABLE} SET state = 'pending', tries = 0, run_at = now(), pack = $3, finished_at = NULL,
+         updated_at = now()
+       WHERE queue = $1 AND job_id = $2 AND pack IS NOT NULL AND state = 'failed' RETURNING job_id`,
+      [queue, jobId, pack],
+    );
+    if (updated.rows.length === 0) return false;
+    await this.driver.enqueueMany([this.packJob(queue, pack, Date.now())]);
+    return true;
+  }
+
+  private async packedRows(queue: string, jobIds: readonly string[]): Promise<Map<string, PackedJobRow>> {
+    const packed = new Map<string, PackedJobRow>();
+    if (jobIds.length === 0) return packed;
+    const rows = await this.sql.query<PackedJobRow>(
+      `SELECT ${PACKED_COLUMNS} FROM ${OWED_JOBS_TABLE}
+       WHERE queue = $1 AND job_id = ANY($2::text[]) AND pack IS NOT NULL`,
+      [queue, [...jobIds]],
+    );
+    for (const row of rows.rows) packed.set(row.job_id, row);
+    return packed;
+  }
+
+  private infoOf(queue: string, row: PackedJobRow): JobInfo {
+    const state: JobState =
+      row.state === 'done'
+        ? 'completed'
+        : row.state === 'failed'
+          ? 'failed'
+          : row.state === 'running'
+            ? 'active'
+            : new Date(row.run_at).getTime() > Date.now()
+              ? 'delayed'
+              : 'waiting';
+    return {
+      id: row.job_id,
+      queue,
+      name: row.name,
+      data: row.data,
+      state,
+      attemptsMade: Number(row.tries),
+      failedReason: row.state === 'done' ? null : row.last_error,
+      returnValue: row.result ?? null,
+    };
   }
 
   /** the reconciler: a pass now (start-up), then every `reconcileEveryMs` (worker run mode) */
@@ -524,35 +928,48 @@ export class TrackedJobQueue implements JobQueue {
     processor: BatchJobProcessor<T>,
     options: BatchProcessorOptions,
   ): void {
-    this.inner.registerBatchProcessor(queue, this.owed.trackBatch(queue, processor), options);
+    this.inner.registerBatchProcessor(
+      queue,
+      this.owed.trackBatch(queue, processor, options.maxBatch),
+      options,
+    );
   }
 
   start(queues?: readonly string[] | null): Promise<void> {
     return this.inner.start(queues);
   }
 
-  getJob(queue: string, jobId: string): Promise<JobInfo | null> {
-    return this.inner.getJob(queue, jobId);
+  /** a packed job answers from its row (the queue holds its pack), any other from the queue */
+  async getJob(queue: string, jobId: string): Promise<JobInfo | null> {
+    return (await this.owed.packedJob(queue, jobId)) ?? this.inner.getJob(queue, jobId);
   }
 
-  listFailed(queue: string, limit?: number): Promise<JobInfo[]> {
-    return this.inner.listFailed(queue, limit);
+  /** the packed jobs that failed for good, then the queue's own (packs that failed for good are not jobs) */
+  async listFailed(queue: string, limit = 100): Promise<JobInfo[]> {
+    const packed = await this.owed.packedFailed(queue, limit);
+    if (packed.length >= limit) return packed;
+    const own = await this.inner.listFailed(queue, limit);
+    return [...packed, ...own.filter((job) => job.name !== PACK_JOB_NAME)].slice(0, limit);
   }
 
   lookup(queue: string, jobIds: readonly string[]): Promise<Map<string, JobPresence>> {
-    return this.inner.lookup(queue, jobIds);
+    return this.owed.lookup(queue, jobIds);
   }
 
-  retryFailed(queue: string, jobId: string): Promise<boolean> {
-    return this.inner.retryFailed(queue, jobId);
+  async retryFailed(queue: string, jobId: string): Promise<boolean> {
+    return (await this.owed.retryPacked(queue, jobId)) || this.inner.retryFailed(queue, jobId);
   }
 
   ping(): Promise<void> {
     return this.inner.ping();
   }
 
-  onOutcome(listener: (queue: string, outcome: JobOutcome) => void): void {
-    this.inner.onOutcome(listener);
+  /** each job's outcome: a packed job's from its row, never a pack's own */
+  onOutcome(listener: OutcomeListener): void {
+    this.inner.onOutcome((queue, outcome, name) => {
+      if (!isPackJob(name)) listener(queue, outcome, name);
+    });
+    this.owed.onOutcome(listener);
   }
 
   close(): Promise<void> {

@@ -145,6 +145,7 @@ export class StatusActionsScheduler implements OnModuleInit {
         ],
       );
     }
-    await this.owed.oweMany(tx, owed);
+    // the queue carries them in packs (OwedJobs: a hundred to a queue job, each still its own row and outcome)
+    await this.owed.oweMany(tx, owed, { pack: true });
   }
 }
