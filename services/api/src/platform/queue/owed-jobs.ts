@@ -695,18 +695,16 @@ export class OwedJobs {
       ...jobIds.filter((id) => !packed.has(id)),
       ...new Set([...packed.values()].map((r) => packJobId(r.pack))),
     ]);
-    for (const [id, row] of packed) {
-      found.set(
-        id,
-        row.state === 'done'
-          ? 'completed'
-          : row.state === 'failed'
-            ? 'failed'
-            : (found.get(packJobId(row.pack)) ?? 'absent'),
-      );
-    }
-    for (const row of packed.values()) found.delete(packJobId(row.pack));
-    return found;
+    // in the order asked
+    return new Map(
+      jobIds.map((id): [string, JobPresence] => {
+        const row = packed.get(id);
+        if (!row) return [id, found.get(id) ?? 'absent'];
+        if (row.state === 'done') return [id, 'completed'];
+        if (row.state === 'failed') return [id, 'failed'];
+        return [id, found.get(packJobId(row.pack)) ?? 'absent'];
+      }),
+    );
   }
 
   /** a packed job as the queue would show it (null when the job is not a packed one) */
