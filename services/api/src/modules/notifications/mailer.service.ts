@@ -98,8 +98,11 @@ export class MailerService implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
+    // a burst's downstream messages go out first (the scheduler waits on them), its e-mails after: a pack of
+    // e-mails waits while packs of the `rabbitmq` queue run in this process (issue 39)
     this.queue.registerBatchProcessor<unknown>(QUEUES.email, (jobs) => this.processBatch(jobs), {
       maxBatch: EMAIL_BATCH,
+      yieldsTo: [QUEUES.rabbitmq],
     });
   }
 

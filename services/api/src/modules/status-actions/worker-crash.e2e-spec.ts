@@ -183,7 +183,7 @@ describe('a worker killed in the middle of a status-action job (BullMQ on Redis,
               resolve(row.job.id);
               return never();
             },
-            1,
+            { maxBatch: 1 },
           );
           await tracked([
             {

@@ -74,6 +74,11 @@ export interface BatchProcessorOptions {
   readonly maxBatch: number;
   /** how long a batch waits for more jobs after its first (default a few ms) */
   readonly waitMs?: number;
+  /**
+   * queues whose packs of owed jobs go first: a pack of this queue waits (at most a few seconds) while packs of
+   * these run in this process (OwedJobs)
+   */
+  readonly yieldsTo?: readonly string[];
 }
 
 export interface JobQueue {

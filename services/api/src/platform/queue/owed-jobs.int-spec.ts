@@ -32,6 +32,7 @@ describe.each([
   let owed: OwedJobs;
   const batches: string[][] = [];
   const outcomes: { outcome: JobOutcome; name: string }[] = [];
+  const order: string[] = [];
   /** job ids whose next tries fail */
   const failing = new Set<string>();
 
@@ -53,6 +54,25 @@ describe.each([
         );
       },
       { maxBatch: 40 },
+    );
+    // a queue whose packs go first, and one that yields to it
+    owed.queue.registerBatchProcessor<{ n: number }>(
+      'first',
+      async (jobs) => {
+        order.push(`first start`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        order.push(`first end`);
+        return jobs.map(() => ({ ok: true, value: null }));
+      },
+      { maxBatch: 100 },
+    );
+    owed.queue.registerBatchProcessor<{ n: number }>(
+      'second',
+      async (jobs) => {
+        order.push(`second`);
+        return jobs.map(() => ({ ok: true, value: null }));
+      },
+      { maxBatch: 100, yieldsTo: ['first'] },
     );
     await owed.queue.start();
   });
@@ -148,6 +168,17 @@ describe.each([
     await eventually(async () => (await states('b')).done === 10, 'b-3 done on its retry');
     expect(await owed.queue.getJob('packed', 'b-3')).toMatchObject({ state: 'completed', attemptsMade: 1 });
     expect(await owed.queue.retryFailed('packed', 'b-3')).toBe(false);
+  });
+
+  it('a queue that yields to another runs its packs once the other has none running', async () => {
+    await owe(jobs('f', 3).map((j) => ({ ...j, queue: 'first' })));
+    await eventually(async () => order.includes('first start'), 'the first queue’s pack running');
+    await owe(jobs('s', 3).map((j) => ({ ...j, queue: 'second' })));
+    await eventually(
+      async () => (await states('s')).done === 3 && (await states('f')).done === 3,
+      'both done',
+    );
+    expect(order).toEqual(['first start', 'first end', 'second']);
   });
 
   it('the reconciler enqueues a pack the queue never got, and one whose worker died once its lease is over', async () => {

@@ -103,6 +103,9 @@ export const packJobId = (pack: string): string => `pack:${pack}`;
  */
 const PACK_ATTEMPTS = 1_000_000;
 const PACK_BACKOFF_MS = 1000;
+/** the longest a pack waits for the packs of the queues it yields to, and how often it looks */
+const YIELD_MAX_MS = 2000;
+const YIELD_POLL_MS = 10;
 
 /** what a pack's try did */
 export interface PackResult {
@@ -169,6 +172,8 @@ export class OwedJobs {
   private running = false;
   private lastCleanup = 0;
   private readonly listeners: OutcomeListener[] = [];
+  /** packs running in this process, per queue (what a queue's packs yield to) */
+  private readonly packsRunning = new Map<string, number>();
   /** the queue processors see: the driver with each processor wrapped to mark its job's row */
   readonly queue: JobQueue;
 
@@ -404,9 +409,14 @@ export class OwedJobs {
   /**
    * `track` for a batch processor: the rows of the batch's jobs are marked running in one statement, and their
    * outcomes written in one more; a job that already ran to its end is not handed to the processor again. A pack
-   * runs its rows, `maxBatch` at a time.
+   * runs its rows, `maxBatch` at a time, once no pack of the queues it `yieldsTo` runs in this process.
    */
-  trackBatch<T>(queue: string, processor: BatchJobProcessor<T>, maxBatch: number): BatchJobProcessor<T> {
+  trackBatch<T>(
+    queue: string,
+    processor: BatchJobProcessor<T>,
+    options: Pick<BatchProcessorOptions, 'maxBatch' | 'yieldsTo'>,
+  ): BatchJobProcessor<T> {
+    const { maxBatch, yieldsTo = [] } = options;
     return async (jobs) => {
       const settled: JobSettlement[] = jobs.map(() => ({ ok: true, value: null }));
       const singles = jobs.flatMap((j, i) => (isPackJob(j.job.name) ? [] : [i]));
@@ -421,7 +431,10 @@ export class OwedJobs {
       for (const [i, { data, job }] of jobs.entries()) {
         if (!isPackJob(job.name)) continue;
         try {
-          settled[i] = { ok: true, value: await this.runPack(queue, packOf(data), processor, maxBatch) };
+          settled[i] = {
+            ok: true,
+            value: await this.runPack(queue, packOf(data), processor, maxBatch, yieldsTo),
+          };
         } catch (error) {
           settled[i] = { ok: false, error }; // its rows could not be read or marked: the queue tries the pack again
         }
@@ -469,12 +482,38 @@ export class OwedJobs {
   }
 
   /**
+   * A pack's try, once no pack of the queues it yields to runs here (or it has waited YIELD_MAX_MS): one queue's
+   * burst first, another's after (the status actions' messages before their e-mails), where sharing the process's
+   * CPU would end both late.
+   */
+  private async runPack<T>(
+    queue: string,
+    pack: string,
+    processor: BatchJobProcessor<T>,
+    maxBatch: number,
+    yieldsTo: readonly string[] = [],
+  ): Promise<PackResult> {
+    const start = Date.now();
+    while (
+      yieldsTo.some((other) => (this.packsRunning.get(other) ?? 0) > 0) &&
+      Date.now() - start < YIELD_MAX_MS
+    )
+      await new Promise((resolve) => setTimeout(resolve, YIELD_POLL_MS));
+    this.packsRunning.set(queue, (this.packsRunning.get(queue) ?? 0) + 1);
+    try {
+      return await this.runPackRows(queue, pack, processor, maxBatch);
+    } finally {
+      this.packsRunning.set(queue, (this.packsRunning.get(queue) ?? 1) - 1);
+    }
+  }
+
+  /**
    * One try of a pack: its open rows marked running (another try each) and read in one statement, run `maxBatch`
    * at a time, then each marked in one more statement: done (with its result), failed after its last try, or
    * pending again in a new pack due after its backoff. Throws when the rows cannot be read or marked (the queue
    * tries the pack again: a row run twice is run idempotently, as a stalled job is).
    */
-  private async runPack<T>(
+  private async runPackRows<T>(
     queue: string,
     pack: string,
     processor: BatchJobProcessor<T>,
@@ -926,11 +965,7 @@ export class TrackedJobQueue implements JobQueue {
     processor: BatchJobProcessor<T>,
     options: BatchProcessorOptions,
   ): void {
-    this.inner.registerBatchProcessor(
-      queue,
-      this.owed.trackBatch(queue, processor, options.maxBatch),
-      options,
-    );
+    this.inner.registerBatchProcessor(queue, this.owed.trackBatch(queue, processor, options), options);
   }
 
   start(queues?: readonly string[] | null): Promise<void> {
