@@ -139,6 +139,15 @@ interface PackedJobRow {
 }
 const PACKED_COLUMNS = 'job_id, name, data, state, tries, last_error, result, run_at, pack';
 
+/** a job's result as kept on its row: JSON, or null when it is none (undefined, a BigInt, a cycle) */
+function jsonOrNull(value: unknown): unknown {
+  try {
+    return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
+  } catch {
+    return null;
+  }
+}
+
 const isPackJob = (name: string): boolean => name === PACK_JOB_NAME;
 const packOf = (data: unknown): string => String((data as { pack?: unknown } | null)?.pack ?? '');
 
@@ -559,7 +568,7 @@ export class OwedJobs {
       const settled = results[i];
       if (settled.ok) {
         result.done += 1;
-        return { j: r.job_id, s: 'done', e: null, x: settled.value ?? null, r: null, p: null };
+        return { j: r.job_id, s: 'done', e: null, x: jsonOrNull(settled.value), r: null, p: null };
       }
       const error = errorMessage(settled.error);
       if (r.tries >= r.attempts) {
