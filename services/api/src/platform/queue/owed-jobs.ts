@@ -838,7 +838,10 @@ export class OwedJobs {
         })
         .catch((error: unknown) => {
           // PostgreSQL or Redis away: their monitors say so once; the next pass tries again
-          if (!isConnectionError(error) && !/Redis|Connection is closed/i.test(errorMessage(error)))
+          if (
+            !isConnectionError(error) &&
+            !/Redis|Connection is closed|max retries per request/i.test(errorMessage(error))
+          )
             this.logger.warn(`Reconciling owed jobs failed: ${errorMessage(error)}`);
         })
         .finally(() => {
