@@ -7,6 +7,7 @@ import {
   assertQueueName,
   backoffDelay,
   errorMessage,
+  jsonCopy,
   resolveRetryOptions,
 } from './job-queue-support';
 import { batchConcurrency, batchingProcessor } from './job-batches';
@@ -53,11 +54,6 @@ interface QueueSlot {
 
 /** the longest delay setTimeout honours (2^31 - 1 ms) */
 export const MAX_TIMER_MS = 2_147_483_647;
-
-/** JSON round trip, so processors and readers see what the BullMQ driver (which serialises) would give them */
-function jsonCopy(value: unknown): unknown {
-  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
-}
 
 export class InProcessJobQueue implements JobQueue {
   readonly driver = 'in-process' as const;

@@ -37,3 +37,8 @@ export function assertJobId(jobId: string): void {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** JSON round trip, so processors and readers see what the BullMQ driver (which serialises) would give them */
+export function jsonCopy(value: unknown): unknown {
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
+}

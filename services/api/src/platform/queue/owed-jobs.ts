@@ -20,7 +20,7 @@ import { Logger } from '@nestjs/common';
 import { isDeferredWrites } from '../database/deferred-writes';
 import type { SqlClient, SqlExecutor } from '../database/sql-client';
 import { isConnectionError, type OutageLogger } from '../observability/dependency-monitor';
-import { backoffDelay, errorMessage, resolveRetryOptions } from './job-queue-support';
+import { backoffDelay, errorMessage, jsonCopy, resolveRetryOptions } from './job-queue-support';
 import type {
   BatchJob,
   BatchJobProcessor,
@@ -142,7 +142,7 @@ const PACKED_COLUMNS = 'job_id, name, data, state, tries, last_error, result, ru
 /** a job's result as kept on its row: JSON, or null when it is none (undefined, a BigInt, a cycle) */
 function jsonOrNull(value: unknown): unknown {
   try {
-    return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown);
+    return jsonCopy(value);
   } catch {
     return null;
   }
