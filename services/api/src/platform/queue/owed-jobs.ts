@@ -342,9 +342,9 @@ export class OwedJobs {
   }
 
   /** gives the rows their packs: PACK_SIZE at most, each of one queue and one time due */
-  private pack(rows: OwedRow[]): { queue: string; pack: string; runAt: number }[] {
+  private pack(rows: OwedRow[]): { queue: string; pack: string; runAt: number; size: number }[] {
     const open = new Map<string, { queue: string; pack: string; runAt: number; size: number }>();
-    const packs: { queue: string; pack: string; runAt: number }[] = [];
+    const packs: { queue: string; pack: string; runAt: number; size: number }[] = [];
     for (const row of rows) {
       const runAt = (row.run_at as Date).getTime();
       const key = `${row.queue}\u0000${runAt}`;
@@ -357,7 +357,7 @@ export class OwedJobs {
       current.size += 1;
       row.pack = current.pack;
     }
-    return packs.map(({ queue, pack, runAt }) => ({ queue, pack, runAt }));
+    return packs;
   }
 
   /** the queue job that carries a pack, due at `runAt` */
@@ -718,13 +718,15 @@ export class OwedJobs {
           Date.now() - new Date(r.started_at).getTime() < this.runningLeaseMs,
       );
       if (leased) continue;
+      // lost: enqueued again under its id; completed: its id is taken, so its open rows go in a new pack
       const repacked = held === 'completed' ? randomUUID() : pack;
+      const open = `queue = $1 AND pack = $2 AND state IN ('pending', 'running')`;
       const due = await this.sql.query<{ run_at: Date | string | null; n: string | number }>(
-        `WITH moved AS (
-           UPDATE ${OWED_JOBS_TABLE} SET pack = $3 WHERE queue = $1 AND pack = $2 AND state IN ('pending', 'running')
-           RETURNING run_at)
-         SELECT min(run_at) AS run_at, count(*) AS n FROM moved`,
-        [queue, pack, repacked],
+        repacked === pack
+          ? `SELECT min(run_at) AS run_at, count(*) AS n FROM ${OWED_JOBS_TABLE} WHERE ${open}`
+          : `WITH moved AS (UPDATE ${OWED_JOBS_TABLE} SET pack = $3 WHERE ${open} RETURNING run_at)
+             SELECT min(run_at) AS run_at, count(*) AS n FROM moved`,
+        repacked === pack ? [queue, pack] : [queue, pack, repacked],
       );
       const { run_at: runAt, n } = due.rows[0] ?? { run_at: null, n: 0 };
       if (runAt === null || Number(n) === 0) continue;
