@@ -10,7 +10,7 @@ import type { SqlClient } from '../database/sql-client';
 import { BullMqJobQueue, deleteQueueKeys } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
 import type { BatchJob, JobOutcome, JobQueue } from './job-queue.port';
-import { OwedJobs, PACK_JOB_NAME, PACK_SIZE, type OwedJob } from './owed-jobs';
+import { OwedJobs, PACK_JOB_NAME, PACK_SIZE, packJobId, type OwedJob } from './owed-jobs';
 
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const prefix = `uo-test-packs-${process.pid}-${Date.now()}`;
@@ -41,7 +41,7 @@ describe.each([
     sql = pglite.sql;
     await OwedJobs.migrate(sql);
     driver = createDriver();
-    owed = new OwedJobs(sql, driver, { runningLeaseMs: 200 });
+    owed = new OwedJobs(sql, driver, { runningLeaseMs: 60_000 });
     owed.queue.onOutcome((_queue, outcome, name) => outcomes.push({ outcome, name }));
     owed.queue.registerBatchProcessor<{ n: number }>(
       'packed',
@@ -197,9 +197,21 @@ describe.each([
       `UPDATE owed_jobs SET state = 'running', tries = 1, started_at = now() WHERE job_id LIKE 'd-%'`,
     );
     expect((await owed.reconcile()).enqueued).toBe(0); // within the lease: its worker may still be on it
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // its lease over (the worker's start moved back past it, rather than waiting it out)
+    await sql.query(`UPDATE owed_jobs SET started_at = now() - interval '2 minutes' WHERE job_id LIKE 'd-%'`);
     expect((await owed.reconcile()).enqueued).toBe(3);
     await eventually(async () => (await states('d')).done === 3, 'the stalled pack run again');
     expect(await owed.queue.getJob('packed', 'd-1')).toMatchObject({ state: 'completed', attemptsMade: 2 });
+
+    // a pack the queue completed while rows of it are still open (their outcome never written): a new pack
+    await sql.query(`UPDATE owed_jobs SET state = 'pending' WHERE job_id = 'd-2'`);
+    const before = (await sql.query<{ pack: string }>(`SELECT pack FROM owed_jobs WHERE job_id = 'd-2'`))
+      .rows[0].pack;
+    expect([...(await driver.lookup('packed', [packJobId(before)])).values()]).toEqual(['completed']);
+    expect((await owed.reconcile()).enqueued).toBe(1);
+    await eventually(async () => (await states('d')).done === 3, 'the open row run in a new pack');
+    const after = (await sql.query<{ pack: string }>(`SELECT pack FROM owed_jobs WHERE job_id = 'd-2'`))
+      .rows[0].pack;
+    expect(after).not.toBe(before);
   });
 });
